@@ -1,0 +1,76 @@
+// The whole test suite behind `npm test`: unit and component tests (vitest), the conformance
+// vectors (inside vitest), a production build, then browser tests (Playwright on Debian's Chromium).
+// Neither runner prints a closing line CI reads, so this sums their JSON reports and prints
+// `N passed, N failed` itself; any failed step or missing report makes the exit code non-zero.
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+
+const skipE2e = process.argv.includes("--no-e2e");
+mkdirSync("reports", { recursive: true });
+
+function run(command, args) {
+  console.log(`\n$ ${command} ${args.join(" ")}`);
+  const result = spawnSync(command, args, { stdio: "inherit", shell: false });
+  return result.status === 0;
+}
+
+function readReport(path) {
+  if (!existsSync(path)) return null;
+  try {
+    return JSON.parse(readFileSync(path, "utf8"));
+  } catch {
+    return null;
+  }
+}
+
+function vitestCounts(report) {
+  return { passed: report.numPassedTests, failed: report.numFailedTests };
+}
+
+function playwrightCounts(report) {
+  const s = report.stats ?? {};
+  return { passed: s.expected ?? 0, failed: (s.unexpected ?? 0) + (s.flaky ?? 0) };
+}
+
+const problems = [];
+let passed = 0;
+let failed = 0;
+
+rmSync("reports/unit.json", { force: true });
+const unitOk = run("npx", [
+  "vitest",
+  "run",
+  "--reporter=default",
+  "--reporter=json",
+  "--outputFile.json=reports/unit.json",
+]);
+const unit = readReport("reports/unit.json");
+if (unit === null) problems.push("vitest wrote no report");
+else {
+  const c = vitestCounts(unit);
+  passed += c.passed;
+  failed += c.failed;
+  console.log(`unit: ${c.passed} passed, ${c.failed} failed`);
+}
+if (!unitOk) problems.push("vitest failed");
+
+if (!skipE2e) {
+  if (!run("npx", ["vite", "build", "--logLevel", "warn"])) problems.push("vite build failed");
+  else {
+    rmSync("reports/e2e.json", { force: true });
+    const e2eOk = run("npx", ["playwright", "test"]);
+    const e2e = readReport("reports/e2e.json");
+    if (e2e === null) problems.push("playwright wrote no report");
+    else {
+      const c = playwrightCounts(e2e);
+      passed += c.passed;
+      failed += c.failed;
+      console.log(`e2e: ${c.passed} passed, ${c.failed} failed`);
+    }
+    if (!e2eOk) problems.push("playwright failed");
+  }
+}
+
+for (const p of problems) console.error(`test: ${p}`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(problems.length === 0 && failed === 0 ? 0 : 1);

@@ -1,0 +1,144 @@
+import type { Nanos } from "./time.ts";
+
+// A discrete-event scheduler: a binary heap keyed by (time, insertion sequence), so events at the
+// same instant run in the order they were scheduled. Every executed event feeds a running hash of
+// (time, kind, id): two runs of one scenario must produce the same hash, in Node and in Chromium.
+
+export interface ScheduledEvent {
+  readonly atNs: Nanos;
+  readonly seq: number;
+  readonly kind: number;
+  readonly id: number;
+  readonly run: () => void;
+  cancelled: boolean;
+}
+
+export class Scheduler {
+  nowNs: Nanos = 0;
+  executed = 0;
+  private readonly heap: ScheduledEvent[] = [];
+  private nextSeq = 0;
+  private hashHi = 0x811c9dc5;
+  private hashLo = 0x01000193;
+  private readonly kindNames: string[] = [];
+
+  /** Registers a kind of event by name; the returned code is what the trace hash sees. */
+  kind(name: string): number {
+    const existing = this.kindNames.indexOf(name);
+    if (existing >= 0) return existing;
+    this.kindNames.push(name);
+    return this.kindNames.length - 1;
+  }
+
+  kindName(code: number): string {
+    const name = this.kindNames[code];
+    if (name === undefined) throw new Error(`scheduler: unknown event kind ${code}`);
+    return name;
+  }
+
+  get pending(): number {
+    return this.heap.length;
+  }
+
+  at(atNs: Nanos, kind: number, id: number, run: () => void): ScheduledEvent {
+    if (!(atNs >= this.nowNs)) {
+      throw new Error(`scheduler: event at ${atNs} ns is before now (${this.nowNs} ns)`);
+    }
+    const event: ScheduledEvent = { atNs, seq: this.nextSeq++, kind, id, run, cancelled: false };
+    this.push(event);
+    return event;
+  }
+
+  after(delayNs: Nanos, kind: number, id: number, run: () => void): ScheduledEvent {
+    return this.at(this.nowNs + Math.max(0, delayNs), kind, id, run);
+  }
+
+  cancel(event: ScheduledEvent): void {
+    event.cancelled = true;
+  }
+
+  /** Time of the next live event, or Infinity when none is pending. */
+  peekNs(): Nanos {
+    this.dropCancelledTop();
+    return this.heap[0]?.atNs ?? Number.POSITIVE_INFINITY;
+  }
+
+  /** Runs every event due at or before `untilNs`, then sets the clock to `untilNs`. */
+  runUntil(untilNs: Nanos): void {
+    while (this.peekNs() <= untilNs) this.step();
+    if (untilNs > this.nowNs) this.nowNs = untilNs;
+  }
+
+  /** Runs the next live event; returns false when nothing is pending. */
+  step(): boolean {
+    this.dropCancelledTop();
+    const event = this.pop();
+    if (event === undefined) return false;
+    this.nowNs = event.atNs;
+    this.executed++;
+    this.mix(event.atNs, event.kind, event.id);
+    event.run();
+    return true;
+  }
+
+  /** 64-bit FNV-style digest of every executed event, as 16 hex digits. */
+  traceHash(): string {
+    const hex = (n: number) => (n >>> 0).toString(16).padStart(8, "0");
+    return hex(this.hashHi) + hex(this.hashLo);
+  }
+
+  private mix(atNs: Nanos, kind: number, id: number): void {
+    const high = Math.floor(atNs / 4294967296);
+    for (const word of [atNs >>> 0, high >>> 0, kind, id >>> 0]) {
+      this.hashLo = Math.imul(this.hashLo ^ word, 0x01000193);
+      this.hashHi = Math.imul(this.hashHi ^ (this.hashLo >>> 13) ^ word, 0x85ebca6b);
+      this.hashLo ^= this.hashHi >>> 16;
+    }
+  }
+
+  private dropCancelledTop(): void {
+    while (this.heap.length > 0 && this.heap[0]?.cancelled === true) this.pop();
+  }
+
+  private push(event: ScheduledEvent): void {
+    const heap = this.heap;
+    heap.push(event);
+    let i = heap.length - 1;
+    while (i > 0) {
+      const parent = (i - 1) >> 1;
+      const p = heap[parent] as ScheduledEvent;
+      if (!before(event, p)) break;
+      heap[i] = p;
+      i = parent;
+    }
+    heap[i] = event;
+  }
+
+  private pop(): ScheduledEvent | undefined {
+    const heap = this.heap;
+    const top = heap[0];
+    const last = heap.pop();
+    if (top === undefined || last === undefined || heap.length === 0) return top;
+    let i = 0;
+    const n = heap.length;
+    for (;;) {
+      const left = 2 * i + 1;
+      if (left >= n) break;
+      const right = left + 1;
+      const child =
+        right < n && before(heap[right] as ScheduledEvent, heap[left] as ScheduledEvent)
+          ? right
+          : left;
+      const c = heap[child] as ScheduledEvent;
+      if (!before(c, last)) break;
+      heap[i] = c;
+      i = child;
+    }
+    heap[i] = last;
+    return top;
+  }
+}
+
+function before(a: ScheduledEvent, b: ScheduledEvent): boolean {
+  return a.atNs < b.atNs || (a.atNs === b.atNs && a.seq < b.seq);
+}

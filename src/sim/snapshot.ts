@@ -1,0 +1,113 @@
+import type { Nanos } from "./time.ts";
+
+// What the page draws, taken from a running Simulation. Its size depends on the screen (segment,
+// waiter and point budgets passed in a SnapshotView), never on the workload.
+
+export interface SnapshotView {
+  /** How many segments the history ring is summarised into. */
+  ringSegments: number;
+  /** How many waiters are listed individually; the rest are only counted. */
+  maxWaiters: number;
+  /** How many recent request outcomes are listed. */
+  maxOutcomes: number;
+  /** How many points each time series is downsampled to. */
+  seriesPoints: number;
+}
+
+export interface RingSegment {
+  /** Absolute indexes [fromIndex, toIndex) of the events the segment covers. */
+  fromIndex: number;
+  toIndex: number;
+  oldestRv: number;
+  newestRv: number;
+  /** Age (now − RecordTime) of the segment's oldest and newest events. */
+  oldestAgeNs: Nanos;
+  newestAgeNs: Nanos;
+}
+
+export interface RingSummary {
+  capacity: number;
+  lowerBound: number;
+  upperBound: number;
+  startIndex: number;
+  endIndex: number;
+  freshWindowNs: Nanos;
+  /** Age of the oldest event (the grow test), or null when the ring is empty. */
+  oldestAgeNs: Nanos | null;
+  /** Age of the event at endIndex − capacity/4 (the shrink test), or null when not full. */
+  quarterAgeNs: Nanos | null;
+  segments: RingSegment[];
+  increases: number;
+  decreases: number;
+}
+
+export type ReadKind = "rv0" | "consistent" | "notOlderThan" | "exact" | "ryw" | "relist";
+
+export interface WaiterView {
+  id: number;
+  kind: ReadKind;
+  startNs: Nanos;
+  deadlineNs: Nanos;
+  targetRv: number;
+}
+
+export type Outcome =
+  | "cache" // served from the cache at once
+  | "cacheAfterWait" // served from the cache after waiting
+  | "etcd" // delegated to etcd
+  | "fallback" // waited, hit the wall, served by etcd
+  | "429"
+  | "504"
+  | "410"
+  | "other"; // any other error (for example a request timeout)
+
+export interface OutcomeView {
+  id: number;
+  kind: ReadKind;
+  outcome: Outcome;
+  atNs: Nanos;
+  waitedNs: Nanos;
+  code: number;
+  /** The error message the client got, or "" on success. */
+  message: string;
+}
+
+export interface HistogramView {
+  /** Upper bounds in seconds, ascending, without +Inf. */
+  bounds: number[];
+  /** Cumulative counts per bound, then the +Inf count last. */
+  cumulative: number[];
+  sum: number;
+  count: number;
+}
+
+export interface SeriesView {
+  tNs: Float64Array;
+  etcdRevision: Float64Array;
+  cacheRv: Float64Array;
+  lagSeconds: Float64Array;
+  capacity: Float64Array;
+  waiters: Float64Array;
+  etcdQueue: Float64Array;
+}
+
+export interface SimSnapshot {
+  nowNs: Nanos;
+  ready: boolean;
+  etcdRevision: number;
+  compactedRevision: number;
+  cacheRv: number;
+  lagSeconds: number;
+  ring: RingSummary;
+  waiterCount: number;
+  waiters: WaiterView[];
+  timersPending: number;
+  recentOutcomes: OutcomeView[];
+  /** outcomes[kind][outcome] = count since the start of the run. */
+  outcomes: Record<ReadKind, Record<Outcome, number>>;
+  etcd: { inFlight: number; queued: number; concurrency: number };
+  readWait: HistogramView;
+  /** apiserver_watch_cache_consistent_read_total by "success/fallback" label pair. */
+  consistentReads: Record<string, number>;
+  series: SeriesView;
+}
