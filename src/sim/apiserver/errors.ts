@@ -1,0 +1,107 @@
+// API errors as the client sees them: code, reason, message, Retry-After and causes, with the
+// upstream constructors' exact wording (SEMANTICS §5). Errors are values inside the model.
+
+export type StatusReason =
+  | "Timeout"
+  | "TooManyRequests"
+  | "Expired"
+  | "BadRequest"
+  | "InternalError"
+  | "ServiceUnavailable"
+  | "NotFound";
+
+export interface StatusCause {
+  type: "ResourceVersionTooLarge";
+  message: string;
+}
+
+export interface StatusError {
+  kind: "status";
+  code: number;
+  reason: StatusReason;
+  message: string;
+  /** details.retryAfterSeconds; 0 when the error carries none. */
+  retryAfterSeconds: number;
+  causes: StatusCause[];
+}
+
+/** Any non-API error, for example one injected by a storage mock. */
+export interface PlainError {
+  kind: "plain";
+  message: string;
+}
+
+export type ApiError = StatusError | PlainError;
+
+export const RESOURCE_VERSION_TOO_HIGH_RETRY_SECONDS = 1; // upstream: watch_cache.go resourceVersionTooHighRetrySeconds
+
+function status(
+  code: number,
+  reason: StatusReason,
+  message: string,
+  retryAfterSeconds = 0,
+  causes: StatusCause[] = [],
+): StatusError {
+  return { kind: "status", code, reason, message, retryAfterSeconds, causes };
+}
+
+// upstream: storage/errors.go NewTooLargeResourceVersionError (via apierrors.NewTimeoutError)
+export function tooLargeResourceVersion(
+  minimumRv: number,
+  currentRv: number,
+  retrySeconds: number,
+): StatusError {
+  return status(
+    504,
+    "Timeout",
+    `Timeout: Too large resource version: ${minimumRv}, current: ${currentRv}`,
+    retrySeconds,
+    [{ type: "ResourceVersionTooLarge", message: "Too large resource version" }],
+  );
+}
+
+// upstream: apierrors.NewTooManyRequests (adds no prefix to the message)
+export function tooManyRequests(message: string, retryAfterSeconds: number): StatusError {
+  return status(429, "TooManyRequests", message, retryAfterSeconds);
+}
+
+// upstream: apierrors.NewResourceExpired
+export function resourceExpired(message: string): StatusError {
+  return status(410, "Expired", message);
+}
+
+// upstream: apierrors.NewBadRequest
+export function badRequest(message: string): StatusError {
+  return status(400, "BadRequest", message);
+}
+
+// upstream: apierrors.NewInternalError wraps a non-API error for a watch's ERROR event
+export function internalError(message: string): StatusError {
+  return status(500, "InternalError", `Internal error occurred: ${message}`);
+}
+
+export function plainError(message: string): PlainError {
+  return { kind: "plain", message };
+}
+
+/** A request that outlived --request-timeout (SEMANTICS §11: 504, no Retry-After). */
+export function requestTimeout(): StatusError {
+  return status(504, "Timeout", "Timeout: request did not complete within the allowed duration");
+}
+
+// upstream: storage/errors.go IsTooLargeResourceVersion (a timeout with the cause)
+export function isTooLargeResourceVersion(error: ApiError): boolean {
+  if (error.kind !== "status") return false;
+  const timeout = error.reason === "Timeout" || error.code === 504;
+  return timeout && error.causes.some((c) => c.type === "ResourceVersionTooLarge");
+}
+
+// upstream: apierrors.IsResourceExpired (reason only)
+export function isResourceExpired(error: ApiError): boolean {
+  return error.kind === "status" && error.reason === "Expired";
+}
+
+/** The text `err.Error()` gives in Go. */
+export function errorText(error: ApiError): string {
+  return error.message;
+}
