@@ -4,6 +4,7 @@
 // `N passed, N failed` itself; any failed step or missing report makes the exit code non-zero.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
+import { ensureChromium } from "./ensure-chromium.mjs";
 
 const skipE2e = process.argv.includes("--no-e2e");
 mkdirSync("reports", { recursive: true });
@@ -55,7 +56,8 @@ else {
 if (!unitOk) problems.push("vitest failed");
 
 if (!skipE2e) {
-  if (!run("npx", ["vite", "build", "--logLevel", "warn"])) problems.push("vite build failed");
+  if (!ensureChromium()) problems.push("no Chromium for the browser tests");
+  else if (!run("npx", ["vite", "build", "--logLevel", "warn"])) problems.push("vite build failed");
   else {
     rmSync("reports/e2e.json", { force: true });
     const e2eOk = run("npx", ["playwright", "test"]);
