@@ -1,0 +1,20 @@
+import { KEY_CODECS } from "./key-codecs.ts";
+import { SCENARIO_KEYS, type ScenarioKey } from "./keys.ts";
+import { DEFAULT_SCENARIO, type Scenario } from "./scenario.ts";
+
+// Link text keeps `@ , : =` readable; everything else URLSearchParams would misread is escaped.
+const escapeValue = (text: string): string =>
+  encodeURIComponent(text).replace(/%(40|2C|3A|3D)/g, (_, hex: string) =>
+    String.fromCharCode(Number.parseInt(hex, 16)),
+  );
+
+/** `a=1&b=2` with only the values that differ from the defaults, in SCENARIO.md's key order. */
+export function encodeScenario(scenario: Scenario): string {
+  const parts: string[] = [];
+  for (const key of Object.keys(SCENARIO_KEYS) as ScenarioKey[]) {
+    const { write } = KEY_CODECS[key];
+    const text = write(scenario);
+    if (text !== write(DEFAULT_SCENARIO)) parts.push(`${key}=${escapeValue(text)}`);
+  }
+  return parts.join("&");
+}

@@ -1,0 +1,50 @@
+export type { Decoded } from "./decoded.ts";
+export { encodeScenario } from "./encode.ts";
+export {
+  type Away,
+  appendAway,
+  appendHerd,
+  appendStall,
+  appendTime,
+  type Herd,
+  type Stall,
+} from "./faults.ts";
+export {
+  type GateSetting,
+  type GateSpec,
+  type GateStage,
+  gatesFor,
+  MODELLED_GATES,
+  type ModelledGate,
+  type ResolvedGates,
+  resolveGates,
+  UNMODELLED_GATES,
+} from "./gates.ts";
+export { K8S_VERSIONS, type K8sVersion } from "./k8s-version.ts";
+export {
+  allowedText,
+  type KeyDescriptor,
+  PAGE_KEYS,
+  SCENARIO_KEYS,
+  type ScenarioKey,
+  type ValueSpec,
+} from "./keys.ts";
+export { READ_MIX_KINDS, type ReadMix, type ReadMixKind } from "./mix.ts";
+export type { NumberRange } from "./numeric-text.ts";
+export { type ParsedScenario, parseScenario, type ScenarioIssue } from "./parse.ts";
+export {
+  DEFAULT_SCENARIO,
+  SCHEDULE_KEYS,
+  SCHEMA_VERSION,
+  type Scenario,
+  type ScheduleKey,
+  WHATIF_SWITCHES,
+  type WhatIf,
+} from "./scenario.ts";
+export {
+  appendToSchedule,
+  recordedTime,
+  type Schedule,
+  type SchedulePoint,
+  valueAt,
+} from "./schedule.ts";

@@ -1,0 +1,56 @@
+import * as v from "valibot";
+import { type Nanos, NS_PER_S } from "../time.ts";
+
+// Numbers and seconds as they appear in a link. Seconds are converted digit by digit so that a
+// time written by `formatSeconds` reads back as the very same integer of nanoseconds.
+
+const DECIMAL = /^(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+const SECONDS = /^(\d+)(?:\.(\d+))?$/;
+
+const decimalNumber = v.pipe(v.string(), v.regex(DECIMAL), v.toNumber(), v.finite());
+
+export type NumberRange = { readonly min: number; readonly max: number; readonly integer: boolean };
+
+const inRange = ({ min, max, integer }: NumberRange) =>
+  v.pipe(
+    v.number(),
+    v.minValue(min),
+    v.maxValue(max),
+    v.check((n) => !integer || Number.isInteger(n)),
+  );
+
+/** A number written as text, if it is one and lies in `range`. */
+export function readNumber(text: string, range: NumberRange): number | undefined {
+  const number = parseNumber(text);
+  if (number === undefined) return undefined;
+  return v.is(inRange(range), number) ? number : undefined;
+}
+
+/** A non-negative decimal number (`0.5`, `200`, `1e-7`), or undefined for anything else. */
+export function parseNumber(text: string): number | undefined {
+  const result = v.safeParse(decimalNumber, text);
+  return result.success ? result.output : undefined;
+}
+
+/** The shortest text that reads back as the same number. */
+export function formatNumber(value: number): string {
+  return String(value);
+}
+
+/** Seconds written as a plain decimal (`120`, `0.25`), as integer nanoseconds, rounded. */
+export function parseSeconds(text: string): Nanos | undefined {
+  const match = SECONDS.exec(text);
+  if (match === null) return undefined;
+  const whole = Number(match[1]);
+  const fraction = match[2] === undefined ? 0 : Math.round(Number(`0.${match[2]}`) * NS_PER_S);
+  const ns = whole * NS_PER_S + fraction;
+  return Number.isSafeInteger(ns) ? ns : undefined;
+}
+
+/** Integer nanoseconds as decimal seconds, exactly, without trailing zeros. */
+export function formatSeconds(ns: Nanos): string {
+  const whole = Math.floor(ns / NS_PER_S);
+  const fraction = ns - whole * NS_PER_S;
+  if (fraction === 0) return String(whole);
+  return `${whole}.${String(fraction).padStart(9, "0").replace(/0+$/, "")}`;
+}

@@ -1,0 +1,81 @@
+import { resolveGates } from "./gates.ts";
+import { KEY_CODECS, type ScenarioDraft } from "./key-codecs.ts";
+import { allowedText, isScenarioKey, PAGE_KEYS, SCENARIO_KEYS, type ScenarioKey } from "./keys.ts";
+import { parseNumber } from "./numeric-text.ts";
+import { DEFAULT_SCENARIO, SCHEMA_VERSION, type Scenario } from "./scenario.ts";
+
+/** Something in a link that was not used as written; the run goes on without it. */
+export type ScenarioIssue = {
+  readonly key: string;
+  readonly value: string;
+  readonly message: string;
+};
+
+export type ParsedScenario = {
+  readonly scenario: Scenario;
+  readonly issues: readonly ScenarioIssue[];
+  /** Page keys (SCENARIO.md, "Page keys"), as written, for the page to interpret. */
+  readonly page: Readonly<Record<string, string>>;
+};
+
+/**
+ * Reads `a=1&b=2` (with or without a leading `#` or `?`). Never throws: an unknown key or an
+ * invalid value becomes an issue, and that key keeps its default.
+ */
+export function parseScenario(query: string): ParsedScenario {
+  const { given, page, strays } = sortEntries(query);
+  const issues: ScenarioIssue[] = [];
+  const draft: ScenarioDraft = { ...DEFAULT_SCENARIO };
+  // Table order: `v` first, and `k8s` before `gates`, whose valid names depend on it.
+  for (const key of Object.keys(SCENARIO_KEYS) as ScenarioKey[]) {
+    const value = given.get(key);
+    if (value === undefined) continue;
+    if (key === "v" && isNewerVersion(value)) {
+      issues.push({ key, value, message: newerVersionMessage(value) });
+      continue;
+    }
+    const decoded = KEY_CODECS[key].read(value, draft);
+    if (!decoded.ok) issues.push(...invalid(key, value, decoded.reasons));
+  }
+  draft.gates = resolveGates(draft.k8s, draft.gateSettings);
+  return { scenario: draft, issues: [...issues, ...strays], page };
+}
+
+/** Run keys (the first value of each), page keys, and issues for what is neither or repeated. */
+function sortEntries(query: string) {
+  const given = new Map<ScenarioKey, string>();
+  const page: Record<string, string> = {};
+  const strays: ScenarioIssue[] = [];
+  for (const [key, value] of new URLSearchParams(query.replace(/^[#?]/, ""))) {
+    if (PAGE_KEYS.includes(key)) {
+      page[key] = value;
+    } else if (!isScenarioKey(key)) {
+      strays.push({ key, value, message: `unknown key "${key}" ignored` });
+    } else if (given.has(key)) {
+      const message = `${key} is given more than once; the first value is used`;
+      strays.push({ key, value, message });
+    } else {
+      given.set(key, value);
+    }
+  }
+  return { given, page, strays };
+}
+
+function isNewerVersion(text: string): boolean {
+  const version = parseNumber(text);
+  return version !== undefined && Number.isInteger(version) && version > SCHEMA_VERSION;
+}
+
+const newerVersionMessage = (version: string): string =>
+  `v: this link comes from scenario schema version ${version}, newer than this app knows ` +
+  `(${SCHEMA_VERSION}); what could be read is used, some values may be misread or ignored`;
+
+function invalid(key: ScenarioKey, value: string, reasons: readonly string[]): ScenarioIssue[] {
+  const expected = `expected ${allowedText(SCENARIO_KEYS[key].value)}`;
+  const because = reasons.length === 0 ? [""] : reasons.map((reason) => `${reason}; `);
+  return because.map((reason) => ({
+    key,
+    value,
+    message: `${key}: "${value}" is not valid: ${reason}${expected}`,
+  }));
+}
