@@ -1,0 +1,101 @@
+import { decodeContinue } from "./continue-token.ts";
+import { type ApiError, plainError } from "./errors.ts";
+import { type Parsed, parseResourceVersion } from "./list-options.ts";
+import type { ListOptions } from "./storage.ts";
+
+// Whether a LIST goes to etcd, and whether it counts as a consistent read (SEMANTICS §4).
+// upstream: cacher/delegator/interface.go ShouldDelegateList and the Cacher's helper methods
+
+export interface DelegationResult {
+  /** Serve from etcd. */
+  readonly shouldDelegate: boolean;
+  /** The read needs etcd's newest revision (TooLarge fallback handling and consistent_read_total). */
+  readonly consistentRead: boolean;
+}
+
+export type DelegationDecision = Parsed<DelegationResult>;
+
+// upstream: delegator/interface.go Helper
+export interface DelegationHelper {
+  shouldDelegateExactRV(resourceVersion: string, recursive: boolean): DelegationDecision;
+  shouldDelegateContinue(continueToken: string, recursive: boolean): DelegationDecision;
+  shouldDelegateConsistentRead(): DelegationDecision;
+}
+
+const decided = (shouldDelegate: boolean, consistentRead = false): DelegationDecision => ({
+  ok: true,
+  value: { shouldDelegate, consistentRead },
+});
+const failed = (error: ApiError): DelegationDecision => ({ ok: false, error });
+
+// upstream: delegator/interface.go ShouldDelegateList
+export function shouldDelegateList(
+  opts: Pick<
+    ListOptions,
+    "resourceVersion" | "resourceVersionMatch" | "recursive" | "limit" | "continue"
+  >,
+  helper: DelegationHelper,
+): DelegationDecision {
+  switch (opts.resourceVersionMatch) {
+    case "Exact":
+      return helper.shouldDelegateExactRV(opts.resourceVersion, opts.recursive);
+    case "NotOlderThan":
+      return decided(false);
+    case "": {
+      if (opts.continue.length > 0)
+        return helper.shouldDelegateContinue(opts.continue, opts.recursive);
+      const legacyExact =
+        opts.limit > 0 && opts.resourceVersion !== "" && opts.resourceVersion !== "0";
+      if (legacyExact) return helper.shouldDelegateExactRV(opts.resourceVersion, opts.recursive);
+      if (opts.resourceVersion === "") return helper.shouldDelegateConsistentRead();
+      return decided(false);
+    }
+    default:
+      return decided(true);
+  }
+}
+
+/** The cache state the Cacher's helper reads. */
+export interface CacheDelegationState {
+  /** etcd supports progress requests (and, in 1.33, ConsistentListFromCache is on). */
+  readonly consistentReadSupported: boolean;
+  readonly snapshottingEnabled: boolean;
+  readonly resourcePrefix: string;
+  /** The watch cache's RV now. */
+  cacheResourceVersion(): number;
+  /** A snapshot with RV ≤ rv exists. */
+  canServeExactRv(rv: number): boolean;
+}
+
+// upstream: cacher.go ShouldDelegateExactRV, ShouldDelegateContinue, ShouldDelegateConsistentRead
+export function cacherDelegationHelper(state: CacheDelegationState): DelegationHelper {
+  const consistentRead = () => decided(!state.consistentReadSupported, true);
+  // A future exact RV needs consistent-read support to wait for, but is not a consistent read.
+  const exact = (rv: number) =>
+    rv > state.cacheResourceVersion()
+      ? decided(!state.consistentReadSupported)
+      : decided(!state.canServeExactRv(rv));
+  return {
+    shouldDelegateExactRV(resourceVersion, recursive) {
+      if (!recursive || !state.snapshottingEnabled) return decided(true);
+      const rv = parseResourceVersion(resourceVersion);
+      return rv.ok ? exact(rv.value) : failed(rv.error);
+    },
+    shouldDelegateContinue(continueToken, recursive) {
+      if (!recursive || !state.snapshottingEnabled) return decided(true);
+      const token = decodeContinue(continueToken, state.resourcePrefix);
+      if (!token.ok) return failed(plainError(token.message));
+      return token.rv > 0 ? exact(token.rv) : consistentRead();
+    },
+    shouldDelegateConsistentRead: consistentRead,
+  };
+}
+
+// upstream: delegator/interface.go CacheWithoutSnapshots (the APF list work estimator's helper)
+export function cacheWithoutSnapshotsHelper(consistentReadSupported: boolean): DelegationHelper {
+  return {
+    shouldDelegateExactRV: () => decided(true),
+    shouldDelegateContinue: () => decided(true),
+    shouldDelegateConsistentRead: () => decided(!consistentReadSupported, true),
+  };
+}
