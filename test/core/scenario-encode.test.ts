@@ -1,0 +1,217 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  DEFAULT_SCENARIO,
+  encodeScenario,
+  gatesFor,
+  K8S_VERSIONS,
+  type K8sVersion,
+  MODELLED_GATES,
+  type NumberRange,
+  parseScenario,
+  READ_MIX_KINDS,
+  SCENARIO_KEYS,
+  SCHEDULE_KEYS,
+  WHATIF_SWITCHES,
+} from "../../src/sim/scenario/index.ts";
+
+const S = 1_000_000_000;
+
+const reencoded = (query: string): string => {
+  const { scenario, issues } = parseScenario(query);
+  expect(issues).toEqual([]);
+  return encodeScenario(scenario);
+};
+
+describe("encodeScenario", () => {
+  it("writes nothing for the defaults", () => {
+    expect(encodeScenario(DEFAULT_SCENARIO)).toBe("");
+  });
+
+  it("writes only the values that differ from the defaults", () => {
+    expect(reencoded("writes=200&lag=20&k8s=1.37&mix=rv0:6,consistent:3,notOlderThan:1")).toBe(
+      "writes=200",
+    );
+  });
+
+  it("writes keys in the order of SCENARIO.md's table, whatever order they came in", () => {
+    expect(reencoded("whatif=noRvGuard&lag=800&writes=200&k8s=1.33&name=x")).toBe(
+      "name=x&k8s=1.33&writes=200&lag=800&whatif=noRvGuard",
+    );
+  });
+
+  it("writes numbers and seconds minimally", () => {
+    expect(reencoded("writes=200.0&jitter=0.50&seed=007")).toBe("seed=7&writes=200&jitter=0.5");
+    expect(reencoded("writes=2000@0,10@120.000")).toBe("writes=2000@0,10@120");
+    expect(reencoded("lag=1@0.0,2@0.000000001")).toBe("lag=1@0,2@0.000000001");
+  });
+
+  it("writes a schedule with only its point at 0 as a plain number", () => {
+    expect(reencoded("writes=200@0")).toBe("writes=200");
+  });
+
+  it("writes the gates that were set, in the order written, with true and false", () => {
+    expect(reencoded("k8s=1.33&gates=ListFromCacheSnapshot=True,ConsistentListFromCache=0")).toBe(
+      "k8s=1.33&gates=ListFromCacheSnapshot=true,ConsistentListFromCache=false",
+    );
+    expect(reencoded("k8s=1.34&gates=ConsistentListFromCache=true")).toBe(
+      "k8s=1.34&gates=ConsistentListFromCache=true",
+    );
+  });
+
+  it("writes fault lists in time order and the mix as shares", () => {
+    expect(reencoded("herd=5@30,7@10&restart=9,3&away=2@8:1.5&stall=1-2,4-6")).toBe(
+      "herd=7@10,5@30&away=2@8:1.5&stall=1-2,4-6&restart=3,9",
+    );
+    expect(reencoded("mix=exact:1,rv0:3")).toBe("mix=rv0:0.75,exact:0.25");
+  });
+
+  it("keeps @ , : = readable and escapes what would break the query", () => {
+    const encoded = reencoded(`name=${encodeURIComponent("a&b=c #1 + 50% ,:@")}`);
+    expect(encoded).toBe("name=a%26b=c%20%231%20%2B%2050%25%20,:@");
+    expect(parseScenario(encoded).scenario.name).toBe("a&b=c #1 + 50% ,:@");
+  });
+});
+
+// Valid link text for every key, written loosely (trailing zeros, Go booleans, any order) so
+// that the round trip also checks the normalisation.
+
+const secondsText = (ns: number): string =>
+  `${Math.floor(ns / S)}.${String(ns % S).padStart(9, "0")}`;
+
+const timeNs = fc.integer({ min: 0, max: 86400 * S });
+
+const valueText = (range: NumberRange) =>
+  range.integer
+    ? fc.integer({ min: range.min, max: range.max }).map(String)
+    : fc.oneof(
+        fc.integer({ min: range.min, max: range.max }).map(String),
+        fc.double({ min: range.min, max: range.max, noNaN: true }).map(String),
+        fc.double({ min: range.min, max: range.max, noNaN: true }).map((x) => x.toFixed(2)),
+      );
+
+const scheduleText = (range: NumberRange) =>
+  fc.oneof(
+    valueText(range),
+    fc
+      .uniqueArray(fc.integer({ min: 1, max: 86400 * S }), { maxLength: 5 })
+      .chain((times) =>
+        fc.tuple(
+          ...[0, ...times.sort((a, b) => a - b)].map((t) =>
+            valueText(range).map((v) => `${v}@${secondsText(t)}`),
+          ),
+        ),
+      )
+      .map((points) => points.join(",")),
+  );
+
+const gatesText = (version: K8sVersion) => {
+  const specs = gatesFor(version);
+  const settable = MODELLED_GATES.filter((gate) => specs[gate].exists);
+  return fc
+    .shuffledSubarray(settable)
+    .chain((gates) =>
+      fc.tuple(
+        ...gates.map((gate) => {
+          const spec = specs[gate];
+          const words =
+            spec.exists && spec.locked
+              ? [String(spec.default)]
+              : ["true", "True", "1", "false", "F", "0"];
+          return fc.constantFrom(...words).map((word) => `${gate}=${word}`);
+        }),
+      ),
+    )
+    .map((entries) => entries.join(","));
+};
+
+const mixText = fc
+  .shuffledSubarray([...READ_MIX_KINDS], { minLength: 1 })
+  .chain((kinds) =>
+    fc.tuple(
+      ...kinds.map((kind) =>
+        fc.double({ min: 0.001, max: 1000, noNaN: true }).map((w) => `${kind}:${w}`),
+      ),
+    ),
+  )
+  .map((entries) => entries.join(","));
+
+const faults = {
+  herd: fc
+    .array(fc.tuple(fc.integer({ min: 1, max: 100000 }), timeNs), { maxLength: 4 })
+    .map((hs) => hs.map(([n, t]) => `${n}@${secondsText(t)}`).join(",")),
+  away: fc
+    .array(
+      fc.tuple(fc.integer({ min: 1, max: 10000 }), timeNs, fc.integer({ min: 1, max: 600 * S })),
+      { maxLength: 4 },
+    )
+    .map((as) => as.map(([n, t, d]) => `${n}@${secondsText(t)}:${secondsText(d)}`).join(",")),
+  stall: fc.uniqueArray(timeNs, { maxLength: 8 }).map((points) => {
+    const sorted = points.sort((a, b) => a - b);
+    const windows: string[] = [];
+    for (let i = 0; i + 1 < sorted.length; i += 2)
+      windows.push(`${secondsText(sorted[i] ?? 0)}-${secondsText(sorted[i + 1] ?? 0)}`);
+    return windows.join(",");
+  }),
+  restart: fc.array(timeNs, { maxLength: 4 }).map((ts) => ts.map(secondsText).join(",")),
+  compact: fc.array(timeNs, { maxLength: 4 }).map((ts) => ts.map(secondsText).join(",")),
+};
+
+const numberKeys = [
+  "seed",
+  "objects",
+  "watchTimeout",
+  "requestTimeout",
+  "compaction",
+  "blockTimeout",
+] as const;
+
+const validQuery = fc
+  .constantFrom(...K8S_VERSIONS)
+  .chain((version) =>
+    fc.record(
+      {
+        name: fc
+          .string({ unit: "grapheme", maxLength: 20 })
+          .filter((s) => [...s].length <= 80)
+          .map(encodeURIComponent),
+        k8s: fc.constant(version),
+        gates: gatesText(version),
+        mix: mixText,
+        rywRead: fc.constantFrom("consistent", "pinned"),
+        arrival: fc.constantFrom("poisson", "uniform"),
+        retry: fc.constantFrom("obey", "none", "immediate"),
+        whatif: fc
+          .subarray([...WHATIF_SWITCHES, ...WHATIF_SWITCHES])
+          .map((names) => names.join(",")),
+        ...faults,
+        ...Object.fromEntries(
+          SCHEDULE_KEYS.map((key) => [key, scheduleText(SCENARIO_KEYS[key].value)]),
+        ),
+        ...Object.fromEntries(numberKeys.map((key) => [key, valueText(SCENARIO_KEYS[key].value)])),
+      },
+      { requiredKeys: ["k8s"] },
+    ),
+  )
+  .map((entries) =>
+    Object.entries(entries)
+      .map(([key, value]) => `${key}=${value}`)
+      .join("&"),
+  );
+
+describe("encodeScenario and parseScenario", () => {
+  it("round-trip: parsing what was encoded gives back the same scenario", () => {
+    fc.assert(
+      fc.property(validQuery, (query) => {
+        const first = parseScenario(query);
+        expect(first.issues).toEqual([]);
+        const encoded = encodeScenario(first.scenario);
+        const second = parseScenario(encoded);
+        expect(second.issues).toEqual([]);
+        expect(second.scenario).toStrictEqual(first.scenario);
+        expect(encodeScenario(second.scenario)).toBe(encoded);
+      }),
+      { seed: 42, numRuns: 200 },
+    );
+  });
+});
