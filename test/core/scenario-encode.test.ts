@@ -66,6 +66,12 @@ describe("encodeScenario", () => {
     expect(reencoded("mix=exact:1,rv0:3")).toBe("mix=rv0:0.75,exact:0.25");
   });
 
+  it("never throws on a name cut in the middle of a surrogate pair", () => {
+    const name = "rocket \uD83D";
+    const encoded = encodeScenario({ ...DEFAULT_SCENARIO, name });
+    expect(parseScenario(encoded).scenario.name).toBe("rocket \uFFFD");
+  });
+
   it("keeps @ , : = readable and escapes what would break the query", () => {
     const encoded = reencoded(`name=${encodeURIComponent("a&b=c #1 + 50% ,:@")}`);
     expect(encoded).toBe("name=a%26b=c%20%231%20%2B%2050%25%20,:@");

@@ -280,6 +280,7 @@ describe("parseScenario with bad input", () => {
       "#?writes=1",
       "gates=,,,",
       "a".repeat(10000),
+      `writes=${"1".repeat(100000)}x`,
     ]) {
       expect(() => parseScenario(query)).not.toThrow();
     }

@@ -2,10 +2,15 @@ import { KEY_CODECS } from "./key-codecs.ts";
 import { SCENARIO_KEYS, type ScenarioKey } from "./keys.ts";
 import { DEFAULT_SCENARIO, type Scenario } from "./scenario.ts";
 
+// A lone surrogate (a name cut mid-emoji) cannot be percent-encoded; a link reading it back
+// would give U+FFFD anyway, so it is written as that.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
 // Link text keeps `@ , : =` readable; everything else URLSearchParams would misread is escaped.
 const escapeValue = (text: string): string =>
-  encodeURIComponent(text).replace(/%(40|2C|3A|3D)/g, (_, hex: string) =>
-    String.fromCharCode(Number.parseInt(hex, 16)),
+  encodeURIComponent(text.replace(LONE_SURROGATE, "\uFFFD")).replace(
+    /%(40|2C|3A|3D)/g,
+    (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)),
   );
 
 /** `a=1&b=2` with only the values that differ from the defaults, in SCENARIO.md's key order. */

@@ -21,6 +21,7 @@ export {
   UNMODELLED_GATES,
 } from "./gates.ts";
 export { K8S_VERSIONS, type K8sVersion } from "./k8s-version.ts";
+export { KEY_CODECS, type KeyCodec } from "./key-codecs.ts";
 export {
   allowedText,
   type KeyDescriptor,

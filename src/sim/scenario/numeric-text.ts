@@ -1,13 +1,20 @@
 import * as v from "valibot";
 import { type Nanos, NS_PER_S } from "../time.ts";
 
-// Numbers and seconds as they appear in a link. Seconds are converted digit by digit so that a
-// time written by `formatSeconds` reads back as the very same integer of nanoseconds.
+// Numbers and seconds as they appear in a link. Seconds are split at the point and scaled apart,
+// so a time written by `formatSeconds` reads back as the very same integer of nanoseconds.
 
-const DECIMAL = /^(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+// Unambiguous (no nested or adjacent repeats), so a long hostile string is rejected in linear time.
+const DECIMAL = /^(\d+(\.\d*)?|\.\d+)(e[+-]?\d+)?$/i;
 const SECONDS = /^(\d+)(?:\.(\d+))?$/;
 
 const decimalNumber = v.pipe(v.string(), v.regex(DECIMAL), v.toNumber(), v.finite());
+
+/** A non-negative decimal number (`0.5`, `200`, `1e-7`), or undefined for anything else. */
+export function parseNumber(text: string): number | undefined {
+  const result = v.safeParse(decimalNumber, text);
+  return result.success ? result.output : undefined;
+}
 
 export type NumberRange = { readonly min: number; readonly max: number; readonly integer: boolean };
 
@@ -22,20 +29,11 @@ const inRange = ({ min, max, integer }: NumberRange) =>
 /** A number written as text, if it is one and lies in `range`. */
 export function readNumber(text: string, range: NumberRange): number | undefined {
   const number = parseNumber(text);
-  if (number === undefined) return undefined;
-  return v.is(inRange(range), number) ? number : undefined;
-}
-
-/** A non-negative decimal number (`0.5`, `200`, `1e-7`), or undefined for anything else. */
-export function parseNumber(text: string): number | undefined {
-  const result = v.safeParse(decimalNumber, text);
-  return result.success ? result.output : undefined;
+  return number !== undefined && v.is(inRange(range), number) ? number : undefined;
 }
 
 /** The shortest text that reads back as the same number. */
-export function formatNumber(value: number): string {
-  return String(value);
-}
+export const formatNumber = (value: number): string => String(value);
 
 /** Seconds written as a plain decimal (`120`, `0.25`), as integer nanoseconds, rounded. */
 export function parseSeconds(text: string): Nanos | undefined {
