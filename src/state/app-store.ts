@@ -1,0 +1,134 @@
+import { createStore, type StoreApi } from "zustand/vanilla";
+import type { Scenario, ScenarioIssue, ScheduleKey } from "../sim/scenario/index.ts";
+import { appendToSchedule, encodeScenario, parseScenario } from "../sim/scenario/index.ts";
+import type { Fault } from "../sim/simulation-api.ts";
+import type { SimSnapshot } from "../sim/snapshot.ts";
+import type { SimulationClient } from "../worker/client.ts";
+import type { LiveSnapshot } from "./live-snapshot.ts";
+import { clampSpeed } from "./speed.ts";
+
+// The page's state: the scenario (what the address records), what the page shows about the run,
+// and the actions that send parameters down to the simulation. Observations come back through
+// `receive*`, called by the runtime when the worker replies.
+
+export interface AppState {
+  scenario: Scenario;
+  /** Page keys of the link (`t`, `speed`, …): they shape the page, never the run. */
+  pageKeys: Readonly<Record<string, string>>;
+  /** What was wrong with the link; those keys run with their defaults. */
+  issues: readonly ScenarioIssue[];
+  playing: boolean;
+  speed: number;
+  /** A copy of the live snapshot, a few times a second, for parts that need not redraw per frame. */
+  snapshot: SimSnapshot | null;
+  /** A short note about something the page did on its own (a restart). */
+  notice: string | null;
+  /** The simulation failed with this message; the page offers a restart. */
+  crash: string | null;
+}
+
+export interface AppActions {
+  /** Starts a fresh run of a link's scenario text, opened at `startAtS` simulated seconds. */
+  open(query: string, startAtS?: number): void;
+  /** A live control move: recorded as `value@now` and applied without a restart. */
+  setLive(key: ScheduleKey, value: number): void;
+  /** A change to keys that cannot change live: the run restarts, and the page says so. */
+  restartWith(scenario: Scenario, label: string): void;
+  /** The name is only shown, never simulated: it changes without a restart. */
+  rename(name: string): void;
+  pressFault(fault: Fault): void;
+  play(): void;
+  pause(): void;
+  step(): void;
+  setSpeed(speed: number): void;
+  restartAfterCrash(): void;
+  dismissIssues(): void;
+  dismissNotice(): void;
+  receiveScenario(query: string): void;
+  receiveSnapshot(snapshot: SimSnapshot): void;
+  receiveCrash(message: string): void;
+}
+
+export type AppStore = StoreApi<AppState & AppActions>;
+
+/** Simulated time a single step advances a paused run. */
+export const STEP_MS = 100;
+
+export function createAppStore(
+  client: SimulationClient,
+  live: LiveSnapshot,
+  initialQuery: string,
+): AppStore {
+  const initial = parseScenario(initialQuery);
+  const startSpeed = Number(initial.page["speed"] ?? "1");
+
+  return createStore<AppState & AppActions>()((set, get) => {
+    const simulatedNowNs = () => live.get()?.snapshot.nowNs ?? 0;
+    const load = (scenario: Scenario, startAtS: number) =>
+      client.send({ type: "load", query: encodeScenario(scenario), startAtS });
+
+    return {
+      scenario: initial.scenario,
+      pageKeys: initial.page,
+      issues: initial.issues,
+      playing: true,
+      speed: clampSpeed(Number.isFinite(startSpeed) ? startSpeed : 1),
+      snapshot: null,
+      notice: null,
+      crash: null,
+
+      open(query, startAtS = 0) {
+        const parsed = parseScenario(query);
+        set({
+          scenario: parsed.scenario,
+          pageKeys: parsed.page,
+          issues: parsed.issues,
+          crash: null,
+        });
+        client.send({ type: "load", query, startAtS });
+      },
+      setLive(key, value) {
+        const { scenario } = get();
+        const schedule = appendToSchedule(scenario[key], simulatedNowNs(), value);
+        set({ scenario: { ...scenario, [key]: schedule } });
+        client.send({ type: "set", key, value });
+      },
+      restartWith(scenario, label) {
+        set({ scenario, notice: `${label} changed: the run restarted from 0 s.` });
+        load(scenario, 0);
+      },
+      rename: (name) => set({ scenario: { ...get().scenario, name } }),
+      pressFault(fault) {
+        client.send({ type: "fault", fault });
+      },
+      play() {
+        set({ playing: true });
+        client.send({ type: "play", speed: get().speed });
+      },
+      pause() {
+        set({ playing: false });
+        client.send({ type: "pause" });
+      },
+      step() {
+        get().pause();
+        client.send({ type: "step", simMs: STEP_MS });
+      },
+      setSpeed(speed) {
+        set({ speed: clampSpeed(speed) });
+        if (get().playing) client.send({ type: "play", speed: get().speed });
+      },
+      restartAfterCrash() {
+        set({ crash: null, playing: true });
+        load(get().scenario, 0);
+        client.send({ type: "play", speed: get().speed });
+      },
+      dismissIssues: () => set({ issues: [] }),
+      dismissNotice: () => set({ notice: null }),
+      receiveScenario(query) {
+        set({ scenario: parseScenario(query).scenario });
+      },
+      receiveSnapshot: (snapshot) => set({ snapshot }),
+      receiveCrash: (message) => set({ crash: message, playing: false }),
+    };
+  });
+}

@@ -1,0 +1,38 @@
+import type { SnapshotView } from "../sim/snapshot.ts";
+import type { SimulationClient } from "../worker/client.ts";
+
+// The page pulls snapshots: it asks for the next one only once the previous one arrived and a new
+// animation frame began, so a busy worker can never queue up frames the page cannot draw.
+
+export type ScheduleFrame = (callback: () => void) => () => void;
+
+export const animationFrames: ScheduleFrame = (callback) => {
+  const id = requestAnimationFrame(callback);
+  return () => cancelAnimationFrame(id);
+};
+
+/** Starts pulling; returns a function that stops. */
+export function startFrameLoop(
+  client: SimulationClient,
+  view: SnapshotView,
+  scheduleFrame: ScheduleFrame,
+): () => void {
+  let awaiting = false;
+  let cancelFrame = () => {};
+  const stopListening = client.onReply((reply) => {
+    // An error ends the pending request too: the next run must be able to answer.
+    if (reply.type === "snapshot" || reply.type === "error") awaiting = false;
+  });
+  const tick = () => {
+    if (!awaiting) {
+      awaiting = true;
+      client.send({ type: "frame", view });
+    }
+    cancelFrame = scheduleFrame(tick);
+  };
+  tick();
+  return () => {
+    cancelFrame();
+    stopListening();
+  };
+}

@@ -1,0 +1,34 @@
+import type { SimSnapshot } from "../sim/snapshot.ts";
+
+// The newest snapshot, held outside React state: panels that draw every frame subscribe here, so
+// a frame re-renders them and nothing else on the page.
+
+export interface LiveFrame {
+  snapshot: SimSnapshot;
+  /** Wall time the run has spent playing, so the page can show both clocks side by side. */
+  wallPlayedMs: number;
+}
+
+export interface LiveSnapshot {
+  get(): LiveFrame | null;
+  set(frame: LiveFrame): void;
+  subscribe(listener: () => void): () => void;
+}
+
+export function createLiveSnapshot(): LiveSnapshot {
+  let current: LiveFrame | null = null;
+  const listeners = new Set<() => void>();
+  return {
+    get: () => current,
+    set(frame) {
+      current = frame;
+      for (const listener of listeners) listener();
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+  };
+}

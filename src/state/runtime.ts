@@ -1,0 +1,80 @@
+import { encodeScenario } from "../sim/scenario/index.ts";
+import type { SimulationClient } from "../worker/client.ts";
+import { type AppStore, createAppStore } from "./app-store.ts";
+import { type ScheduleFrame, startFrameLoop } from "./frame-loop.ts";
+import { createLiveSnapshot, type LiveSnapshot } from "./live-snapshot.ts";
+import { createPrometheusRequests } from "./prometheus-requests.ts";
+import { SCREEN_VIEW } from "./snapshot-view.ts";
+import { scenarioTextOf } from "./url.ts";
+import { startUrlSync } from "./url-sync.ts";
+
+// Wires the page together once: the link's scenario into the store, the store's commands to the
+// simulation, its replies back into the live snapshot and the store, and the scenario into the
+// address. Everything it needs from the browser is passed in, so tests run it in jsdom.
+
+export interface AppRuntime {
+  store: AppStore;
+  live: LiveSnapshot;
+  /** The run's metrics as Prometheus would scrape them (for the copy button). */
+  prometheusText(): Promise<string>;
+  stop(): void;
+}
+
+export interface RuntimeDeps {
+  client: SimulationClient;
+  location: { hash: string; search: string };
+  writeQuery: (query: string) => void;
+  scheduleFrame: ScheduleFrame;
+  wallNowMs: () => number;
+}
+
+/** How often the React copy of the snapshot is refreshed while playing. */
+const STORE_COPY_INTERVAL_MS = 250;
+
+export function startApp(deps: RuntimeDeps): AppRuntime {
+  const live = createLiveSnapshot();
+  const store = createAppStore(deps.client, live, scenarioTextOf(deps.location));
+  let lastCopyMs = Number.NEGATIVE_INFINITY;
+  const prometheusRequests = createPrometheusRequests(deps.client);
+
+  const stopReplies = deps.client.onReply((reply) => {
+    const actions = store.getState();
+    if (reply.type === "snapshot") {
+      live.set({ snapshot: reply.snapshot, wallPlayedMs: reply.wallPlayedMs });
+      const nowMs = deps.wallNowMs();
+      if (!reply.playing || nowMs - lastCopyMs >= STORE_COPY_INTERVAL_MS) {
+        lastCopyMs = nowMs;
+        actions.receiveSnapshot(reply.snapshot);
+      }
+    } else if (reply.type === "scenario") {
+      actions.receiveScenario(reply.query);
+    } else if (reply.type === "prometheus") {
+      prometheusRequests.resolve(reply.requestId, reply.text);
+    } else {
+      prometheusRequests.rejectAll(reply.message);
+      actions.receiveCrash(reply.message);
+    }
+  });
+
+  const { scenario, pageKeys, speed } = store.getState();
+  const openAtS = Number(pageKeys["t"] ?? "0");
+  deps.client.send({
+    type: "load",
+    query: encodeScenario(scenario),
+    startAtS: Number.isFinite(openAtS) && openAtS > 0 ? openAtS : 0,
+  });
+  deps.client.send({ type: "play", speed });
+  const stopFrames = startFrameLoop(deps.client, SCREEN_VIEW, deps.scheduleFrame);
+  const stopUrlSync = startUrlSync(store, deps.writeQuery);
+
+  return {
+    store,
+    live,
+    prometheusText: prometheusRequests.request,
+    stop() {
+      stopFrames();
+      stopUrlSync();
+      stopReplies();
+    },
+  };
+}

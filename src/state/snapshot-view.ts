@@ -1,0 +1,10 @@
+import type { SnapshotView } from "../sim/snapshot.ts";
+
+// How much detail a snapshot carries: sized for a screen (a panel a few hundred pixels wide),
+// never for the workload, so a heavy scenario costs the page no more than a light one.
+export const SCREEN_VIEW: SnapshotView = {
+  ringSegments: 64,
+  maxWaiters: 200,
+  maxOutcomes: 40,
+  seriesPoints: 240,
+};

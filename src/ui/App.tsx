@@ -1,0 +1,28 @@
+import type { AppRuntime } from "../state/runtime.ts";
+import { RuntimeContext } from "../state/runtime-context.ts";
+import { CrashBanner } from "./banner/CrashBanner.tsx";
+import { IssuesBanner } from "./banner/IssuesBanner.tsx";
+import { NoticeBanner } from "./banner/NoticeBanner.tsx";
+import { ControlPanel } from "./controls/ControlPanel.tsx";
+import { Header } from "./layout/Header.tsx";
+import { LivePanels } from "./layout/LivePanels.tsx";
+
+/** The page: header, banners, controls beside the panels. The runtime is made once, outside. */
+export function App({ runtime }: { runtime: AppRuntime }) {
+  return (
+    <RuntimeContext value={runtime}>
+      <div className="app">
+        <Header />
+        <CrashBanner />
+        <IssuesBanner />
+        <NoticeBanner />
+        <main className="app-main">
+          <aside className="app-controls">
+            <ControlPanel />
+          </aside>
+          <LivePanels />
+        </main>
+      </div>
+    </RuntimeContext>
+  );
+}

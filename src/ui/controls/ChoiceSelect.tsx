@@ -1,0 +1,29 @@
+import { useId } from "react";
+import type { ScenarioKey } from "../../sim/scenario/index.ts";
+import { SCENARIO_KEYS } from "../../sim/scenario/index.ts";
+import { useRunKey } from "./use-run-key.ts";
+
+/** A key with a few named values (version, retry, how clients read, arrivals). */
+export function ChoiceSelect({
+  runKey,
+  options,
+}: {
+  runKey: ScenarioKey;
+  options: readonly string[];
+}) {
+  const id = useId();
+  const [text, setText] = useRunKey(runKey);
+  const { label, help } = SCENARIO_KEYS[runKey];
+  return (
+    <div className="field" title={help}>
+      <label htmlFor={id}>{label}</label>
+      <select id={id} value={text} onChange={(event) => setText(event.target.value)}>
+        {options.map((option) => (
+          <option key={option} value={option}>
+            {option}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

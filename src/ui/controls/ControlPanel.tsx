@@ -1,0 +1,69 @@
+import type { NumberRange, ScenarioKey, ValueSpec } from "../../sim/scenario/index.ts";
+import { SCENARIO_KEYS, SCHEDULE_KEYS } from "../../sim/scenario/index.ts";
+import { ChoiceSelect } from "./ChoiceSelect.tsx";
+import { FaultButtons } from "./FaultButtons.tsx";
+import { GateToggles } from "./GateToggles.tsx";
+import { LiveSlider } from "./LiveSlider.tsx";
+import { MixInputs } from "./MixInputs.tsx";
+import { NameField } from "./NameField.tsx";
+import { NumberField } from "./NumberField.tsx";
+import { RunSlider } from "./RunSlider.tsx";
+import { WhatIfToggles } from "./WhatIfToggles.tsx";
+
+// Built from the codec's table of keys, in its order: a key added there gets a control here.
+// Live keys (schedules) come first, then the fault buttons, then the keys that restart the run.
+
+const ENTRIES = Object.entries(SCENARIO_KEYS) as [ScenarioKey, { value: ValueSpec }][];
+
+// Keys typed exactly rather than slid: a seed has no "more" or "less".
+const TYPED_KEYS: readonly ScenarioKey[] = ["seed"];
+
+function RunControl({ runKey, spec }: { runKey: ScenarioKey; spec: ValueSpec }) {
+  switch (spec.kind) {
+    case "number":
+      if (spec.min === spec.max) return null; // the schema version: nothing to choose
+      return TYPED_KEYS.includes(runKey) ? (
+        <NumberField runKey={runKey} range={spec as NumberRange} />
+      ) : (
+        <RunSlider runKey={runKey} range={spec as NumberRange} />
+      );
+    case "choice":
+      return <ChoiceSelect runKey={runKey} options={spec.options} />;
+    case "gates":
+      return <GateToggles />;
+    case "mix":
+      return <MixInputs />;
+    case "switches":
+      return <WhatIfToggles />;
+    case "text":
+      return <NameField />;
+    default:
+      return null; // herds, aways, stalls and times are pressed as faults below
+  }
+}
+
+export function ControlPanel() {
+  return (
+    <form
+      className="control-panel"
+      aria-label="Scenario controls"
+      onSubmit={(e) => e.preventDefault()}
+    >
+      <section>
+        <h2>Live — takes effect now, no restart</h2>
+        {SCHEDULE_KEYS.map((key) => (
+          <LiveSlider key={key} scheduleKey={key} />
+        ))}
+      </section>
+      <section>
+        <FaultButtons />
+      </section>
+      <section>
+        <h2>Run settings — changing one restarts the run</h2>
+        {ENTRIES.map(([key, { value }]) => (
+          <RunControl key={key} runKey={key} spec={value} />
+        ))}
+      </section>
+    </form>
+  );
+}

@@ -1,0 +1,69 @@
+import { useId } from "react";
+import type { ModelledGate } from "../../sim/scenario/index.ts";
+import { gatesFor, MODELLED_GATES } from "../../sim/scenario/index.ts";
+import { useApp } from "../../state/use-app.ts";
+import { lockedReason, stageText } from "./gate-reasons.ts";
+import { useRunKey } from "./use-run-key.ts";
+
+/** One checkbox per modelled feature gate; locked or absent gates are disabled, with the reason. */
+export function GateToggles() {
+  const gates = useApp((state) => state.scenario.gates);
+  const version = useApp((state) => state.scenario.k8s);
+  const [, setText] = useRunKey("gates");
+  const specs = gatesFor(version);
+
+  // Only gates set away from the version's default go into the link, as --feature-gates would.
+  const toggle = (gate: ModelledGate) => {
+    const next = { ...gates, [gate]: !gates[gate] };
+    const settings = MODELLED_GATES.filter((name) => {
+      const spec = specs[name];
+      return spec.exists && !spec.locked && next[name] !== spec.default;
+    }).map((name) => `${name}=${next[name]}`);
+    setText(settings.join(","));
+  };
+
+  return (
+    <fieldset className="toggles">
+      <legend>Feature gates</legend>
+      {MODELLED_GATES.map((gate) => (
+        <GateToggle
+          key={gate}
+          gate={gate}
+          checked={gates[gate]}
+          reason={lockedReason(specs[gate], version)}
+          stage={stageText(specs[gate])}
+          onToggle={() => toggle(gate)}
+        />
+      ))}
+    </fieldset>
+  );
+}
+
+interface GateToggleProps {
+  gate: ModelledGate;
+  checked: boolean;
+  reason: string | null;
+  stage: string;
+  onToggle: () => void;
+}
+
+function GateToggle({ gate, checked, reason, stage, onToggle }: GateToggleProps) {
+  const noteId = useId();
+  return (
+    <div className="toggle">
+      <label>
+        <input
+          type="checkbox"
+          checked={checked}
+          disabled={reason !== null}
+          aria-describedby={noteId}
+          onChange={onToggle}
+        />
+        <span className="gate-name">{gate}</span>
+      </label>
+      <small id={noteId} className="note">
+        {reason ?? stage}
+      </small>
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+import type { ScheduleKey } from "../../sim/scenario/index.ts";
+import { SCENARIO_KEYS, valueAt } from "../../sim/scenario/index.ts";
+import { useApp } from "../../state/use-app.ts";
+import { ScaleSlider } from "./ScaleSlider.tsx";
+
+/** A schedule key's slider: shows the value in force now; a move takes effect without a restart. */
+export function LiveSlider({ scheduleKey }: { scheduleKey: ScheduleKey }) {
+  const schedule = useApp((state) => state.scenario[scheduleKey]);
+  const nowNs = useApp((state) => state.snapshot?.nowNs ?? 0);
+  const setLive = useApp((state) => state.setLive);
+  const { label, unit, help, value } = SCENARIO_KEYS[scheduleKey];
+  return (
+    <ScaleSlider
+      label={label}
+      unit={unit}
+      help={help}
+      range={value}
+      value={valueAt(schedule, nowNs)}
+      onCommit={(next) => setLive(scheduleKey, next)}
+    />
+  );
+}

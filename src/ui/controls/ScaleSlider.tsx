@@ -1,0 +1,54 @@
+import { useId, useState } from "react";
+import {
+  lastPosition,
+  positionOfValue,
+  type SliderRange,
+  valueAtPosition,
+} from "./slider-scale.ts";
+import { useCommitOnChange } from "./use-commit-on-change.ts";
+
+interface ScaleSliderProps {
+  label: string;
+  unit: string;
+  help: string;
+  range: SliderRange;
+  value: number;
+  /** Called once per move: when the thumb is released or a key has moved it. */
+  onCommit: (value: number) => void;
+}
+
+/**
+ * A slider on a log scale with its value and unit shown. Dragging only previews the value; the
+ * native `change` event (release, or each key press) commits it, so one drag is one change.
+ */
+export function ScaleSlider({ label, unit, help, range, value, onCommit }: ScaleSliderProps) {
+  const id = useId();
+  const [draft, setDraft] = useState<number | null>(null);
+  const shown = draft ?? value;
+
+  const listenForCommit = useCommitOnChange<HTMLInputElement>((input) => {
+    setDraft(null);
+    onCommit(valueAtPosition(Number(input.value), range));
+  });
+
+  return (
+    <div className="slider" title={help}>
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        ref={listenForCommit}
+        type="range"
+        min={0}
+        max={lastPosition(range)}
+        step={1}
+        value={positionOfValue(shown, range)}
+        aria-valuetext={`${shown} ${unit}`.trim()}
+        onChange={(event) => setDraft(valueAtPosition(Number(event.target.value), range))}
+      />
+      <output htmlFor={id}>
+        {shown.toLocaleString("en-US")}
+        {unit === "" ? "" : ` ${unit}`}
+      </output>
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { useEffect, useState } from "react";
+import { encodeScenario } from "../../sim/scenario/index.ts";
+import { toSeconds } from "../../sim/time.ts";
+import { useRuntime } from "../../state/runtime-context.ts";
+import { addressFor, joinQuery } from "../../state/url.ts";
+
+const COPIED_FOR_MS = 2000;
+
+/** The link to this scenario at this simulated moment (`t`), at this speed. */
+function shareAddress(runtime: ReturnType<typeof useRuntime>): string {
+  const { scenario, pageKeys, speed } = runtime.store.getState();
+  const nowS = toSeconds(runtime.live.get()?.snapshot.nowNs ?? 0);
+  const { speed: _linkSpeed, t: _linkMoment, ...otherPageKeys } = pageKeys;
+  const moment = { ...otherPageKeys, t: String(Math.floor(nowS * 10) / 10) };
+  const keys = speed === 1 ? moment : { ...moment, speed: String(speed) };
+  return addressFor(window.location, joinQuery(encodeScenario(scenario), keys));
+}
+
+export function ShareButton() {
+  const runtime = useRuntime();
+  const [copied, setCopied] = useState<string | null>(null);
+  useEffect(() => {
+    if (copied === null) return;
+    const timer = setTimeout(() => setCopied(null), COPIED_FOR_MS);
+    return () => clearTimeout(timer);
+  }, [copied]);
+
+  const share = async () => {
+    const address = shareAddress(runtime);
+    try {
+      await navigator.clipboard.writeText(address);
+      setCopied("copied");
+    } catch {
+      // No clipboard (insecure origin, denied): the address bar gets the link to copy by hand.
+      window.history.replaceState(null, "", address);
+      setCopied("link in the address bar");
+    }
+  };
+
+  return (
+    <div className="share">
+      <button type="button" onClick={share} title="Copy a link to this scenario at this moment">
+        Share
+      </button>
+      <span role="status" className="share-status">
+        {copied ?? ""}
+      </span>
+    </div>
+  );
+}

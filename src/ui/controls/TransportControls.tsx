@@ -1,0 +1,24 @@
+import { STEP_MS } from "../../state/app-store.ts";
+import { useApp } from "../../state/use-app.ts";
+
+/** Play/pause and a single step of simulated time. */
+export function TransportControls() {
+  const playing = useApp((state) => state.playing);
+  const play = useApp((state) => state.play);
+  const pause = useApp((state) => state.pause);
+  const step = useApp((state) => state.step);
+  return (
+    <div className="transport">
+      <button type="button" className="primary" onClick={playing ? pause : play}>
+        {playing ? "Pause" : "Play"}
+      </button>
+      <button
+        type="button"
+        onClick={step}
+        title={`Pause and advance ${STEP_MS} ms of simulated time`}
+      >
+        Step {STEP_MS} ms
+      </button>
+    </div>
+  );
+}

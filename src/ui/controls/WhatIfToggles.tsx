@@ -1,0 +1,34 @@
+import { SCENARIO_KEYS, WHATIF_SWITCHES, type WhatIf } from "../../sim/scenario/index.ts";
+import { useApp } from "../../state/use-app.ts";
+import { useRunKey } from "./use-run-key.ts";
+
+const WHAT_IT_REMOVES: Record<WhatIf, string> = {
+  noRvGuard: "every read starts a 3 s wake-up timer, RV=0 included",
+  noHysteresis: "the ring shrinks when its oldest event is stale (watch it flap)",
+};
+
+/** Switches that remove a safeguard, to show what it prevents. */
+export function WhatIfToggles() {
+  const whatif = useApp((state) => state.scenario.whatif);
+  const [, setText] = useRunKey("whatif");
+  const toggle = (name: WhatIf) =>
+    setText(
+      WHATIF_SWITCHES.filter((other) => (other === name ? !whatif[other] : whatif[other])).join(
+        ",",
+      ),
+    );
+  return (
+    <fieldset className="toggles" title={SCENARIO_KEYS.whatif.help}>
+      <legend>What if…</legend>
+      {WHATIF_SWITCHES.map((name) => (
+        <div className="toggle" key={name}>
+          <label>
+            <input type="checkbox" checked={whatif[name]} onChange={() => toggle(name)} />
+            <span className="gate-name">{name}</span>
+          </label>
+          <small className="note">{WHAT_IT_REMOVES[name]}</small>
+        </div>
+      ))}
+    </fieldset>
+  );
+}

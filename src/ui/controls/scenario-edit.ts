@@ -1,0 +1,19 @@
+import type { Scenario, ScenarioKey } from "../../sim/scenario/index.ts";
+import { encodeScenario, parseScenario } from "../../sim/scenario/index.ts";
+import { KEY_CODECS } from "../../sim/scenario/key-codecs.ts";
+
+// Controls read and write a key as the link does, through the one codec: a control never learns
+// which field of the scenario a key lands in, nor how the key is validated.
+
+export const keyText = (scenario: Scenario, key: ScenarioKey): string =>
+  KEY_CODECS[key].write(scenario);
+
+/**
+ * The scenario with `key` set to `text`. Keys the change makes invalid (gates the newly chosen
+ * version lacks) go back to their defaults, as they would in a link.
+ */
+export function withKeyText(scenario: Scenario, key: ScenarioKey, text: string): Scenario {
+  const params = new URLSearchParams(encodeScenario(scenario));
+  params.set(key, text);
+  return parseScenario(params.toString()).scenario;
+}

@@ -1,0 +1,26 @@
+import { useApp } from "../../state/use-app.ts";
+import { ShareButton } from "../controls/ShareButton.tsx";
+import { SimulationClock } from "../controls/SimulationClock.tsx";
+import { SpeedSlider } from "../controls/SpeedSlider.tsx";
+import { TransportControls } from "../controls/TransportControls.tsx";
+import { ObservableWatch } from "../presets/ObservableWatch.tsx";
+import { PresetsMenu } from "../presets/PresetsMenu.tsx";
+
+export function Header() {
+  const name = useApp((state) => state.scenario.name);
+  return (
+    <header className="app-header">
+      <div className="app-title">
+        <h1>Watch Cache Lab</h1>
+        {/* Plain text by construction: React escapes it, and it is never parsed as markup. */}
+        <p className="scenario-name">{name === "" ? "Untitled scenario" : name}</p>
+      </div>
+      <SimulationClock />
+      <TransportControls />
+      <SpeedSlider />
+      <PresetsMenu />
+      <ShareButton />
+      <ObservableWatch />
+    </header>
+  );
+}

@@ -1,0 +1,29 @@
+import { useRef } from "react";
+import { useApp } from "../../state/use-app.ts";
+import { PRESETS, presetScenarioQuery } from "./presets.ts";
+
+/** The gallery: each preset with its one-line explanation and what to look for. */
+export function PresetsMenu() {
+  const open = useApp((state) => state.open);
+  const menu = useRef<HTMLDetailsElement>(null);
+  const choose = (query: string) => {
+    open(query);
+    menu.current?.removeAttribute("open");
+  };
+  return (
+    <details className="presets" ref={menu}>
+      <summary>Presets</summary>
+      <ul className="preset-list" aria-label="Presets">
+        {PRESETS.map((preset) => (
+          <li key={preset.id}>
+            <button type="button" onClick={() => choose(presetScenarioQuery(preset))}>
+              <span className="preset-title">{preset.title}</span>
+              <span className="preset-explanation">{preset.explanation}</span>
+              <span className="preset-observable">Look for: {preset.observable.description}</span>
+            </button>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}

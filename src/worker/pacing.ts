@@ -1,0 +1,38 @@
+import type { Nanos } from "../sim/time.ts";
+import { NS_PER_MS } from "../sim/time.ts";
+
+// How far a playing run moves per frame: speed × wall time elapsed, with two bounds so the page
+// stays responsive. A tab that was hidden for minutes must not replay minutes at once, and a
+// heavy scenario at 100× must not keep the worker busy past a frame: the run slows instead.
+
+/** Wall time counted per frame at most; more (a hidden tab, a breakpoint) is dropped. */
+export const MAX_WALL_STEP_MS = 100;
+/** Wall time the worker may spend advancing per frame before it answers anyway. */
+export const ADVANCE_BUDGET_MS = 12;
+/** Simulated time advanced per slice, between checks of the budget. */
+export const SLICE_NS: Nanos = 50 * NS_PER_MS;
+
+export function simulatedStepNs(wallElapsedMs: number, speed: number): Nanos {
+  const wallMs = Math.min(Math.max(wallElapsedMs, 0), MAX_WALL_STEP_MS);
+  return Math.round(wallMs * speed * NS_PER_MS);
+}
+
+/**
+ * Advances from `fromNs` toward `targetNs` in slices until the target or the budget is reached.
+ * Returns the simulated time reached.
+ */
+export function advanceWithinBudget(
+  advanceTo: (tNs: Nanos) => void,
+  fromNs: Nanos,
+  targetNs: Nanos,
+  wallNowMs: () => number,
+): Nanos {
+  const deadlineMs = wallNowMs() + ADVANCE_BUDGET_MS;
+  let reachedNs = fromNs;
+  while (reachedNs < targetNs) {
+    reachedNs = Math.min(reachedNs + SLICE_NS, targetNs);
+    advanceTo(reachedNs);
+    if (wallNowMs() > deadlineMs) break;
+  }
+  return reachedNs;
+}

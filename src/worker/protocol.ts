@@ -1,0 +1,40 @@
+import type { ScheduleKey } from "../sim/scenario/index.ts";
+import type { Fault } from "../sim/simulation-api.ts";
+import type { SimSnapshot, SnapshotView } from "../sim/snapshot.ts";
+
+// The messages between the page and the worker hosting the simulation. Commands go down, replies
+// come up; nothing else crosses the boundary.
+
+export type WorkerCommand =
+  /** Starts a fresh run of `query` (scenario text), advanced to `startAtS` simulated seconds. */
+  | { type: "load"; query: string; startAtS: number }
+  /** A schedule key takes `value` from the current simulated moment on. */
+  | { type: "set"; key: ScheduleKey; value: number }
+  | { type: "fault"; fault: Fault }
+  | { type: "play"; speed: number }
+  | { type: "pause" }
+  /** Advances a paused run by `simMs` of simulated time. */
+  | { type: "step"; simMs: number }
+  /** Starts the current scenario (live changes included) again from 0 s. */
+  | { type: "reset" }
+  /** The page is ready to draw another snapshot; the worker answers when it has one. */
+  | { type: "frame"; view: SnapshotView }
+  /** Every metric in the Prometheus text format, answered with the same `requestId`. */
+  | { type: "prometheus"; requestId: number };
+
+export type WorkerReply =
+  | { type: "snapshot"; snapshot: SimSnapshot; playing: boolean; wallPlayedMs: number }
+  /** The scenario text of the run as it now stands, sent after every change to it. */
+  | { type: "scenario"; query: string }
+  | { type: "prometheus"; requestId: number; text: string }
+  | { type: "error"; message: string };
+
+/** Series buffers travel as transferables: cloning them would cost a copy per frame. */
+export function transferablesOf(snapshot: SimSnapshot): ArrayBuffer[] {
+  // A buffer listed twice makes postMessage throw, and series may share one buffer.
+  const buffers = new Set<ArrayBuffer>();
+  for (const array of Object.values(snapshot.series)) {
+    if (array.buffer instanceof ArrayBuffer) buffers.add(array.buffer);
+  }
+  return [...buffers];
+}
