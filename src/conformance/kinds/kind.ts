@@ -1,0 +1,36 @@
+import type * as v from "valibot";
+
+// The contract between the runner and one kind's module (documented for plug-in authors at the
+// top of kinds/index.ts).
+
+/** The run could not produce an outcome to compare: SKIP (unsupported) or FAIL (broken run). */
+export interface RunStop {
+  readonly stop: "skip" | "fail";
+  readonly reason: string;
+}
+
+export const skip = (reason: string): RunStop => ({ stop: "skip", reason });
+export const fail = (reason: string): RunStop => ({ stop: "fail", reason });
+
+export const isRunStop = (value: unknown): value is RunStop =>
+  typeof value === "object" && value !== null && "stop" in value && "reason" in value;
+
+export interface KindModule<I, E, A> {
+  /** The kind's input table (SCHEMA.md §7) as a strict schema. */
+  readonly input: v.GenericSchema<unknown, I>;
+  /** The kind's expected table, checked only after the run. */
+  readonly expected: v.GenericSchema<unknown, E>;
+  /** Builds the case from `input` alone and runs it; returns what happened. */
+  run(input: I): A | RunStop;
+  /** Every difference between what happened and `expected`, one line each; [] means PASS. */
+  compare(actual: A, expected: E): string[];
+}
+
+// Erases a module's types for the registry; the runner only ever pairs a module with its own
+// parsed input and expected values.
+export type AnyKindModule = KindModule<unknown, unknown, unknown>;
+
+export const defineKind = <I, E, A>(module: KindModule<I, E, A>): AnyKindModule =>
+  module as unknown as AnyKindModule;
+
+export type KindTable = Readonly<Record<string, AnyKindModule>>;

@@ -1,0 +1,18 @@
+import type { Pod } from "./pod.ts";
+
+// One entry of the history ring. Kept lean (no derived labels or fields): the simulation appends
+// thousands per second, and readers compute what they need from `object`.
+
+export type WatchEventType = "ADDED" | "MODIFIED" | "DELETED";
+
+// upstream: watch_cache.go watchCacheEvent (the fields the model reads)
+export interface WatchCacheEvent {
+  readonly type: WatchEventType;
+  readonly key: string;
+  readonly rv: number;
+  /** When the event was recorded; the ring's resize rule compares these. */
+  readonly recordTimeNs: number;
+  readonly object: Pod | null;
+  /** The stored object with the same key before this event, if there was one. */
+  readonly prevObject: Pod | null;
+}
