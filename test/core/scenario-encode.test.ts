@@ -1,6 +1,11 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  appendAway,
+  appendHerd,
+  appendStall,
+  appendTime,
+  appendToSchedule,
   DEFAULT_SCENARIO,
   encodeScenario,
   gatesFor,
@@ -12,6 +17,7 @@ import {
   READ_MIX_KINDS,
   SCENARIO_KEYS,
   SCHEDULE_KEYS,
+  type Scenario,
   WHATIF_SWITCHES,
 } from "../../src/sim/scenario/index.ts";
 
@@ -216,6 +222,50 @@ describe("encodeScenario and parseScenario", () => {
         expect(second.issues).toEqual([]);
         expect(second.scenario).toStrictEqual(first.scenario);
         expect(encodeScenario(second.scenario)).toBe(encoded);
+      }),
+      { seed: 42, numRuns: 200 },
+    );
+  });
+});
+
+// What a live session does to a loaded scenario: slider moves and fault buttons at any moment.
+const liveChange = fc.oneof(
+  fc.constantFrom(...SCHEDULE_KEYS).chain((key) =>
+    fc.tuple(timeNs, valueText(SCENARIO_KEYS[key].value)).map(
+      ([t, value]) =>
+        (s: Scenario): Scenario => ({ ...s, [key]: appendToSchedule(s[key], t, Number(value)) }),
+    ),
+  ),
+  fc.tuple(timeNs, fc.integer({ min: 1, max: 600 * S })).map(
+    ([t, d]) =>
+      (s: Scenario): Scenario => ({ ...s, stall: appendStall(s.stall, t, d) }),
+  ),
+  fc.tuple(timeNs, fc.integer({ min: 1, max: 100000 })).map(
+    ([t, n]) =>
+      (s: Scenario): Scenario => ({ ...s, herd: appendHerd(s.herd, t, n) }),
+  ),
+  fc.tuple(timeNs, fc.integer({ min: 1, max: 10000 }), fc.integer({ min: 1, max: 600 * S })).map(
+    ([t, n, d]) =>
+      (s: Scenario): Scenario => ({ ...s, away: appendAway(s.away, t, n, d) }),
+  ),
+  timeNs.map(
+    (t) =>
+      (s: Scenario): Scenario => ({ ...s, restart: appendTime(s.restart, t) }),
+  ),
+  timeNs.map(
+    (t) =>
+      (s: Scenario): Scenario => ({ ...s, compact: appendTime(s.compact, t) }),
+  ),
+);
+
+describe("a scenario changed live", () => {
+  it("round-trips through a link after any sequence of live moves and faults", () => {
+    fc.assert(
+      fc.property(validQuery, fc.array(liveChange, { maxLength: 12 }), (query, changes) => {
+        const live = changes.reduce((s, change) => change(s), parseScenario(query).scenario);
+        const back = parseScenario(encodeScenario(live));
+        expect(back.issues).toEqual([]);
+        expect(back.scenario).toStrictEqual(live);
       }),
       { seed: 42, numRuns: 200 },
     );
