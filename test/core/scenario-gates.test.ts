@@ -186,7 +186,9 @@ describe("parseScenario gates", () => {
         key: "gates",
         value: "ListFromCacheSnapshot=true,WatchList=true,Nope=false",
       });
-      expect(issue.message).toContain("; expected Name=true,Other=false");
+      expect(issue.message).toMatch(
+        /; expected Name=true,Other=false with ConsistentListFromCache \(1\.33–1\.36\), ListFromCacheSnapshot, ConsistentListFromCacheSkipTimeoutFallback \(1\.37\)$/,
+      );
     }
     expect(scenario.gateSettings).toEqual([]);
     expect(scenario.gates.ListFromCacheSnapshot).toBe(false);

@@ -1,3 +1,4 @@
+import { accept, type Decoded, refuse } from "./decoded.ts";
 import {
   type GateSetting,
   gatesFor,
@@ -12,10 +13,6 @@ import type { K8sVersion } from "./k8s-version.ts";
 
 const TRUE_WORDS = new Set(["1", "t", "T", "TRUE", "true", "True"]);
 const FALSE_WORDS = new Set(["0", "f", "F", "FALSE", "false", "False"]);
-
-export type GateSettingsResult =
-  | { readonly ok: true; readonly settings: readonly GateSetting[] }
-  | { readonly ok: false; readonly problems: readonly string[] };
 
 const isModelled = (name: string): name is ModelledGate =>
   (MODELLED_GATES as readonly string[]).includes(name);
@@ -35,7 +32,10 @@ function refusal(name: string, enabled: boolean, version: K8sVersion): string | 
   return undefined;
 }
 
-export function parseGateSettings(text: string, version: K8sVersion): GateSettingsResult {
+export function parseGateSettings(
+  text: string,
+  version: K8sVersion,
+): Decoded<readonly GateSetting[]> {
   const settings: GateSetting[] = [];
   const problems: string[] = [];
   for (const entry of text.split(",")) {
@@ -58,7 +58,7 @@ export function parseGateSettings(text: string, version: K8sVersion): GateSettin
       problems.push(`${name} is set twice`);
     else if (isModelled(name)) settings.push({ gate: name, enabled });
   }
-  return problems.length === 0 ? { ok: true, settings } : { ok: false, problems };
+  return problems.length === 0 ? accept(settings) : refuse(...problems);
 }
 
 export const formatGateSettings = (settings: readonly GateSetting[]): string =>

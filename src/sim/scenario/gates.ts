@@ -1,4 +1,4 @@
-import type { K8sVersion } from "./k8s-version.ts";
+import { K8S_VERSIONS, type K8sVersion } from "./k8s-version.ts";
 
 // The feature gates the simulator models, per Kubernetes minor (SEMANTICS §7, §10).
 
@@ -95,4 +95,15 @@ export function resolveGates(version: K8sVersion, settings: readonly GateSetting
   }
   for (const { gate, enabled } of settings) resolved[gate] = enabled;
   return resolved;
+}
+
+/** The modelled gates and the versions that have them, in words (each gate's span is unbroken). */
+export function gateVersionsText(): string {
+  return MODELLED_GATES.map((gate) => {
+    const versions = K8S_VERSIONS.filter((version) => gatesFor(version)[gate].exists);
+    if (versions.length === K8S_VERSIONS.length) return gate;
+    const first = versions[0];
+    const last = versions.at(-1);
+    return first === last ? `${gate} (${first})` : `${gate} (${first}–${last})`;
+  }).join(", ");
 }

@@ -13,7 +13,7 @@ import {
 import { formatGateSettings, parseGateSettings } from "./gate-settings.ts";
 import { SCENARIO_KEYS, type ScenarioKey } from "./keys.ts";
 import { formatMix, parseMix } from "./mix.ts";
-import { formatNumber, readNumber } from "./numeric-text.ts";
+import { formatNumber, type NumberRange, readNumber } from "./numeric-text.ts";
 import { SCHEDULE_KEYS, type Scenario, type ScheduleKey, WHATIF_SWITCHES } from "./scenario.ts";
 import { formatSchedule, readSchedule } from "./schedule-text.ts";
 
@@ -42,36 +42,16 @@ function codec<F extends keyof Scenario>(
   };
 }
 
-const fromSchema =
-  <T>(schema: v.GenericSchema<string, T>) =>
-  (text: string): Decoded<T> => {
-    const result = v.safeParse(schema, text);
-    return result.success ? accept(result.output) : refuse();
-  };
+type NumberField = {
+  [F in keyof Scenario]: Scenario[F] extends number ? F : never;
+}[keyof Scenario];
 
-type NumberField =
-  | "v"
-  | "seed"
-  | "objects"
-  | "watchTimeoutS"
-  | "requestTimeoutS"
-  | "compactionS"
-  | "blockTimeoutMs";
-type NumberKey =
-  | "v"
-  | "seed"
-  | "objects"
-  | "watchTimeout"
-  | "requestTimeout"
-  | "compaction"
-  | "blockTimeout";
-
-const numberCodec = (field: NumberField, key: NumberKey): KeyCodec =>
+const numberCodec = <F extends NumberField>(field: F, range: NumberRange): KeyCodec =>
   codec(
     field,
     (text) => {
-      const value = readNumber(text, SCENARIO_KEYS[key].value);
-      return value === undefined ? refuse() : accept(value as Scenario[typeof field]);
+      const value = readNumber(text, range);
+      return value === undefined ? refuse() : accept(value as Scenario[F]);
     },
     formatNumber,
   );
@@ -88,11 +68,17 @@ const choiceCodec = <F extends "k8s" | "rywRead" | "arrival" | "retry">(field: F
   );
 };
 
+const nameSchema = v.pipe(v.string(), v.maxCodePoints(SCENARIO_KEYS.name.value.maxChars));
+
+const readName = (text: string): Decoded<string> =>
+  v.is(nameSchema, text) ? accept(text) : refuse();
+
+const whatIfSchema = v.picklist(WHATIF_SWITCHES);
+
 function readWhatIf(text: string): Decoded<Scenario["whatif"]> {
   const whatif = { noRvGuard: false, noHysteresis: false };
   for (const name of text === "" ? [] : text.split(",")) {
-    if (!v.is(v.picklist(WHATIF_SWITCHES), name))
-      return refuse(`"${name}" is not a what-if switch`);
+    if (!v.is(whatIfSchema, name)) return refuse(`"${name}" is not a what-if switch`);
     whatif[name] = true;
   }
   return accept(whatif);
@@ -107,43 +93,29 @@ const schedules = Object.fromEntries(
 
 export const KEY_CODECS: Record<ScenarioKey, KeyCodec> = {
   ...schedules,
-  v: numberCodec("v", "v"),
-  name: codec(
-    "name",
-    fromSchema(v.pipe(v.string(), v.maxCodePoints(SCENARIO_KEYS.name.value.maxChars))),
-    (name) => name,
-  ),
-  seed: numberCodec("seed", "seed"),
+  v: numberCodec("v", SCENARIO_KEYS.v.value),
+  name: codec("name", readName, (name) => name),
+  seed: numberCodec("seed", SCENARIO_KEYS.seed.value),
   k8s: choiceCodec("k8s"),
   // Read after k8s (table order): which gates may be set depends on the version.
   gates: codec(
     "gateSettings",
-    (text, draft) => {
-      const result = parseGateSettings(text, draft.k8s);
-      return result.ok ? accept(result.settings) : refuse(...result.problems);
-    },
+    (text, draft) => parseGateSettings(text, draft.k8s),
     formatGateSettings,
   ),
-  objects: numberCodec("objects", "objects"),
-  mix: codec(
-    "mix",
-    (text) => {
-      const result = parseMix(text);
-      return "mix" in result ? accept(result.mix) : refuse(result.problem);
-    },
-    formatMix,
-  ),
+  objects: numberCodec("objects", SCENARIO_KEYS.objects.value),
+  mix: codec("mix", parseMix, formatMix),
   rywRead: choiceCodec("rywRead"),
   herd: codec("herd", (text) => readHerds(text, SCENARIO_KEYS.herd.value), formatHerds),
-  watchTimeout: numberCodec("watchTimeoutS", "watchTimeout"),
+  watchTimeout: numberCodec("watchTimeoutS", SCENARIO_KEYS.watchTimeout.value),
   away: codec("away", (text) => readAways(text, SCENARIO_KEYS.away.value), formatAways),
   arrival: choiceCodec("arrival"),
   stall: codec("stall", readStalls, formatStalls),
   restart: codec("restart", readTimes, formatTimes),
   compact: codec("compact", readTimes, formatTimes),
-  requestTimeout: numberCodec("requestTimeoutS", "requestTimeout"),
-  compaction: numberCodec("compactionS", "compaction"),
+  requestTimeout: numberCodec("requestTimeoutS", SCENARIO_KEYS.requestTimeout.value),
+  compaction: numberCodec("compactionS", SCENARIO_KEYS.compaction.value),
   retry: choiceCodec("retry"),
-  blockTimeout: numberCodec("blockTimeoutMs", "blockTimeout"),
+  blockTimeout: numberCodec("blockTimeoutMs", SCENARIO_KEYS.blockTimeout.value),
   whatif: codec("whatif", readWhatIf, formatWhatIf),
 };

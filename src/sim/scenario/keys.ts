@@ -1,3 +1,4 @@
+import { gateVersionsText } from "./gates.ts";
 import { K8S_VERSIONS } from "./k8s-version.ts";
 import { READ_MIX_KINDS } from "./mix.ts";
 import type { NumberRange } from "./numeric-text.ts";
@@ -277,7 +278,7 @@ export function allowedText(spec: ValueSpec): string {
     case "text":
       return `plain text of at most ${spec.maxChars} characters`;
     case "gates":
-      return "Name=true,Other=false with ConsistentListFromCache (1.33–1.36), ListFromCacheSnapshot, ConsistentListFromCacheSkipTimeoutFallback (1.37)";
+      return `Name=true,Other=false with ${gateVersionsText()}`;
     case "mix":
       return `kind:share,… with kinds ${spec.kinds.join(", ")} and shares ≥ 0, not all zero`;
     case "switches":
