@@ -1,5 +1,14 @@
+import { getAllEventsSinceKind, historyScenarioKind } from "./history-events.ts";
 import type { KindTable } from "./kind.ts";
+import { readWaitKind } from "./metrics-read-wait.ts";
+import { waitUntilFreshAndGetKind, waitUntilFreshAndGetListKind } from "./watch-cache-reads.ts";
 
-// Owned by engineer "watch cache": register the harness-W kinds here (watchCache.*,
-// metrics.readWait, history.getAllEventsSince, history.scenario). Until then they are SKIP.
-export const WATCH_CACHE_KINDS: KindTable = {};
+// The harness-W kinds (SCHEMA.md §4.2): the watch cache's reads, its read-wait histogram and its
+// history, each built by harness/watch-cache.ts.
+export const WATCH_CACHE_KINDS: KindTable = {
+  "watchCache.waitUntilFreshAndGet": waitUntilFreshAndGetKind,
+  "watchCache.waitUntilFreshAndGetList": waitUntilFreshAndGetListKind,
+  "metrics.readWait": readWaitKind,
+  "history.getAllEventsSince": getAllEventsSinceKind,
+  "history.scenario": historyScenarioKind,
+};
