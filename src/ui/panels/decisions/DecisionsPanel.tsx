@@ -1,0 +1,82 @@
+import { memo, useMemo } from "react";
+import type { SimSnapshot } from "../../../sim/snapshot.ts";
+import { formatCount, formatPercent } from "../shared/format.ts";
+import { outcomeOrder, outcomeStyles } from "../shared/outcomes.ts";
+import { PanelFrame } from "../shared/PanelFrame.tsx";
+import { readKindStyles } from "../shared/readKinds.ts";
+import { decisionsTable } from "./decisionsTable.ts";
+import { StackedShare } from "./StackedShare.tsx";
+
+const CAPTION =
+  "Where each kind of read was answered since the start: straight from the cache, from the cache " +
+  "after a wait, by etcd, or turned away at the wall (fallback, 429, 504) or as too old (410).";
+
+export const DecisionsPanel = memo(function DecisionsPanel({
+  snapshot,
+}: {
+  snapshot: SimSnapshot | null;
+}) {
+  return (
+    <PanelFrame title="Decisions" caption={CAPTION} hasSnapshot={snapshot !== null}>
+      {snapshot && <DecisionsBody outcomes={snapshot.outcomes} />}
+    </PanelFrame>
+  );
+});
+
+// Memoised on the counts object alone: a frame that reuses it skips the table entirely.
+const DecisionsBody = memo(function DecisionsBody({
+  outcomes,
+}: {
+  outcomes: SimSnapshot["outcomes"];
+}) {
+  const rows = useMemo(() => decisionsTable(outcomes), [outcomes]);
+  if (rows.length === 0) return <p className="wcl-calm">No read has been answered yet.</p>;
+  return (
+    <div className="wcl-table-scroll">
+      <table className="wcl-decisions">
+        <thead>
+          <tr>
+            <th scope="col">read kind</th>
+            {outcomeOrder.map((outcome) => (
+              <th key={outcome} scope="col">
+                <span
+                  className="wcl-swatch"
+                  style={{ background: outcomeStyles[outcome].colour }}
+                  aria-hidden="true"
+                />
+                {outcomeStyles[outcome].label}
+              </th>
+            ))}
+            <th scope="col">total</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr
+              key={row.kind ?? "total"}
+              className={row.kind === null ? "wcl-decisions__total" : ""}
+            >
+              <th scope="row">
+                {row.kind === null ? "all reads" : readKindStyles[row.kind].label}
+                <StackedShare row={row} />
+              </th>
+              {row.cells.map((cell) => (
+                <td key={cell.outcome} className={cell.count === 0 ? "wcl-zero" : ""}>
+                  {cell.count === 0 ? (
+                    "·"
+                  ) : (
+                    <>
+                      {formatCount(cell.count)}{" "}
+                      <span className="wcl-share">{formatPercent(cell.count, row.total)}</span>
+                    </>
+                  )}
+                </td>
+              ))}
+              <td>{formatCount(row.total)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+});

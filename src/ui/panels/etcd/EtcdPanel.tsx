@@ -1,0 +1,84 @@
+import { memo, useCallback } from "react";
+import type { SimSnapshot } from "../../../sim/snapshot.ts";
+import type { CanvasLike, CanvasSize } from "../shared/canvasLike.ts";
+import { formatCount } from "../shared/format.ts";
+import { Legend } from "../shared/Legend.tsx";
+import { PanelFrame } from "../shared/PanelFrame.tsx";
+import { useCanvasDrawing } from "../shared/useCanvasDrawing.ts";
+import { drawQueueSeries } from "./drawQueueSeries.ts";
+import { etcdColours } from "./etcdColours.ts";
+import { etcdSlots, etcdVerdict } from "./etcdSlots.ts";
+
+const CAPTION =
+  "etcd serves a limited number of range requests at once (LISTs sent to etcd, fallbacks, quorum " +
+  "reads); the rest queue. Fallbacks from the cache land here.";
+
+const FALLBACK_SIZE: CanvasSize = { width: 560, height: 140 };
+
+export const EtcdPanel = memo(function EtcdPanel({ snapshot }: { snapshot: SimSnapshot | null }) {
+  return (
+    <PanelFrame title="etcd load" caption={CAPTION} hasSnapshot={snapshot !== null}>
+      {snapshot && <EtcdBody snapshot={snapshot} />}
+    </PanelFrame>
+  );
+});
+
+function EtcdBody({ snapshot }: { snapshot: SimSnapshot }) {
+  const { inFlight, queued, concurrency } = snapshot.etcd;
+  const { series } = snapshot;
+  const draw = useCallback(
+    (context: CanvasLike, size: CanvasSize) => drawQueueSeries(context, series, size),
+    [series],
+  );
+  const { containerRef, canvasRef } = useCanvasDrawing(draw, FALLBACK_SIZE);
+  const slots = etcdSlots(inFlight, concurrency);
+
+  return (
+    <>
+      <p className="wcl-headline">
+        <strong>{formatCount(inFlight)}</strong> of {formatCount(concurrency)} slots in flight ·{" "}
+        <strong className={queued > 0 ? "wcl-alarm" : ""}>{formatCount(queued)}</strong> queued
+      </p>
+      <meter
+        className="wcl-visually-hidden"
+        aria-label="etcd range requests in flight"
+        min={0}
+        max={concurrency}
+        value={Math.min(inFlight, concurrency)}
+      />
+      <div className="wcl-slots" aria-hidden="true">
+        {slots ? (
+          slots.map((state, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: slots are positions, not identities
+            <span key={i} className={`wcl-slot wcl-slot--${state}`} />
+          ))
+        ) : (
+          <span className="wcl-gauge">
+            <span
+              className="wcl-gauge__fill"
+              style={{
+                width: `${(Math.min(1, inFlight / Math.max(1, concurrency)) * 100).toFixed(1)}%`,
+              }}
+            />
+          </span>
+        )}
+      </div>
+      <p className="wcl-muted">{etcdVerdict(inFlight, queued, concurrency)}</p>
+      <h3 className="wcl-subtitle">Queued requests over time</h3>
+      <div ref={containerRef} className="wcl-chart wcl-chart--short">
+        <canvas
+          ref={canvasRef}
+          role="img"
+          aria-label={`etcd queue over time; ${queued} queued now`}
+        />
+      </div>
+      <Legend
+        items={[
+          { label: "busy slot", colour: etcdColours.busy },
+          { label: "free slot", colour: etcdColours.free },
+          { label: "queued", colour: etcdColours.queue },
+        ]}
+      />
+    </>
+  );
+}

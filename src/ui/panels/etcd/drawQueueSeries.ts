@@ -1,0 +1,35 @@
+import type { SeriesView } from "../../../sim/snapshot.ts";
+import type { CanvasLike, CanvasSize } from "../shared/canvasLike.ts";
+import {
+  drawNoData,
+  drawTimeAxis,
+  drawValueAxis,
+  traceBand,
+  traceLine,
+} from "../shared/drawTimeSeries.ts";
+import { formatCount } from "../shared/format.ts";
+import { plotBox, timeScale, valueScale } from "../shared/timeSeriesScales.ts";
+import { etcdColours } from "./etcdColours.ts";
+
+/** The queue in front of etcd over time: a fallback stampede shows as a wall of queued requests. */
+export function drawQueueSeries(context: CanvasLike, series: SeriesView, size: CanvasSize): void {
+  const box = plotBox(size, 44);
+  if (series.tNs.length < 2) {
+    drawNoData(context, box, "Collecting samples…");
+    return;
+  }
+  const time = timeScale(series.tNs, box);
+  const queue = valueScale([series.etcdQueue], box.top, box.bottom, {
+    includeZero: true,
+    atLeast: 4,
+  });
+  drawValueAxis(context, queue, box, formatCount);
+  traceBand(context, series.tNs, series.etcdQueue, 0, time, queue);
+  context.fillStyle = etcdColours.queueFill;
+  context.fill();
+  traceLine(context, series.tNs, series.etcdQueue, time, queue);
+  context.strokeStyle = etcdColours.queue;
+  context.lineWidth = 1.5;
+  context.stroke();
+  drawTimeAxis(context, time, box.bottom);
+}

@@ -1,0 +1,19 @@
+export type SlotState = "busy" | "free";
+
+// Beyond this many slots individual boxes get too small to read; draw a single gauge instead.
+export const MAX_SLOT_BOXES = 48;
+
+/** etcd's concurrent range-request slots, busy ones first. */
+export function etcdSlots(inFlight: number, concurrency: number): SlotState[] | null {
+  if (concurrency > MAX_SLOT_BOXES) return null;
+  const busy = Math.min(inFlight, concurrency);
+  return Array.from({ length: concurrency }, (_, i) => (i < busy ? "busy" : "free"));
+}
+
+/** How loaded etcd is, in words a reader can act on. */
+export function etcdVerdict(inFlight: number, queued: number, concurrency: number): string {
+  if (queued > 0) return `Saturated: every slot is busy and ${queued} requests wait in line.`;
+  if (inFlight >= concurrency) return "Every slot is busy; the next request will queue.";
+  if (inFlight === 0) return "Idle: no range request in flight.";
+  return "Has spare slots: requests start at once.";
+}

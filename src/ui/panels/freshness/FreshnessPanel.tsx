@@ -1,0 +1,64 @@
+import { memo, useCallback } from "react";
+import type { SimSnapshot } from "../../../sim/snapshot.ts";
+import type { CanvasLike, CanvasSize } from "../shared/canvasLike.ts";
+import { formatCount } from "../shared/format.ts";
+import { Legend } from "../shared/Legend.tsx";
+import { PanelFrame } from "../shared/PanelFrame.tsx";
+import { useCanvasDrawing } from "../shared/useCanvasDrawing.ts";
+import { drawFreshness } from "./drawFreshness.ts";
+import { freshnessColours } from "./freshnessColours.ts";
+import { freshnessScales, WALL_SECONDS } from "./freshnessScales.ts";
+
+const CAPTION =
+  "etcd's revision against the revision the watch cache has reached. The shaded gap is the " +
+  "cache's lag; below, the lag in seconds against the 3-second wall a waiting read can bear.";
+
+const FALLBACK_SIZE: CanvasSize = { width: 560, height: 200 };
+
+export const FreshnessPanel = memo(function FreshnessPanel({
+  snapshot,
+}: {
+  snapshot: SimSnapshot | null;
+}) {
+  return (
+    <PanelFrame title="Freshness timeline" caption={CAPTION} hasSnapshot={snapshot !== null}>
+      {snapshot && <FreshnessBody snapshot={snapshot} />}
+    </PanelFrame>
+  );
+});
+
+function FreshnessBody({ snapshot }: { snapshot: SimSnapshot }) {
+  const { series } = snapshot;
+  const draw = useCallback(
+    (context: CanvasLike, size: CanvasSize) =>
+      drawFreshness(context, series, freshnessScales(series, size)),
+    [series],
+  );
+  const { containerRef, canvasRef } = useCanvasDrawing(draw, FALLBACK_SIZE);
+  const behind = Math.max(0, snapshot.etcdRevision - snapshot.cacheRv);
+  const lagClass = snapshot.lagSeconds >= WALL_SECONDS ? "wcl-alarm" : "";
+
+  return (
+    <>
+      <p className="wcl-headline">
+        etcd at <strong>{formatCount(snapshot.etcdRevision)}</strong> · cache at{" "}
+        <strong>{formatCount(snapshot.cacheRv)}</strong> · {formatCount(behind)} revisions behind ·{" "}
+        <strong className={lagClass}>lag {snapshot.lagSeconds.toFixed(2)} s</strong>
+      </p>
+      <div ref={containerRef} className="wcl-chart">
+        <canvas
+          ref={canvasRef}
+          role="img"
+          aria-label={`etcd revision ${snapshot.etcdRevision} and cache resource version ${snapshot.cacheRv} over time; lag ${snapshot.lagSeconds.toFixed(2)} seconds`}
+        />
+      </div>
+      <Legend
+        items={[
+          { label: "etcd revision", colour: freshnessColours.etcd, dashed: true },
+          { label: "cache RV", colour: freshnessColours.cache },
+          { label: "lag (s)", colour: freshnessColours.lag },
+        ]}
+      />
+    </>
+  );
+}

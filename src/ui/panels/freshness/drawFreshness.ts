@@ -1,0 +1,70 @@
+import type { SeriesView } from "../../../sim/snapshot.ts";
+import type { CanvasLike } from "../shared/canvasLike.ts";
+import {
+  drawNoData,
+  drawTimeAxis,
+  drawValueAxis,
+  traceBand,
+  traceLine,
+} from "../shared/drawTimeSeries.ts";
+import { formatCount } from "../shared/format.ts";
+import { ink } from "../shared/palette.ts";
+import { freshnessColours } from "./freshnessColours.ts";
+import { type FreshnessScales, WALL_SECONDS } from "./freshnessScales.ts";
+
+export function drawFreshness(
+  context: CanvasLike,
+  series: SeriesView,
+  scales: FreshnessScales,
+): void {
+  const { box, time, revision, lag } = scales;
+  if (series.tNs.length < 2) {
+    drawNoData(context, box, "Collecting samples…");
+    return;
+  }
+  drawValueAxis(context, revision, box, formatCount);
+  drawValueAxis(context, lag, box, (seconds) => `${seconds} s`);
+
+  // The gap between etcd and the cache: how far behind the cache is, in revisions.
+  traceBand(context, series.tNs, series.etcdRevision, series.cacheRv, time, revision);
+  context.fillStyle = freshnessColours.gap;
+  context.fill();
+  traceLine(context, series.tNs, series.etcdRevision, time, revision);
+  context.strokeStyle = freshnessColours.etcd;
+  context.lineWidth = 2;
+  context.setLineDash([6, 3]);
+  context.stroke();
+  context.setLineDash([]);
+  traceLine(context, series.tNs, series.cacheRv, time, revision);
+  context.strokeStyle = freshnessColours.cache;
+  context.stroke();
+
+  traceBand(context, series.tNs, series.lagSeconds, 0, time, lag);
+  context.fillStyle = freshnessColours.lagFill;
+  context.fill();
+  traceLine(context, series.tNs, series.lagSeconds, time, lag);
+  context.strokeStyle = freshnessColours.lag;
+  context.lineWidth = 1.5;
+  context.stroke();
+  drawWall(context, scales);
+
+  drawTimeAxis(context, time, box.bottom);
+}
+
+/** The 3 s line in the lag band: above it, a read arriving now would hit the wall. */
+function drawWall(context: CanvasLike, { box, lag }: FreshnessScales): void {
+  const y = lag(WALL_SECONDS);
+  context.beginPath();
+  context.moveTo(box.left, y);
+  context.lineTo(box.right, y);
+  context.setLineDash([4, 3]);
+  context.strokeStyle = ink.text;
+  context.lineWidth = 1;
+  context.stroke();
+  context.setLineDash([]);
+  context.font = "11px system-ui, sans-serif";
+  context.textAlign = "right";
+  context.textBaseline = "bottom";
+  context.fillStyle = ink.text;
+  context.fillText("3 s wall", box.right, y - 2);
+}

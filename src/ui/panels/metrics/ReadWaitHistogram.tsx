@@ -1,0 +1,39 @@
+import type { HistogramView } from "../../../sim/snapshot.ts";
+import { formatCount } from "../shared/format.ts";
+import { type Bucket, bucketLabel, bucketsFromCumulative } from "./histogramBuckets.ts";
+
+// The bucket a read lands in when it waits the full blockTimeout: a fat one means a cache that is
+// chronically behind.
+const WALL_BUCKET_LE = 3;
+
+function barHeight(bucket: Bucket, tallest: number): string {
+  if (bucket.count === 0 || tallest === 0) return "0%";
+  // At least a sliver, so a single observation next to thousands is still visible.
+  return `${Math.max(2, (bucket.count / tallest) * 100).toFixed(1)}%`;
+}
+
+export function ReadWaitHistogram({ histogram }: { histogram: HistogramView }) {
+  const buckets = bucketsFromCumulative(histogram);
+  const tallest = Math.max(0, ...buckets.map((bucket) => bucket.count));
+  return (
+    <ol className="wcl-histogram" aria-label="Waits per bucket (not cumulative)">
+      {buckets.map((bucket) => {
+        const isWall = bucket.le === WALL_BUCKET_LE;
+        const label = bucketLabel(bucket.le);
+        return (
+          <li
+            key={label}
+            className={isWall ? "wcl-bucket wcl-bucket--wall" : "wcl-bucket"}
+            aria-label={`le ${label}: ${bucket.count}`}
+          >
+            <span className="wcl-bucket__count">{formatCount(bucket.count)}</span>
+            <span className="wcl-bucket__bar-area">
+              <span className="wcl-bucket__bar" style={{ height: barHeight(bucket, tallest) }} />
+            </span>
+            <span className="wcl-bucket__label">{label}</span>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}

@@ -1,0 +1,103 @@
+import { type MouseEvent, memo, useCallback, useMemo } from "react";
+import type { SimSnapshot } from "../../../sim/snapshot.ts";
+import type { CanvasSize } from "../shared/canvasLike.ts";
+import { formatDuration } from "../shared/format.ts";
+import { Legend } from "../shared/Legend.tsx";
+import { PanelFrame } from "../shared/PanelFrame.tsx";
+import { useCanvasDrawing } from "../shared/useCanvasDrawing.ts";
+import { describeSegment } from "./describeSegment.ts";
+import { drawRing } from "./drawRing.ts";
+import { RingStats } from "./RingStats.tsx";
+import { ageColours, emptySlotColour } from "./ringAge.ts";
+import { indexAtAngle, placeRing, pointerAngle, segmentAt } from "./ringGeometry.ts";
+import { ringLayout } from "./ringLayout.ts";
+import { useCapacityTransition } from "./useCapacityTransition.ts";
+import { useSegmentSelection } from "./useSegmentSelection.ts";
+
+const CAPTION =
+  "The watch cache's history ring: each slot holds one recent event, coloured by its age against " +
+  "the fresh window. A full ring doubles while its oldest event is fresh and halves once even its " +
+  "newest quarter (¼ mark) is stale.";
+
+const FALLBACK_SIZE: CanvasSize = { width: 240, height: 240 };
+
+export const RingPanel = memo(function RingPanel({ snapshot }: { snapshot: SimSnapshot | null }) {
+  return (
+    <PanelFrame title="History ring" caption={CAPTION} hasSnapshot={snapshot !== null}>
+      {snapshot && <RingBody snapshot={snapshot} />}
+    </PanelFrame>
+  );
+});
+
+function RingBody({ snapshot }: { snapshot: SimSnapshot }) {
+  const { ring } = snapshot;
+  const { displayCapacity, recentResize } = useCapacityTransition(ring, snapshot.nowNs);
+  const selection = useSegmentSelection(ring.segments.length);
+  const placement = useMemo(() => placeRing(ring, displayCapacity), [ring, displayCapacity]);
+
+  const draw = useCallback(
+    (context: Parameters<typeof drawRing>[0], size: CanvasSize) =>
+      drawRing(context, {
+        ring,
+        placement,
+        layout: ringLayout(size),
+        selectedSegment: selection.active,
+      }),
+    [ring, placement, selection.active],
+  );
+  const { containerRef, canvasRef, size } = useCanvasDrawing(draw, FALLBACK_SIZE);
+
+  const segmentUnderPointer = (event: MouseEvent<HTMLCanvasElement>): number | null => {
+    const bounds = event.currentTarget.getBoundingClientRect();
+    const layout = ringLayout(size);
+    const dx = event.clientX - bounds.left - layout.centreX;
+    const dy = event.clientY - bounds.top - layout.centreY;
+    const radius = Math.hypot(dx, dy);
+    if (radius < layout.innerRadius - 4 || radius > layout.outerRadius + 4) return null;
+    const index = indexAtAngle(placement, ring, pointerAngle(dx, dy));
+    return index === null ? null : segmentAt(ring.segments, index);
+  };
+
+  const active = selection.active === null ? undefined : ring.segments[selection.active];
+  const window = formatDuration(ring.freshWindowNs);
+  return (
+    <>
+      <div className="wcl-ring">
+        <div
+          ref={containerRef}
+          className="wcl-ring__canvas"
+          // A slider over the segments: arrow keys pick one, the detail line describes it.
+          role="slider"
+          tabIndex={0}
+          aria-label="History ring segment"
+          aria-valuemin={0}
+          aria-valuemax={ring.segments.length}
+          aria-valuenow={selection.active === null ? 0 : selection.active + 1}
+          aria-valuetext={active ? describeSegment(active, ring.freshWindowNs) : "none picked"}
+          onKeyDown={selection.onKeyDown}
+        >
+          <canvas
+            ref={canvasRef}
+            onPointerMove={(event) => selection.setHovered(segmentUnderPointer(event))}
+            onPointerLeave={() => selection.setHovered(null)}
+            onClick={(event) => selection.togglePicked(segmentUnderPointer(event))}
+          />
+        </div>
+        <RingStats ring={ring} recentResize={recentResize} />
+      </div>
+      <p className="wcl-detail">
+        {active
+          ? describeSegment(active, ring.freshWindowNs)
+          : "Hover, click or focus the ring and use the arrow keys for a segment's events and ages."}
+      </p>
+      <Legend
+        items={[
+          { label: "fresh", colour: ageColours.fresh },
+          { label: `over half of ${window}`, colour: ageColours.ageing },
+          { label: `older than ${window}`, colour: ageColours.stale },
+          { label: "empty slot", colour: emptySlotColour },
+        ]}
+      />
+    </>
+  );
+}

@@ -1,0 +1,43 @@
+import { type Nanos, NS_PER_MS } from "../../../sim/time.ts";
+
+// Driven by the snapshot's simulated clock, not by wall-clock timers: pausing freezes it, seeking
+// back resets it, and a slowed-down run shows it slowed down.
+export const RESIZE_TRANSITION_NS: Nanos = 600 * NS_PER_MS;
+
+export interface CapacityTransition {
+  fromCapacity: number;
+  toCapacity: number;
+  startedAtNs: Nanos;
+}
+
+export function settledAt(capacity: number, nowNs: Nanos): CapacityTransition {
+  return { fromCapacity: capacity, toCapacity: capacity, startedAtNs: nowNs };
+}
+
+/** Starts a transition when the capacity changes; a clock that went back (seek, reset) settles. */
+export function nextCapacityTransition(
+  previous: CapacityTransition,
+  capacity: number,
+  nowNs: Nanos,
+): CapacityTransition {
+  if (nowNs < previous.startedAtNs) return settledAt(capacity, nowNs);
+  if (capacity === previous.toCapacity) return previous;
+  return { fromCapacity: previous.toCapacity, toCapacity: capacity, startedAtNs: nowNs };
+}
+
+export function transitionProgress(
+  transition: CapacityTransition,
+  nowNs: Nanos,
+  reducedMotion: boolean,
+): number {
+  if (reducedMotion || transition.fromCapacity === transition.toCapacity) return 1;
+  const progress = (nowNs - transition.startedAtNs) / RESIZE_TRANSITION_NS;
+  return Math.min(1, Math.max(0, progress));
+}
+
+/** Interpolated geometrically, so doubling and halving take the same visual time. */
+export function displayedCapacity(transition: CapacityTransition, progress: number): number {
+  const { fromCapacity, toCapacity } = transition;
+  if (progress >= 1) return toCapacity;
+  return fromCapacity * (toCapacity / fromCapacity) ** progress;
+}

@@ -1,0 +1,111 @@
+import type { RingSummary } from "../../../sim/snapshot.ts";
+import type { CanvasLike } from "../shared/canvasLike.ts";
+import { formatCount } from "../shared/format.ts";
+import { ink } from "../shared/palette.ts";
+import { ageClass, ageColours, emptySlotColour } from "./ringAge.ts";
+import {
+  indexAngle,
+  isFull,
+  quarterIndex,
+  type RingPlacement,
+  segmentAngles,
+} from "./ringGeometry.ts";
+import { pointOnRing, type RingLayout } from "./ringLayout.ts";
+
+export interface RingDrawing {
+  ring: RingSummary;
+  placement: RingPlacement;
+  layout: RingLayout;
+  selectedSegment: number | null;
+}
+
+// Canvas measures angles from three o'clock; the ring's from twelve.
+const toCanvasAngle = (angle: number) => angle - Math.PI / 2;
+
+export function drawRing(context: CanvasLike, drawing: RingDrawing): void {
+  const { ring, placement, layout } = drawing;
+  sector(context, layout, 0, 2 * Math.PI);
+  context.fillStyle = emptySlotColour;
+  context.fill();
+
+  for (const segment of ring.segments) {
+    const { startAngle, endAngle } = segmentAngles(placement, segment);
+    sector(context, layout, startAngle, endAngle);
+    // A segment is as old as its oldest event: that is the one the grow test looks at.
+    context.fillStyle = ageColours[ageClass(segment.oldestAgeNs, ring.freshWindowNs)];
+    context.fill();
+  }
+
+  const selected =
+    drawing.selectedSegment === null ? undefined : ring.segments[drawing.selectedSegment];
+  if (selected) {
+    const { startAngle, endAngle } = segmentAngles(placement, selected);
+    sector(context, layout, startAngle, endAngle);
+    context.strokeStyle = ink.focus;
+    context.lineWidth = 3;
+    context.stroke();
+  }
+
+  if (isFull(ring) && ring.quarterAgeNs !== null) {
+    mark(context, layout, indexAngle(placement, quarterIndex(ring)), "¼", [4, 3]);
+  }
+  const oldestAngle = indexAngle(placement, ring.startIndex);
+  // In a full ring the next event lands on the oldest one: one mark says both.
+  const oldestIsNext = Math.abs(placement.headAngle - 2 * Math.PI - oldestAngle) < 0.05;
+  if (ring.endIndex > ring.startIndex && !oldestIsNext) {
+    mark(context, layout, oldestAngle, "oldest", []);
+  }
+  mark(context, layout, placement.headAngle, oldestIsNext ? "next ⇄ oldest" : "next", []);
+  centreLabel(context, layout, placement.displayCapacity);
+}
+
+function sector(
+  context: CanvasLike,
+  layout: RingLayout,
+  startAngle: number,
+  endAngle: number,
+): void {
+  const from = toCanvasAngle(startAngle);
+  const to = toCanvasAngle(endAngle);
+  context.beginPath();
+  context.arc(layout.centreX, layout.centreY, layout.outerRadius, from, to, false);
+  context.arc(layout.centreX, layout.centreY, layout.innerRadius, to, from, true);
+  context.closePath();
+}
+
+function mark(
+  context: CanvasLike,
+  layout: RingLayout,
+  angle: number,
+  label: string,
+  dash: number[],
+): void {
+  const inner = pointOnRing(layout, angle, layout.innerRadius - 4);
+  const outer = pointOnRing(layout, angle, layout.outerRadius + 8);
+  context.beginPath();
+  context.moveTo(inner.x, inner.y);
+  context.lineTo(outer.x, outer.y);
+  context.setLineDash(dash);
+  context.strokeStyle = ink.text;
+  context.lineWidth = 2;
+  context.stroke();
+  context.setLineDash([]);
+
+  const text = pointOnRing(layout, angle, layout.outerRadius + 20);
+  context.fillStyle = ink.text;
+  context.font = "12px system-ui, sans-serif";
+  context.textAlign = "center";
+  context.textBaseline = "middle";
+  context.fillText(label, text.x, text.y);
+}
+
+function centreLabel(context: CanvasLike, layout: RingLayout, capacity: number): void {
+  context.fillStyle = ink.text;
+  context.textAlign = "center";
+  context.textBaseline = "middle";
+  context.font = "600 20px system-ui, sans-serif";
+  context.fillText(formatCount(capacity), layout.centreX, layout.centreY - 8);
+  context.fillStyle = ink.muted;
+  context.font = "12px system-ui, sans-serif";
+  context.fillText("slots", layout.centreX, layout.centreY + 12);
+}

@@ -1,0 +1,34 @@
+import type { RingSummary } from "../../../sim/snapshot.ts";
+import { isFull } from "./ringGeometry.ts";
+
+export type ResizeOutlook =
+  | "filling"
+  | "grow"
+  | "atUpperBound"
+  | "shrink"
+  | "atLowerBound"
+  | "steady";
+
+/**
+ * What the next event would do to the ring if it arrived now (SEMANTICS §3.2): grow when full and
+ * the oldest event is fresh, shrink when full and even the newest quarter is stale.
+ */
+export function resizeOutlook(ring: RingSummary): ResizeOutlook {
+  if (!isFull(ring) || ring.oldestAgeNs === null) return "filling";
+  if (ring.oldestAgeNs < ring.freshWindowNs) {
+    return ring.capacity < ring.upperBound ? "grow" : "atUpperBound";
+  }
+  if (ring.quarterAgeNs !== null && ring.quarterAgeNs > ring.freshWindowNs) {
+    return ring.capacity > ring.lowerBound ? "shrink" : "atLowerBound";
+  }
+  return "steady";
+}
+
+export const outlookSentences: Record<ResizeOutlook, string> = {
+  filling: "Not full yet: new events take empty slots, nothing is evicted.",
+  grow: "Full and even the oldest event is fresh: the next event doubles the ring.",
+  atUpperBound: "Full of fresh events but at the upper bound: the oldest is evicted instead.",
+  shrink: "Full and even the newest quarter is stale: the next event halves the ring.",
+  atLowerBound: "Full of stale events but at the lower bound: it cannot shrink further.",
+  steady: "Full; the oldest event is stale but the newest quarter is not: the size holds.",
+};

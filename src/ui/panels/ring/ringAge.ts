@@ -1,0 +1,22 @@
+import type { Nanos } from "../../../sim/time.ts";
+import { ink, okabeIto } from "../shared/palette.ts";
+
+export type AgeClass = "fresh" | "ageing" | "stale";
+
+/**
+ * Fresh: well inside the window; ageing: in its second half; stale: older than the window — the
+ * side of the line the ring's grow and shrink tests care about (SEMANTICS §3.2).
+ */
+export function ageClass(ageNs: Nanos, freshWindowNs: Nanos): AgeClass {
+  if (ageNs >= freshWindowNs) return "stale";
+  if (ageNs >= freshWindowNs / 2) return "ageing";
+  return "fresh";
+}
+
+export const ageColours: Record<AgeClass, string> = {
+  fresh: okabeIto.blue,
+  ageing: okabeIto.skyBlue,
+  stale: okabeIto.orange,
+};
+
+export const emptySlotColour = ink.empty;

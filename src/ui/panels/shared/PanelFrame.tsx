@@ -1,0 +1,34 @@
+import type { ReactNode } from "react";
+import "../panels.css";
+
+interface PanelFrameProps {
+  title: string;
+  caption: string;
+  /** False until the first snapshot arrives: the panel then says so instead of showing a blank box. */
+  hasSnapshot: boolean;
+  children?: ReactNode;
+}
+
+/** The title, the plain-words caption and the waiting state every panel shares. */
+export function PanelFrame({ title, caption, hasSnapshot, children }: PanelFrameProps) {
+  const titleId = `panel-${title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
+  return (
+    <section className="wcl-panel" aria-labelledby={titleId}>
+      <header className="wcl-panel__header">
+        <h2 id={titleId} className="wcl-panel__title">
+          {title}
+        </h2>
+        <p className="wcl-panel__caption">{caption}</p>
+      </header>
+      <div className="wcl-panel__body">
+        {hasSnapshot ? (
+          children
+        ) : (
+          <p className="wcl-panel__waiting" role="status">
+            Waiting for the simulation…
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}

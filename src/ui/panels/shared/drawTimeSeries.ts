@@ -1,0 +1,90 @@
+import type { ScaleLinear } from "d3";
+import { NS_PER_S } from "../../../sim/time.ts";
+import type { CanvasLike } from "./canvasLike.ts";
+import { formatClock } from "./format.ts";
+import { ink } from "./palette.ts";
+import type { PlotBox } from "./timeSeriesScales.ts";
+
+type Scale = ScaleLinear<number, number>;
+
+const LABEL_FONT = "11px system-ui, sans-serif";
+
+export function traceLine(
+  context: CanvasLike,
+  tNs: Float64Array,
+  values: Float64Array,
+  x: Scale,
+  y: Scale,
+): void {
+  const count = Math.min(tNs.length, values.length);
+  context.beginPath();
+  for (let i = 0; i < count; i++) {
+    const px = x((tNs[i] ?? 0) / NS_PER_S);
+    const py = y(values[i] ?? 0);
+    if (i === 0) context.moveTo(px, py);
+    else context.lineTo(px, py);
+  }
+}
+
+/** Outlines the band between two series (upper forward, lower backward) ready to fill. */
+export function traceBand(
+  context: CanvasLike,
+  tNs: Float64Array,
+  upper: Float64Array | number,
+  lower: Float64Array | number,
+  x: Scale,
+  y: Scale,
+): void {
+  const count = tNs.length;
+  const at = (series: Float64Array | number, i: number) =>
+    typeof series === "number" ? series : (series[i] ?? 0);
+  context.beginPath();
+  for (let i = 0; i < count; i++) {
+    const px = x((tNs[i] ?? 0) / NS_PER_S);
+    if (i === 0) context.moveTo(px, y(at(upper, i)));
+    else context.lineTo(px, y(at(upper, i)));
+  }
+  for (let i = count - 1; i >= 0; i--) context.lineTo(x((tNs[i] ?? 0) / NS_PER_S), y(at(lower, i)));
+  context.closePath();
+}
+
+/** Horizontal grid lines with their values on the left. */
+export function drawValueAxis(
+  context: CanvasLike,
+  y: Scale,
+  box: PlotBox,
+  format: (value: number) => string,
+): void {
+  context.font = LABEL_FONT;
+  context.textAlign = "right";
+  context.textBaseline = "middle";
+  context.lineWidth = 1;
+  for (const tick of y.ticks(3)) {
+    const py = y(tick);
+    context.beginPath();
+    context.moveTo(box.left, py);
+    context.lineTo(box.right, py);
+    context.strokeStyle = ink.grid;
+    context.stroke();
+    context.fillStyle = ink.muted;
+    context.fillText(format(tick), box.left - 6, py);
+  }
+}
+
+/** Simulated-time labels under the plot (x is in seconds). */
+export function drawTimeAxis(context: CanvasLike, x: Scale, baseline: number): void {
+  context.font = LABEL_FONT;
+  context.textAlign = "center";
+  context.textBaseline = "top";
+  context.fillStyle = ink.muted;
+  for (const tick of x.ticks(5))
+    context.fillText(formatClock(tick * NS_PER_S), x(tick), baseline + 6);
+}
+
+export function drawNoData(context: CanvasLike, box: PlotBox, message: string): void {
+  context.font = "12px system-ui, sans-serif";
+  context.textAlign = "center";
+  context.textBaseline = "middle";
+  context.fillStyle = ink.muted;
+  context.fillText(message, (box.left + box.right) / 2, (box.top + box.bottom) / 2);
+}

@@ -1,0 +1,36 @@
+import { format } from "d3";
+import { type Nanos, NS_PER_MS, NS_PER_S } from "../../../sim/time.ts";
+
+const groupThousands = format(",");
+
+/** 48210 → "48,210": counts and revisions are read at a glance, so group the digits. */
+export function formatCount(value: number): string {
+  return groupThousands(Math.round(value));
+}
+
+/** Durations under a second read better in ms; above, two decimals show the 3 s wall creeping up. */
+export function formatDuration(ns: Nanos): string {
+  const abs = Math.abs(ns);
+  if (abs < NS_PER_S) return `${Math.round(ns / NS_PER_MS)} ms`;
+  if (abs < 10 * NS_PER_S) return `${(ns / NS_PER_S).toFixed(2)} s`;
+  return `${(ns / NS_PER_S).toFixed(1)} s`;
+}
+
+/** A share of a total; "<1%" keeps a rare 429 from looking like none at all. */
+export function formatPercent(part: number, total: number): string {
+  if (total <= 0 || part <= 0) return "0%";
+  const share = (part / total) * 100;
+  if (share < 1) return "<1%";
+  return `${Math.round(share)}%`;
+}
+
+/** Simulated time on an axis: whole seconds, minutes past two minutes. */
+export function formatClock(ns: Nanos): string {
+  const exactSeconds = ns / NS_PER_S;
+  if (exactSeconds < 10 && !Number.isInteger(exactSeconds)) return `${exactSeconds.toFixed(1)} s`;
+  const totalSeconds = Math.floor(exactSeconds);
+  if (totalSeconds < 120) return `${totalSeconds} s`;
+  const minutes = Math.floor(totalSeconds / 60);
+  const rest = String(totalSeconds % 60).padStart(2, "0");
+  return `${minutes}:${rest}`;
+}

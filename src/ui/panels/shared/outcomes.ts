@@ -1,0 +1,35 @@
+import type { Outcome } from "../../../sim/snapshot.ts";
+import { ink, okabeIto } from "./palette.ts";
+
+export interface OutcomeStyle {
+  label: string;
+  colour: string;
+}
+
+// From the happy path to the failures, so a stacked bar reads left (good) to right (bad).
+export const outcomeOrder: readonly Outcome[] = [
+  "cache",
+  "cacheAfterWait",
+  "etcd",
+  "fallback",
+  "429",
+  "504",
+  "410",
+  "other",
+];
+
+export const outcomeStyles: Record<Outcome, OutcomeStyle> = {
+  cache: { label: "cache at once", colour: okabeIto.blue },
+  cacheAfterWait: { label: "cache after waiting", colour: okabeIto.skyBlue },
+  etcd: { label: "etcd", colour: okabeIto.green },
+  fallback: { label: "fallback to etcd", colour: okabeIto.orange },
+  "429": { label: "429 retry", colour: okabeIto.purple },
+  "504": { label: "504 timeout", colour: okabeIto.vermillion },
+  "410": { label: "410 expired", colour: okabeIto.yellow },
+  other: { label: "other error", colour: ink.muted },
+};
+
+/** The answers a waiting read gets when it reaches the 3 s wall (SEMANTICS §3.5, §3.7). */
+export function isWallOutcome(outcome: Outcome): boolean {
+  return outcome === "fallback" || outcome === "429" || outcome === "504";
+}

@@ -1,0 +1,72 @@
+import { memo, useState } from "react";
+import type { SimSnapshot } from "../../../sim/snapshot.ts";
+import { formatCount } from "../shared/format.ts";
+import { Legend } from "../shared/Legend.tsx";
+import { PanelFrame } from "../shared/PanelFrame.tsx";
+import { readKindOrder, readKindStyles } from "../shared/readKinds.ts";
+import { Departures } from "./Departures.tsx";
+import { describeWaiter } from "./describeWaiter.ts";
+import { WaiterList } from "./WaiterList.tsx";
+import { waiterProgress } from "./waiterProgress.ts";
+
+const CAPTION =
+  "Reads parked on the watch cache's condition variable. Each bar runs toward the 3-second wall; " +
+  "a read leaves when the cache reaches its resource version, or hits the wall.";
+
+// RV=0 takes the fast path and never waits, so it has no place in this legend.
+const waitingKinds = readKindOrder
+  .filter((kind) => kind !== "rv0")
+  .map((kind) => ({ label: readKindStyles[kind].label, colour: readKindStyles[kind].colour }));
+
+export const WaitingRoomPanel = memo(function WaitingRoomPanel({
+  snapshot,
+}: {
+  snapshot: SimSnapshot | null;
+}) {
+  return (
+    <PanelFrame title="Waiting room" caption={CAPTION} hasSnapshot={snapshot !== null}>
+      {snapshot && <WaitingRoomBody snapshot={snapshot} />}
+    </PanelFrame>
+  );
+});
+
+function WaitingRoomBody({ snapshot }: { snapshot: SimSnapshot }) {
+  const [inspectedId, setInspectedId] = useState<number | null>(null);
+  const unlisted = snapshot.waiterCount - snapshot.waiters.length;
+  const inspected = snapshot.waiters.find((waiter) => waiter.id === inspectedId);
+
+  return (
+    <>
+      <p className="wcl-headline">
+        <strong>{formatCount(snapshot.waiterCount)}</strong> waiting ·{" "}
+        <strong>{formatCount(snapshot.timersPending)}</strong> wake-up timers sleeping · cache at RV{" "}
+        {formatCount(snapshot.cacheRv)}
+      </p>
+      {snapshot.waiters.length === 0 ? (
+        <p className="wcl-calm">Nobody is waiting: every read found the cache fresh enough.</p>
+      ) : (
+        <div className="wcl-room">
+          <div className="wcl-room__scale" aria-hidden="true">
+            <span>arrived</span>
+            <span>3 s wall ⟂</span>
+          </div>
+          <WaiterList
+            waiters={snapshot.waiters}
+            nowNs={snapshot.nowNs}
+            inspectedId={inspectedId}
+            onInspect={setInspectedId}
+          />
+          {unlisted > 0 && <p className="wcl-more">+{formatCount(unlisted)} more</p>}
+        </div>
+      )}
+      <p className="wcl-detail">
+        {inspected
+          ? describeWaiter(inspected, waiterProgress(inspected, snapshot.nowNs), snapshot.cacheRv)
+          : "Hover, click or tab to a waiter for its target RV and time waited."}
+      </p>
+      <h3 className="wcl-subtitle">Just left the room</h3>
+      <Departures outcomes={snapshot.recentOutcomes} />
+      <Legend items={waitingKinds} />
+    </>
+  );
+}

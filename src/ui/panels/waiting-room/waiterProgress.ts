@@ -1,0 +1,47 @@
+import type { OutcomeView, WaiterView } from "../../../sim/snapshot.ts";
+import type { Nanos } from "../../../sim/time.ts";
+import { isWallOutcome } from "../shared/outcomes.ts";
+
+export interface WaiterProgress {
+  waitedNs: Nanos;
+  remainingNs: Nanos;
+  /** 0 at arrival, 1 at the wall: the share of the bar filled. */
+  fraction: number;
+}
+
+export function waiterProgress(waiter: WaiterView, nowNs: Nanos): WaiterProgress {
+  const spanNs = waiter.deadlineNs - waiter.startNs;
+  const waitedNs = Math.max(0, Math.min(nowNs - waiter.startNs, spanNs));
+  return {
+    waitedNs,
+    remainingNs: spanNs - waitedNs,
+    fraction: spanNs > 0 ? waitedNs / spanNs : 1,
+  };
+}
+
+export type Departure = "served" | "wall";
+
+/**
+ * How a finished request left the waiting room, or null if it never waited (the fast path, or a
+ * read that went to etcd without waiting).
+ */
+export function departureOf(outcome: OutcomeView): Departure | null {
+  if (outcome.waitedNs <= 0) return null;
+  if (outcome.outcome === "cacheAfterWait") return "served";
+  if (isWallOutcome(outcome.outcome)) return "wall";
+  return null;
+}
+
+/** The newest departures first, at most `limit` of them. */
+export function recentDepartures(
+  outcomes: readonly OutcomeView[],
+  limit: number,
+): Array<{ outcome: OutcomeView; departure: Departure }> {
+  const departures: Array<{ outcome: OutcomeView; departure: Departure }> = [];
+  for (const outcome of outcomes) {
+    const departure = departureOf(outcome);
+    if (departure) departures.push({ outcome, departure });
+  }
+  departures.sort((a, b) => b.outcome.atNs - a.outcome.atNs);
+  return departures.slice(0, limit);
+}

@@ -1,0 +1,88 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { decisionsTable } from "../../src/ui/panels/decisions/decisionsTable.ts";
+import { DecisionsPanel } from "../../src/ui/panels/index.ts";
+import { recordedSnapshot } from "./fixtures/snapshot.ts";
+
+afterEach(cleanup);
+
+const zeroOutcomes = () => {
+  const { outcomes } = recordedSnapshot();
+  for (const counts of Object.values(outcomes)) {
+    for (const outcome of Object.keys(counts) as Array<keyof typeof counts>) counts[outcome] = 0;
+  }
+  return outcomes;
+};
+
+describe("decisionsTable", () => {
+  it("keeps the read kinds that saw requests, in teaching order, then a total row", () => {
+    const rows = decisionsTable(recordedSnapshot().outcomes);
+    expect(rows.map((row) => [row.kind, row.total])).toEqual([
+      ["rv0", 6120],
+      ["consistent", 687],
+      ["ryw", 273],
+      ["notOlderThan", 354],
+      ["exact", 105],
+      [null, 7539],
+    ]);
+  });
+
+  it("sums each outcome across kinds in the total row", () => {
+    const total = decisionsTable(recordedSnapshot().outcomes).at(-1);
+    const byOutcome = Object.fromEntries(
+      total?.cells.map((cell) => [cell.outcome, cell.count]) ?? [],
+    );
+    expect(byOutcome).toEqual({
+      cache: 6543,
+      cacheAfterWait: 777,
+      etcd: 22,
+      fallback: 184,
+      "429": 0,
+      "504": 9,
+      "410": 3,
+      other: 1,
+    });
+  });
+
+  it("has no rows before any read was answered", () => {
+    expect(decisionsTable(zeroOutcomes())).toEqual([]);
+  });
+});
+
+describe("DecisionsPanel", () => {
+  it("shows a calm waiting state before the first snapshot", () => {
+    render(<DecisionsPanel snapshot={null} />);
+    expect(screen.getByRole("heading", { name: "Decisions" })).toBeInTheDocument();
+    expect(screen.getByRole("status")).toHaveTextContent("Waiting for the simulation…");
+  });
+
+  it("shows counts and shares per read kind and outcome", () => {
+    render(<DecisionsPanel snapshot={recordedSnapshot()} />);
+    const headers = screen.getAllByRole("columnheader").map((header) => header.textContent);
+    expect(headers).toEqual([
+      "read kind",
+      "cache at once",
+      "cache after waiting",
+      "etcd",
+      "fallback to etcd",
+      "429 retry",
+      "504 timeout",
+      "410 expired",
+      "other error",
+      "total",
+    ]);
+    const consistent = screen.getByRole("row", { name: /^consistent/ });
+    const cells = within(consistent)
+      .getAllByRole("cell")
+      .map((cell) => cell.textContent);
+    expect(cells).toEqual(["31 5%", "512 75%", "·", "143 21%", "·", "·", "·", "1 <1%", "687"]);
+    expect(screen.getByRole("row", { name: /^all reads/ })).toHaveTextContent("7,539");
+    expect(screen.queryByRole("row", { name: /^relist/ })).not.toBeInTheDocument();
+  });
+
+  it("says so when no read has been answered yet", () => {
+    render(<DecisionsPanel snapshot={{ ...recordedSnapshot(), outcomes: zeroOutcomes() }} />);
+    expect(screen.getByText("No read has been answered yet.")).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,80 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { drawQueueSeries } from "../../src/ui/panels/etcd/drawQueueSeries.ts";
+import { etcdColours } from "../../src/ui/panels/etcd/etcdColours.ts";
+import { etcdSlots, etcdVerdict } from "../../src/ui/panels/etcd/etcdSlots.ts";
+import { EtcdPanel } from "../../src/ui/panels/index.ts";
+import { recordingContext } from "./fixtures/recordingContext.ts";
+import { recordedSnapshot } from "./fixtures/snapshot.ts";
+
+afterEach(cleanup);
+
+describe("etcdSlots", () => {
+  it("lists busy slots first, then free ones", () => {
+    expect(etcdSlots(3, 5)).toEqual(["busy", "busy", "busy", "free", "free"]);
+  });
+  it("never shows more busy slots than exist", () => {
+    expect(etcdSlots(9, 2)).toEqual(["busy", "busy"]);
+  });
+  it("gives up on boxes when there are too many slots to read", () => {
+    expect(etcdSlots(10, 64)).toBeNull();
+  });
+});
+
+describe("etcdVerdict", () => {
+  it("names a queue as saturation", () => {
+    expect(etcdVerdict(8, 13, 8)).toBe(
+      "Saturated: every slot is busy and 13 requests wait in line.",
+    );
+  });
+  it("tells full, idle and spare apart", () => {
+    expect(etcdVerdict(8, 0, 8)).toMatch(/next request will queue/);
+    expect(etcdVerdict(0, 0, 8)).toMatch(/^Idle/);
+    expect(etcdVerdict(3, 0, 8)).toMatch(/spare slots/);
+  });
+});
+
+describe("drawQueueSeries", () => {
+  it("fills and outlines the queue over time", () => {
+    const recording = recordingContext();
+    drawQueueSeries(recording.context, recordedSnapshot().series, { width: 500, height: 120 });
+    const paints = recording.paints();
+    expect(paints).toContainEqual({ name: "fill", style: etcdColours.queueFill });
+    expect(paints).toContainEqual({ name: "stroke", style: etcdColours.queue });
+    // The y axis reaches the stampede's peak of 20 queued requests.
+    expect(recording.texts()).toContain("20");
+  });
+
+  it("waits for two samples before drawing", () => {
+    const recording = recordingContext();
+    const series = { ...recordedSnapshot().series, tNs: new Float64Array() };
+    drawQueueSeries(recording.context, series, { width: 500, height: 120 });
+    expect(recording.texts()).toEqual(["Collecting samples…"]);
+  });
+});
+
+describe("EtcdPanel", () => {
+  it("shows a calm waiting state before the first snapshot", () => {
+    render(<EtcdPanel snapshot={null} />);
+    expect(screen.getByRole("heading", { name: "etcd load" })).toBeInTheDocument();
+    expect(screen.getByRole("status")).toHaveTextContent("Waiting for the simulation…");
+  });
+
+  it("shows in-flight against concurrency and the queue", () => {
+    const { container } = render(<EtcdPanel snapshot={recordedSnapshot()} />);
+    expect(screen.getByText(/slots in flight/)).toHaveTextContent(
+      "8 of 8 slots in flight · 13 queued",
+    );
+    expect(screen.getByRole("meter", { name: "etcd range requests in flight" })).toHaveValue(8);
+    expect(container.querySelectorAll(".wcl-slot--busy")).toHaveLength(8);
+    expect(screen.getByText(/^Saturated/)).toBeInTheDocument();
+  });
+
+  it("draws a gauge instead of boxes for a large etcd", () => {
+    const snapshot = { ...recordedSnapshot(), etcd: { inFlight: 25, queued: 0, concurrency: 100 } };
+    const { container } = render(<EtcdPanel snapshot={snapshot} />);
+    expect(container.querySelectorAll(".wcl-slot")).toHaveLength(0);
+    expect(container.querySelector(".wcl-gauge__fill")).toHaveStyle({ width: "25.0%" });
+  });
+});

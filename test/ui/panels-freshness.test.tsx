@@ -1,0 +1,102 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { drawFreshness } from "../../src/ui/panels/freshness/drawFreshness.ts";
+import { freshnessColours } from "../../src/ui/panels/freshness/freshnessColours.ts";
+import { freshnessScales } from "../../src/ui/panels/freshness/freshnessScales.ts";
+import { FreshnessPanel } from "../../src/ui/panels/index.ts";
+import { recordingContext } from "./fixtures/recordingContext.ts";
+import { recordedSnapshot } from "./fixtures/snapshot.ts";
+
+afterEach(cleanup);
+
+const size = { width: 560, height: 220 };
+
+describe("freshnessScales", () => {
+  const { series } = recordedSnapshot();
+  const scales = freshnessScales(series, size);
+
+  it("spans the sampled time, in seconds", () => {
+    expect(scales.time.domain()).toEqual([36, 95]);
+  });
+
+  it("covers the lowest cache RV and the highest etcd revision in the upper band", () => {
+    const [low, high] = scales.revision.domain() as [number, number];
+    expect(low).toBeLessThanOrEqual(Math.min(...series.cacheRv));
+    expect(high).toBeGreaterThanOrEqual(48_210);
+    expect(scales.revision(high)).toBe(scales.box.top);
+    expect(scales.revision(low)).toBe(scales.bandSplit);
+  });
+
+  it("keeps the 3 s wall inside the lag band even when the lag is small", () => {
+    const calm = { ...series, lagSeconds: new Float64Array(series.tNs.length).fill(0.1) };
+    const [low, high] = freshnessScales(calm, size).lag.domain() as [number, number];
+    expect(low).toBe(0);
+    expect(high).toBeGreaterThan(3);
+  });
+});
+
+describe("drawFreshness", () => {
+  it("fills the revision gap and the lag, strokes etcd dashed and the cache solid, marks the wall", () => {
+    const { series } = recordedSnapshot();
+    const recording = recordingContext();
+    drawFreshness(recording.context, series, freshnessScales(series, size));
+    const painted = recording.paints().map((paint) => `${paint.name} ${String(paint.style)}`);
+    expect(painted.filter((paint) => paint.startsWith("fill"))).toEqual([
+      `fill ${freshnessColours.gap}`,
+      `fill ${freshnessColours.lagFill}`,
+    ]);
+    const strokes = painted.filter((paint) => !paint.includes("#d8dee4"));
+    expect(strokes).toEqual(
+      expect.arrayContaining([
+        `stroke ${freshnessColours.etcd}`,
+        `stroke ${freshnessColours.cache}`,
+        `stroke ${freshnessColours.lag}`,
+      ]),
+    );
+    expect(recording.argsOf("setLineDash")[0]).toEqual([[6, 3]]);
+    expect(recording.texts()).toContain("3 s wall");
+    expect(recording.texts()).toEqual(expect.arrayContaining(["40 s", "60 s", "90 s"]));
+  });
+
+  it("draws one line segment per sample", () => {
+    const { series } = recordedSnapshot();
+    const recording = recordingContext();
+    drawFreshness(recording.context, series, freshnessScales(series, size));
+    // etcd, cache and lag lines: one moveTo then 59 lineTo each; the two bands add 2 × 119.
+    const lineTos = recording.argsOf("lineTo").length;
+    const grid = recording.argsOf("moveTo").length - 3 - 2 - 1;
+    expect(lineTos).toBe(3 * 59 + 2 * 119 + grid + 1);
+  });
+
+  it("says it is collecting samples until there are two", () => {
+    const snapshot = recordedSnapshot();
+    const series = { ...snapshot.series, tNs: new Float64Array([1]) };
+    const recording = recordingContext();
+    drawFreshness(recording.context, series, freshnessScales(series, size));
+    expect(recording.texts()).toEqual(["Collecting samples…"]);
+    expect(recording.argsOf("stroke")).toHaveLength(0);
+  });
+});
+
+describe("FreshnessPanel", () => {
+  it("shows a calm waiting state before the first snapshot", () => {
+    render(<FreshnessPanel snapshot={null} />);
+    expect(screen.getByRole("heading", { name: "Freshness timeline" })).toBeInTheDocument();
+    expect(screen.getByRole("status")).toHaveTextContent("Waiting for the simulation…");
+  });
+
+  it("labels the gap between etcd and the cache as lag", () => {
+    render(<FreshnessPanel snapshot={recordedSnapshot()} />);
+    expect(screen.getByText(/revisions behind/)).toHaveTextContent(
+      "etcd at 48,210 · cache at 48,152 · 58 revisions behind · lag 1.84 s",
+    );
+    expect(screen.getByText("lag 1.84 s")).not.toHaveClass("wcl-alarm");
+    expect(screen.getByRole("img")).toHaveAccessibleName(/lag 1\.84 seconds/);
+  });
+
+  it("flags a lag at or past the 3 s wall", () => {
+    render(<FreshnessPanel snapshot={{ ...recordedSnapshot(), lagSeconds: 3.2 }} />);
+    expect(screen.getByText("lag 3.20 s")).toHaveClass("wcl-alarm");
+  });
+});

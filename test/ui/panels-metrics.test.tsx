@@ -1,0 +1,164 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import type { HistogramView } from "../../src/sim/snapshot.ts";
+import { MetricsPanel } from "../../src/ui/panels/index.ts";
+import {
+  consistentReadRows,
+  fellBackToEtcd,
+} from "../../src/ui/panels/metrics/consistentReadRows.ts";
+import {
+  bucketLabel,
+  bucketsFromCumulative,
+  histogramQuantile,
+} from "../../src/ui/panels/metrics/histogramBuckets.ts";
+import { READ_WAIT_BOUNDS, READ_WAIT_PER_BUCKET, recordedSnapshot } from "./fixtures/snapshot.ts";
+
+afterEach(cleanup);
+
+const histogram = (cumulative: number[]): HistogramView => ({
+  bounds: READ_WAIT_BOUNDS,
+  cumulative,
+  sum: 0,
+  count: cumulative.at(-1) ?? 0,
+});
+
+describe("bucketsFromCumulative", () => {
+  it("turns cumulative counts back into per-bucket counts, +Inf last", () => {
+    const buckets = bucketsFromCumulative(recordedSnapshot().readWait);
+    expect(buckets.map((bucket) => bucket.count)).toEqual(READ_WAIT_PER_BUCKET);
+    expect(buckets.map((bucket) => bucket.le)).toEqual([
+      ...READ_WAIT_BOUNDS,
+      Number.POSITIVE_INFINITY,
+    ]);
+  });
+});
+
+describe("bucketLabel", () => {
+  it("names bounds the way a reader says them", () => {
+    expect(READ_WAIT_BOUNDS.map(bucketLabel)).toEqual([
+      "5ms",
+      "25ms",
+      "50ms",
+      "100ms",
+      "200ms",
+      "400ms",
+      "600ms",
+      "800ms",
+      "1s",
+      "1.25s",
+      "1.5s",
+      "2s",
+      "3s",
+    ]);
+    expect(bucketLabel(Number.POSITIVE_INFINITY)).toBe("+Inf");
+  });
+});
+
+describe("histogramQuantile", () => {
+  it("interpolates within the bucket holding the rank, like PromQL", () => {
+    const { readWait } = recordedSnapshot();
+    // rank 537.5 falls in (0.1, 0.2], which starts at 415 and holds 150
+    expect(histogramQuantile(0.5, readWait)).toBeCloseTo(0.1 + 0.1 * (122.5 / 150));
+    // rank 1064.25 falls in the fat (2, 3] bucket
+    expect(histogramQuantile(0.99, readWait)).toBeCloseTo(2 + (1064.25 - 874) / 201);
+  });
+
+  it("reports the highest finite bound for ranks in +Inf, and nothing without observations", () => {
+    const zeros = READ_WAIT_BOUNDS.map(() => 0);
+    expect(histogramQuantile(0.5, histogram([...zeros, 4]))).toBe(3);
+    expect(histogramQuantile(0.5, histogram([...zeros, 0]))).toBeNull();
+  });
+});
+
+describe("consistentReadRows", () => {
+  it("orders label pairs from the happy path and says what each means", () => {
+    const rows = consistentReadRows({ "false/skipped": 3, "true/true": 5, "true/false": 9 });
+    expect(rows).toEqual([
+      { success: "true", fallback: "false", count: 9, meaning: "served by the cache" },
+      { success: "true", fallback: "true", count: 5, meaning: "hit the wall, etcd answered" },
+      {
+        success: "false",
+        fallback: "skipped",
+        count: 3,
+        meaning: "hit the wall, 429 instead of etcd",
+      },
+    ]);
+  });
+
+  it("keeps a label pair it does not know, without a meaning", () => {
+    expect(consistentReadRows({ odd: 2 })).toEqual([
+      { success: "odd", fallback: "", count: 2, meaning: "" },
+    ]);
+  });
+
+  it("counts the reads etcd answered after the wall", () => {
+    expect(fellBackToEtcd(recordedSnapshot().consistentReads)).toBe(184);
+  });
+});
+
+describe("MetricsPanel", () => {
+  let writeText: ReturnType<typeof vi.fn>;
+  beforeEach(() => {
+    writeText = vi.fn(async () => undefined);
+    Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
+  });
+
+  it("shows a calm waiting state before the first snapshot", () => {
+    render(<MetricsPanel snapshot={null} />);
+    expect(screen.getByRole("heading", { name: "Metrics" })).toBeInTheDocument();
+    expect(screen.getByRole("status")).toHaveTextContent("Waiting for the simulation…");
+  });
+
+  it("draws the read-wait histogram per bucket, the 3 s bucket marked as the wall", () => {
+    render(<MetricsPanel snapshot={recordedSnapshot()} />);
+    const buckets = within(screen.getByRole("list", { name: /Waits per bucket/ })).getAllByRole(
+      "listitem",
+    );
+    expect(buckets).toHaveLength(14);
+    const wall = screen.getByRole("listitem", { name: "le 3s: 201" });
+    expect(wall).toHaveClass("wcl-bucket--wall");
+    expect(screen.getByText(/waits · sum/)).toHaveTextContent(
+      "1,075 waits · sum 1021.40 s · p99 ≈ 2.95 s",
+    );
+  });
+
+  it("lists consistent reads by label pair and the share etcd answered", () => {
+    render(<MetricsPanel snapshot={recordedSnapshot()} />);
+    expect(screen.getByRole("row", { name: /success="true", fallback="true"/ })).toHaveTextContent(
+      "184",
+    );
+    expect(screen.getByText(/of consistent reads after/)).toHaveTextContent(
+      "etcd answered 19% of consistent reads after they hit the wall.",
+    );
+    expect(screen.getByText(/watch_cache_capacity/).parentElement).toHaveTextContent(
+      "watch_cache_capacity 400 · _increase_total 2 · _decrease_total 0",
+    );
+  });
+
+  it("disables copying until the shell supplies the Prometheus text", () => {
+    render(<MetricsPanel snapshot={recordedSnapshot()} />);
+    expect(screen.getByRole("button", { name: "Copy as Prometheus text" })).toBeDisabled();
+  });
+
+  it("copies the text from the shell and says copied", async () => {
+    const text = 'watch_cache_capacity{group="",resource="pods"} 400\n';
+    render(
+      <MetricsPanel snapshot={recordedSnapshot()} prometheusText={() => Promise.resolve(text)} />,
+    );
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Copy as Prometheus text" }));
+    });
+    expect(writeText).toHaveBeenCalledWith(text);
+    expect(screen.getByRole("button", { name: "Copied" })).toBeInTheDocument();
+  });
+
+  it("says so when copying fails", async () => {
+    writeText.mockRejectedValue(new Error("denied"));
+    render(<MetricsPanel snapshot={recordedSnapshot()} prometheusText={() => "text"} />);
+    await act(async () => {
+      fireEvent.click(screen.getByRole("button", { name: "Copy as Prometheus text" }));
+    });
+    expect(screen.getByRole("button", { name: /Copy failed/ })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,287 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { RingSummary } from "../../src/sim/snapshot.ts";
+import { RingPanel } from "../../src/ui/panels/index.ts";
+import {
+  displayedCapacity,
+  nextCapacityTransition,
+  RESIZE_TRANSITION_NS,
+  settledAt,
+  transitionProgress,
+} from "../../src/ui/panels/ring/capacityTransition.ts";
+import { drawRing } from "../../src/ui/panels/ring/drawRing.ts";
+import { resizeOutlook } from "../../src/ui/panels/ring/resizeOutlook.ts";
+import { ageClass, ageColours, emptySlotColour } from "../../src/ui/panels/ring/ringAge.ts";
+import {
+  indexAngle,
+  indexAtAngle,
+  placeRing,
+  pointerAngle,
+  quarterIndex,
+  segmentAngles,
+  segmentAt,
+} from "../../src/ui/panels/ring/ringGeometry.ts";
+import { ringLayout } from "../../src/ui/panels/ring/ringLayout.ts";
+import { ink } from "../../src/ui/panels/shared/palette.ts";
+import { recordingContext } from "./fixtures/recordingContext.ts";
+import { recordedSnapshot } from "./fixtures/snapshot.ts";
+
+const S = 1_000_000_000;
+const TAU = 2 * Math.PI;
+const normalised = (angle: number) => ((angle % TAU) + TAU) % TAU;
+
+function smallRing(overrides: Partial<RingSummary> = {}): RingSummary {
+  return {
+    capacity: 8,
+    lowerBound: 4,
+    upperBound: 64,
+    startIndex: 2,
+    endIndex: 10,
+    freshWindowNs: 75 * S,
+    oldestAgeNs: 80 * S,
+    quarterAgeNs: 10 * S,
+    segments: [
+      {
+        fromIndex: 2,
+        toIndex: 4,
+        oldestRv: 20,
+        newestRv: 21,
+        oldestAgeNs: 80 * S,
+        newestAgeNs: 70 * S,
+      },
+      {
+        fromIndex: 4,
+        toIndex: 7,
+        oldestRv: 22,
+        newestRv: 24,
+        oldestAgeNs: 50 * S,
+        newestAgeNs: 30 * S,
+      },
+      {
+        fromIndex: 7,
+        toIndex: 10,
+        oldestRv: 25,
+        newestRv: 27,
+        oldestAgeNs: 20 * S,
+        newestAgeNs: 1 * S,
+      },
+    ],
+    increases: 1,
+    decreases: 0,
+    ...overrides,
+  };
+}
+
+describe("ring geometry", () => {
+  it("places event i in slot i % capacity when the ring is at rest", () => {
+    const ring = smallRing();
+    const placement = placeRing(ring);
+    for (let index = ring.startIndex; index < ring.endIndex; index++) {
+      expect(normalised(indexAngle(placement, index))).toBeCloseTo((TAU * (index % 8)) / 8);
+    }
+  });
+
+  it("turns a segment into the arc between its first slot and the slot after its last", () => {
+    const ring = smallRing();
+    const [, middle] = ring.segments;
+    if (!middle) throw new Error("the small ring has three segments");
+    const angles = segmentAngles(placeRing(ring), middle);
+    expect(normalised(angles.startAngle)).toBeCloseTo((TAU * 4) / 8);
+    expect(angles.endAngle - angles.startAngle).toBeCloseTo((TAU * 3) / 8);
+  });
+
+  it("squeezes the live region into half the circle while drawn at double capacity", () => {
+    const ring = smallRing();
+    const placement = placeRing(ring, 16);
+    const first = indexAngle(placement, ring.startIndex);
+    const afterLast = indexAngle(placement, ring.endIndex);
+    expect(afterLast - first).toBeCloseTo(Math.PI);
+    expect(afterLast).toBeCloseTo(placement.headAngle);
+  });
+
+  it("finds the event under an angle, and none in an empty slot", () => {
+    const ring = smallRing({ startIndex: 5 });
+    const placement = placeRing(ring);
+    for (let index = 5; index < 10; index++) {
+      const middleOfSlot = indexAngle(placement, index) + TAU / 16;
+      expect(indexAtAngle(placement, ring, normalised(middleOfSlot))).toBe(index);
+    }
+    const emptySlot = normalised(indexAngle(placement, 3) + TAU / 16);
+    expect(indexAtAngle(placement, ring, emptySlot)).toBeNull();
+  });
+
+  it("finds the segment holding an index by binary search", () => {
+    const { segments } = smallRing();
+    expect(segmentAt(segments, 2)).toBe(0);
+    expect(segmentAt(segments, 6)).toBe(1);
+    expect(segmentAt(segments, 9)).toBe(2);
+    expect(segmentAt(segments, 10)).toBeNull();
+    expect(segmentAt(segments, 1)).toBeNull();
+  });
+
+  it("measures pointer angles from twelve o'clock, clockwise", () => {
+    expect(pointerAngle(0, -1)).toBeCloseTo(0);
+    expect(pointerAngle(1, 0)).toBeCloseTo(Math.PI / 2);
+    expect(pointerAngle(0, 1)).toBeCloseTo(Math.PI);
+    expect(pointerAngle(-1, 0)).toBeCloseTo((3 * Math.PI) / 2);
+  });
+
+  it("puts the shrink test's event at endIndex − capacity/4 with integer division", () => {
+    expect(quarterIndex(smallRing({ capacity: 5, startIndex: 5, endIndex: 10 }))).toBe(9);
+    expect(quarterIndex(smallRing())).toBe(8);
+  });
+});
+
+describe("ageClass", () => {
+  it("splits ages at half the window and at the window", () => {
+    expect(ageClass(10 * S, 75 * S)).toBe("fresh");
+    expect(ageClass(40 * S, 75 * S)).toBe("ageing");
+    expect(ageClass(75 * S, 75 * S)).toBe("stale");
+    expect(ageClass(80 * S, 150 * S)).toBe("ageing");
+  });
+});
+
+describe("resizeOutlook", () => {
+  it("says steady when the oldest event is stale but the newest quarter is fresh", () => {
+    expect(resizeOutlook(recordedSnapshot().ring)).toBe("steady");
+  });
+  it("predicts a doubling when full and the oldest event is fresh, unless at the upper bound", () => {
+    expect(resizeOutlook(smallRing({ oldestAgeNs: 74 * S }))).toBe("grow");
+    expect(resizeOutlook(smallRing({ oldestAgeNs: 74 * S, upperBound: 8 }))).toBe("atUpperBound");
+  });
+  it("predicts a halving when even the newest quarter is stale, unless at the lower bound", () => {
+    expect(resizeOutlook(smallRing({ quarterAgeNs: 76 * S }))).toBe("shrink");
+    expect(resizeOutlook(smallRing({ quarterAgeNs: 76 * S, lowerBound: 8 }))).toBe("atLowerBound");
+  });
+  it("says filling while the ring has empty slots", () => {
+    expect(resizeOutlook(smallRing({ startIndex: 4, quarterAgeNs: null }))).toBe("filling");
+  });
+});
+
+describe("capacity transition", () => {
+  it("starts when the capacity changes and runs on the simulated clock", () => {
+    const before = settledAt(100, 10 * S);
+    const doubling = nextCapacityTransition(before, 200, 11 * S);
+    expect(doubling).toEqual({ fromCapacity: 100, toCapacity: 200, startedAtNs: 11 * S });
+    const halfway = transitionProgress(doubling, 11 * S + RESIZE_TRANSITION_NS / 2, false);
+    expect(halfway).toBeCloseTo(0.5);
+    expect(displayedCapacity(doubling, halfway)).toBeCloseTo(100 * Math.SQRT2);
+    expect(transitionProgress(doubling, 11 * S + RESIZE_TRANSITION_NS, false)).toBe(1);
+  });
+
+  it("jumps to the end under prefers-reduced-motion", () => {
+    const doubling = nextCapacityTransition(settledAt(100, 0), 200, S);
+    expect(transitionProgress(doubling, S, true)).toBe(1);
+    expect(displayedCapacity(doubling, 1)).toBe(200);
+  });
+
+  it("settles at once when the clock goes back (seek or reset)", () => {
+    const doubling = nextCapacityTransition(settledAt(100, 0), 200, 5 * S);
+    expect(nextCapacityTransition(doubling, 100, 2 * S)).toEqual(settledAt(100, 2 * S));
+  });
+});
+
+describe("drawRing", () => {
+  const drawSmallRing = (selectedSegment: number | null) => {
+    const recording = recordingContext();
+    const ring = smallRing();
+    drawRing(recording.context, {
+      ring,
+      placement: placeRing(ring),
+      layout: ringLayout({ width: 300, height: 240 }),
+      selectedSegment,
+    });
+    return recording;
+  };
+
+  it("fills the empty track, then each segment in the colour of its oldest event's age", () => {
+    const fills = drawSmallRing(null)
+      .paints()
+      .filter((paint) => paint.name === "fill")
+      .map((paint) => paint.style);
+    expect(fills).toEqual([emptySlotColour, ageColours.stale, ageColours.ageing, ageColours.fresh]);
+  });
+
+  it("marks the quarter point and, in a full ring, the write head that meets the oldest event", () => {
+    const texts = drawSmallRing(null).texts();
+    expect(texts).toEqual(["¼", "next ⇄ oldest", "8", "slots"]);
+  });
+
+  it("outlines the selected segment with one extra focus-coloured stroke", () => {
+    const focusStrokes = (selected: number | null) =>
+      drawSmallRing(selected)
+        .paints()
+        .filter((paint) => paint.name === "stroke" && paint.style === ink.focus).length;
+    expect(focusStrokes(1) - focusStrokes(null)).toBe(1);
+  });
+
+  it("draws every sector as two arcs around the centre", () => {
+    const arcs = drawSmallRing(null).argsOf("arc");
+    expect(arcs).toHaveLength(2 * 4);
+    expect(arcs.every((args) => args[0] === 150 && args[1] === 120)).toBe(true);
+  });
+});
+
+describe("RingPanel", () => {
+  afterEach(() => {
+    cleanup();
+    vi.restoreAllMocks();
+  });
+
+  it("shows a calm waiting state before the first snapshot", () => {
+    render(<RingPanel snapshot={null} />);
+    expect(screen.getByRole("heading", { name: "History ring" })).toBeInTheDocument();
+    expect(screen.getByRole("status")).toHaveTextContent("Waiting for the simulation…");
+  });
+
+  it("states capacity, bounds, ages and resizes from the snapshot", () => {
+    render(<RingPanel snapshot={recordedSnapshot()} />);
+    expect(screen.getByText("capacity").nextElementSibling).toHaveTextContent(
+      "400 (bounds 100–102,400)",
+    );
+    expect(screen.getByText("events held").nextElementSibling).toHaveTextContent(
+      "400 [#1,630, #2,030)",
+    );
+    expect(screen.getByText("oldest event").nextElementSibling).toHaveTextContent("82.0 s old");
+    expect(screen.getByText("¼ point").nextElementSibling).toHaveTextContent("20.6 s old");
+    expect(screen.getByText("resizes").nextElementSibling).toHaveTextContent("2 up, 0 down");
+    expect(screen.getByText(/the newest quarter is not: the size holds/)).toBeInTheDocument();
+  });
+
+  it("describes a segment picked with the keyboard", () => {
+    render(<RingPanel snapshot={recordedSnapshot()} />);
+    const ring = screen.getByRole("slider", { name: "History ring segment" });
+    fireEvent.keyDown(ring, { key: "ArrowRight" });
+    const first =
+      "25 events (#1,630–#1,654), RV 47,350–47,398, 82.0 s to 77.1 s old: older than the window.";
+    expect(ring).toHaveAttribute("aria-valuetext", first);
+    expect(screen.getByText(first)).toHaveClass("wcl-detail");
+    fireEvent.keyDown(ring, { key: "End" });
+    expect(ring).toHaveAttribute("aria-valuenow", "16");
+    expect(ring.getAttribute("aria-valuetext")).toMatch(/#2,005–#2,029.*: fresh\.$/);
+    fireEvent.keyDown(ring, { key: "Escape" });
+    expect(ring).toHaveAttribute("aria-valuetext", "none picked");
+  });
+
+  it("draws the ring on its canvas and announces a doubling", () => {
+    const recording = recordingContext();
+    const setTransform = vi.fn();
+    vi.spyOn(HTMLCanvasElement.prototype, "getContext").mockImplementation(
+      () =>
+        Object.assign(recording.context, { setTransform }) as unknown as CanvasRenderingContext2D,
+    );
+    const snapshot = recordedSnapshot();
+    const { rerender } = render(<RingPanel snapshot={snapshot} />);
+    expect(recording.argsOf("arc").length).toBe(2 * (1 + 16));
+    expect(recording.texts()).toContain("400");
+
+    const doubled = { ...snapshot, ring: { ...snapshot.ring, capacity: 800, increases: 3 } };
+    act(() => rerender(<RingPanel snapshot={doubled} />));
+    expect(screen.getByText(/Doubled/)).toHaveTextContent("Doubled: 400 → 800 slots");
+    const later = { ...doubled, nowNs: doubled.nowNs + RESIZE_TRANSITION_NS / 6 };
+    act(() => rerender(<RingPanel snapshot={later} />));
+    // A sixth of the way through the transition: drawn at 400·2^(1/6) slots, not yet 800.
+    expect(recording.texts().at(-2)).toBe("449");
+  });
+});

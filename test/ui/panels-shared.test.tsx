@@ -1,0 +1,56 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import * as panels from "../../src/ui/panels/index.ts";
+import {
+  formatClock,
+  formatCount,
+  formatDuration,
+  formatPercent,
+} from "../../src/ui/panels/shared/format.ts";
+
+afterEach(cleanup);
+
+const S = 1_000_000_000;
+
+describe("format", () => {
+  it("groups digits in counts", () => {
+    expect(formatCount(102_400)).toBe("102,400");
+  });
+  it("shows durations in ms under a second and in seconds above", () => {
+    expect(formatDuration(350_000_000)).toBe("350 ms");
+    expect(formatDuration(2.6 * S)).toBe("2.60 s");
+    expect(formatDuration(75 * S)).toBe("75.0 s");
+  });
+  it("keeps rare shares visible", () => {
+    expect(formatPercent(1, 687)).toBe("<1%");
+    expect(formatPercent(143, 687)).toBe("21%");
+    expect(formatPercent(0, 0)).toBe("0%");
+  });
+  it("labels simulated time in seconds, then minutes", () => {
+    expect(formatClock(2.5 * S)).toBe("2.5 s");
+    expect(formatClock(95 * S)).toBe("95 s");
+    expect(formatClock(125 * S)).toBe("2:05");
+  });
+});
+
+describe("every panel", () => {
+  const all = [
+    ["History ring", panels.RingPanel],
+    ["Waiting room", panels.WaitingRoomPanel],
+    ["Freshness timeline", panels.FreshnessPanel],
+    ["Decisions", panels.DecisionsPanel],
+    ["etcd load", panels.EtcdPanel],
+    ["Metrics", panels.MetricsPanel],
+  ] as const;
+
+  it.each(all)(
+    "%s has a title, a caption and a waiting state for a null snapshot",
+    (title, Panel) => {
+      render(<Panel snapshot={null} />);
+      const region = screen.getByRole("region", { name: title });
+      expect(region.querySelector(".wcl-panel__caption")?.textContent?.length).toBeGreaterThan(60);
+      expect(screen.getByRole("status")).toHaveTextContent("Waiting for the simulation…");
+    },
+  );
+});

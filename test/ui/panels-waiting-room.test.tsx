@@ -1,0 +1,128 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import type { OutcomeView } from "../../src/sim/snapshot.ts";
+import { WaitingRoomPanel } from "../../src/ui/panels/index.ts";
+import {
+  departureOf,
+  recentDepartures,
+  waiterProgress,
+} from "../../src/ui/panels/waiting-room/waiterProgress.ts";
+import { recordedSnapshot } from "./fixtures/snapshot.ts";
+
+const S = 1_000_000_000;
+
+afterEach(cleanup);
+
+const outcome = (overrides: Partial<OutcomeView>): OutcomeView => ({
+  id: 1,
+  kind: "consistent",
+  outcome: "cache",
+  atNs: 0,
+  waitedNs: 0,
+  code: 200,
+  message: "",
+  ...overrides,
+});
+
+describe("waiterProgress", () => {
+  const waiter = {
+    id: 1,
+    kind: "consistent" as const,
+    startNs: 10 * S,
+    deadlineNs: 13 * S,
+    targetRv: 5,
+  };
+
+  it("fills the bar by the share of the wait already spent", () => {
+    const progress = waiterProgress(waiter, 12.4 * S);
+    expect(progress.waitedNs).toBe(2.4 * S);
+    expect(progress.remainingNs).toBeCloseTo(0.6 * S);
+    expect(progress.fraction).toBeCloseTo(0.8);
+  });
+
+  it("stops at the wall and never runs backwards", () => {
+    expect(waiterProgress(waiter, 20 * S)).toEqual({
+      waitedNs: 3 * S,
+      remainingNs: 0,
+      fraction: 1,
+    });
+    expect(waiterProgress(waiter, 9 * S).fraction).toBe(0);
+  });
+});
+
+describe("departureOf", () => {
+  it("counts a read served after waiting as served", () => {
+    expect(departureOf(outcome({ outcome: "cacheAfterWait", waitedNs: S }))).toBe("served");
+  });
+  it("counts fallback, 429 and 504 after a wait as hitting the wall", () => {
+    for (const result of ["fallback", "429", "504"] as const) {
+      expect(departureOf(outcome({ outcome: result, waitedNs: 3 * S }))).toBe("wall");
+    }
+  });
+  it("leaves out reads that never waited", () => {
+    expect(departureOf(outcome({ outcome: "cache" }))).toBeNull();
+    expect(departureOf(outcome({ outcome: "429", code: 429 }))).toBeNull();
+  });
+});
+
+describe("recentDepartures", () => {
+  it("lists the newest departures first, up to the limit", () => {
+    const departures = recentDepartures(recordedSnapshot().recentOutcomes, 3);
+    expect(departures.map((entry) => [entry.outcome.id, entry.departure])).toEqual([
+      [9000, "served"],
+      [8990, "wall"],
+      [8993, "served"],
+    ]);
+  });
+});
+
+describe("WaitingRoomPanel", () => {
+  it("shows a calm waiting state before the first snapshot", () => {
+    render(<WaitingRoomPanel snapshot={null} />);
+    expect(screen.getByRole("heading", { name: "Waiting room" })).toBeInTheDocument();
+    expect(screen.getByRole("status")).toHaveTextContent("Waiting for the simulation…");
+  });
+
+  it("counts waiters and sleeping timers, lists them by arrival and the rest as +N more", () => {
+    render(<WaitingRoomPanel snapshot={recordedSnapshot()} />);
+    expect(screen.getByText(/waiting ·/)).toHaveTextContent(
+      "7 waiting · 7 wake-up timers sleeping · cache at RV 48,152",
+    );
+    const rows = within(screen.getByRole("list", { name: /Waiting reads/ })).getAllByRole("button");
+    expect(rows.map((row) => row.getAttribute("aria-label"))).toEqual([
+      "consistent read #9001, waited 2.60 s",
+      "read-your-write read #9004, waited 1.90 s",
+      "pinned RV=N read #9007, waited 1.10 s",
+      "consistent read #9010, waited 500 ms",
+      "exact RV=N read #9012, waited 100 ms",
+    ]);
+    expect(screen.getByText("+2 more")).toBeInTheDocument();
+  });
+
+  it("details a waiter when it is focused from the keyboard", () => {
+    render(<WaitingRoomPanel snapshot={recordedSnapshot()} />);
+    fireEvent.focus(screen.getByRole("button", { name: /#9001/ }));
+    expect(screen.getByText(/waits for RV/)).toHaveTextContent(
+      "consistent read #9001 waits for RV 48,208; the cache is at 48,152 (56 behind). Waited 2.60 s, 400 ms left before the 3.00 s wall.",
+    );
+  });
+
+  it("shows who just left: served after a wait, or stopped by the wall", () => {
+    render(<WaitingRoomPanel snapshot={recordedSnapshot()} />);
+    const departures = within(screen.getByRole("list", { name: "Recently left the waiting room" }));
+    expect(departures.getAllByRole("listitem").map((item) => item.textContent)).toEqual([
+      "✓ served consistent after 350 ms",
+      "⟂ hit the wall consistent after 3.00 s → fallback to etcd",
+      "✓ served read-your-write after 1.20 s",
+      "⟂ hit the wall pinned RV=N after 3.00 s → 504 timeout",
+    ]);
+  });
+
+  it("says nobody is waiting when the room is empty", () => {
+    const snapshot = { ...recordedSnapshot(), waiters: [], waiterCount: 0, timersPending: 0 };
+    render(<WaitingRoomPanel snapshot={snapshot} />);
+    expect(screen.getByText(/Nobody is waiting/)).toBeInTheDocument();
+    expect(screen.queryByText(/more$/)).not.toBeInTheDocument();
+  });
+});
