@@ -17,7 +17,9 @@ export function SimulationClock() {
         simulated <strong data-testid="simulated-seconds">{seconds(simulatedS)}</strong>
       </span>
       <span aria-hidden="true"> · </span>
-      <span className="clock-wall">wall {seconds(wallS)}</span>
+      <span className="clock-wall">
+        wall <span data-testid="wall-seconds">{seconds(wallS)}</span>
+      </span>
     </p>
   );
 }

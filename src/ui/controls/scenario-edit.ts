@@ -1,6 +1,5 @@
 import type { Scenario, ScenarioKey } from "../../sim/scenario/index.ts";
-import { encodeScenario, parseScenario } from "../../sim/scenario/index.ts";
-import { KEY_CODECS } from "../../sim/scenario/key-codecs.ts";
+import { encodeScenario, KEY_CODECS, parseScenario } from "../../sim/scenario/index.ts";
 
 // Controls read and write a key as the link does, through the one codec: a control never learns
 // which field of the scenario a key lands in, nor how the key is validated.

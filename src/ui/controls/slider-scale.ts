@@ -1,6 +1,6 @@
-// Rates and delays span four to six orders of magnitude (0 … 20 000 writes/s), so a slider moves
-// along a logarithmic scale that still reaches 0: position 0 is the minimum, and each step after
-// it is a constant factor. Values are rounded to two significant digits, as a person would pick.
+// Rates and delays span four to six orders of magnitude (0 … 20 000 writes/s), so a slider steps
+// through round numbers on a logarithmic scale — 1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10, … —
+// with 0 first when the range allows it. Small whole-number ranges step one by one.
 
 export interface SliderRange {
   min: number;
@@ -8,38 +8,55 @@ export interface SliderRange {
   integer: boolean;
 }
 
-/** Positions a slider offers; enough for smooth dragging, few enough for arrow keys. */
-export const SLIDER_STEPS = 200;
+const MANTISSAS = [1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8];
+/** Below this many whole numbers a slider steps by one. */
+const LINEAR_SPAN = 60;
 
-// Where a scale of only positive values begins when the range starts at 0.
-const lowestPositive = (range: SliderRange) =>
-  range.min > 0 ? range.min : range.integer ? 1 : Math.min(1, range.max / 1000);
+const tidy = (value: number) => Number(value.toPrecision(6));
 
-const isLinear = (range: SliderRange) => range.max - range.min <= SLIDER_STEPS && range.integer;
-
-function roundNicely(value: number, range: SliderRange): number {
-  const rounded = Number(value.toPrecision(2));
-  const stepped = range.integer ? Math.round(rounded) : rounded;
-  return Math.min(Math.max(stepped, range.min), range.max);
+function buildSteps({ min, max, integer }: SliderRange): number[] {
+  if (integer && max - min <= LINEAR_SPAN) {
+    return Array.from({ length: max - min + 1 }, (_, index) => min + index);
+  }
+  const lowest = min > 0 ? min : integer ? 1 : 0.1;
+  const steps = new Set<number>(min === 0 ? [0, lowest] : [lowest]);
+  for (let decade = 10 ** Math.floor(Math.log10(lowest)); decade <= max; decade *= 10) {
+    for (const mantissa of MANTISSAS) {
+      const value = tidy(mantissa * decade);
+      if (value > lowest && value < max && (!integer || Number.isInteger(value))) steps.add(value);
+    }
+  }
+  steps.add(max);
+  return [...steps].sort((a, b) => a - b);
 }
+
+const cache = new WeakMap<SliderRange, number[]>();
+
+/** The values the slider offers, ascending; the range object is the cache key. */
+export function sliderSteps(range: SliderRange): number[] {
+  let steps = cache.get(range);
+  if (steps === undefined) {
+    steps = buildSteps(range);
+    cache.set(range, steps);
+  }
+  return steps;
+}
+
+export const lastPosition = (range: SliderRange): number => sliderSteps(range).length - 1;
 
 export function valueAtPosition(position: number, range: SliderRange): number {
-  if (isLinear(range)) return range.min + position;
-  if (range.min === 0 && position === 0) return 0;
-  const low = lowestPositive(range);
-  const first = range.min === 0 ? 1 : 0;
-  const fraction = (position - first) / (SLIDER_STEPS - first);
-  return roundNicely(low * (range.max / low) ** fraction, range);
+  const steps = sliderSteps(range);
+  return steps[Math.min(Math.max(Math.round(position), 0), steps.length - 1)] ?? range.min;
 }
 
+/** The position of the offered value nearest to `value` (a link may hold any value). */
 export function positionOfValue(value: number, range: SliderRange): number {
-  if (isLinear(range)) return value - range.min;
-  if (range.min === 0 && value <= 0) return 0;
-  const low = lowestPositive(range);
-  const first = range.min === 0 ? 1 : 0;
-  const fraction = Math.log(Math.max(value, low) / low) / Math.log(range.max / low);
-  return Math.round(first + fraction * (SLIDER_STEPS - first));
+  const steps = sliderSteps(range);
+  let best = 0;
+  for (let index = 1; index < steps.length; index += 1) {
+    const step = steps[index] ?? 0;
+    const bestStep = steps[best] ?? 0;
+    if (Math.abs(step - value) < Math.abs(bestStep - value)) best = index;
+  }
+  return best;
 }
-
-export const lastPosition = (range: SliderRange): number =>
-  isLinear(range) ? range.max - range.min : SLIDER_STEPS;

@@ -1,0 +1,86 @@
+import { describe, expect, it } from "vitest";
+import { parseScenario } from "../../src/sim/scenario/index.ts";
+import { SCREEN_VIEW } from "../../src/state/snapshot-view.ts";
+import type { WorkerReply } from "../../src/worker/protocol.ts";
+import { createSimulationHost } from "../../src/worker/simulation-host.ts";
+import { createFakeSimulation } from "./fake-simulation.ts";
+
+function hostWithClock(failAfterS?: number) {
+  const replies: WorkerReply[] = [];
+  let wallMs = 0;
+  const host = createSimulationHost({
+    createSimulation: (scenario) =>
+      createFakeSimulation(scenario, failAfterS === undefined ? {} : { failAfterS }),
+    post: (reply) => replies.push(reply),
+    wallNowMs: () => wallMs,
+  });
+  const snapshots = () => replies.filter((reply) => reply.type === "snapshot");
+  return { host, replies, snapshots, passWallMs: (ms: number) => (wallMs += ms) };
+}
+
+const frame = { type: "frame", view: SCREEN_VIEW } as const;
+
+describe("createSimulationHost", () => {
+  it("answers a frame request once, and only when it has something new", () => {
+    const { host, snapshots } = hostWithClock();
+    host.handle({ type: "load", query: "", startAtS: 0 });
+    host.handle(frame);
+    host.handle(frame);
+    expect(snapshots()).toHaveLength(1);
+    host.handle({ type: "step", simMs: 100 });
+    expect(snapshots()).toHaveLength(2);
+  });
+
+  it("advances a playing run by speed × wall time between frames", () => {
+    const { host, snapshots, passWallMs } = hostWithClock();
+    host.handle({ type: "load", query: "", startAtS: 0 });
+    host.handle({ type: "play", speed: 10 });
+    host.handle(frame);
+    passWallMs(16);
+    host.handle(frame);
+    const last = snapshots().at(-1);
+    expect(last?.type === "snapshot" && last.snapshot.nowNs).toBe(160_000_000);
+  });
+
+  it("counts at most 100 ms of wall time per frame, so a hidden tab does not jump ahead", () => {
+    const { host, snapshots, passWallMs } = hostWithClock();
+    host.handle({ type: "load", query: "", startAtS: 0 });
+    host.handle({ type: "play", speed: 1 });
+    host.handle(frame);
+    passWallMs(60_000);
+    host.handle(frame);
+    const last = snapshots().at(-1);
+    expect(last?.type === "snapshot" && last.snapshot.nowNs).toBe(100_000_000);
+  });
+
+  it("opens a run at the link's moment", () => {
+    const { host, snapshots } = hostWithClock();
+    host.handle({ type: "load", query: "writes=5", startAtS: 12.5 });
+    host.handle(frame);
+    const last = snapshots().at(-1);
+    expect(last?.type === "snapshot" && last.snapshot.nowNs).toBe(12_500_000_000);
+  });
+
+  it("sends the scenario text after a live change and after a fault", () => {
+    const { host, replies } = hostWithClock();
+    host.handle({ type: "load", query: "", startAtS: 1 });
+    host.handle({ type: "set", key: "writes", value: 50 });
+    host.handle({ type: "fault", fault: { kind: "compact" } });
+    const texts = replies.flatMap((reply) => (reply.type === "scenario" ? [reply.query] : []));
+    expect(texts).toEqual(["", "writes=20@0,50@1", "writes=20@0,50@1&compact=1"]);
+    expect(parseScenario(texts.at(-1) ?? "").issues).toEqual([]);
+  });
+
+  it("reports a thrown error instead of dying, and runs again after a reload", () => {
+    const { host, replies, snapshots } = hostWithClock(1);
+    host.handle({ type: "load", query: "", startAtS: 0 });
+    host.handle({ type: "step", simMs: 2000 });
+    expect(replies.at(-1)).toEqual({
+      type: "error",
+      message: "invariant broken: the fake was told to fail",
+    });
+    host.handle({ type: "load", query: "", startAtS: 0.5 });
+    host.handle(frame);
+    expect(snapshots()).toHaveLength(1);
+  });
+});
