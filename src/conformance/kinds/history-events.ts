@@ -2,7 +2,12 @@ import * as v from "valibot";
 import type { ApiError } from "../../sim/apiserver/errors.ts";
 import type { WatchCacheEvent } from "../../sim/apiserver/watch-cache-event.ts";
 import { diffById, diffError, diffValue } from "../compare.ts";
-import { type CacheOp, HarnessWInput, runHarnessW, type StartCall } from "../harness/watch-cache.ts";
+import {
+  type CacheOp,
+  HarnessWInput,
+  runHarnessW,
+  type StartCall,
+} from "../harness/watch-cache.ts";
 import { parseSteps, type Step } from "../schema/ops.ts";
 import { ErrorExpectation, HistoryEvent } from "../schema/shared.ts";
 import { Id } from "../schema/values.ts";
@@ -12,11 +17,19 @@ import { defineKind, isRunStop, skip } from "./kind.ts";
 // (TestCacheIncreaseDoesNotBreakWatch): reading the history after an RV, in harness W.
 
 type EventsOp = "getAllEventsSince";
-const OPS: readonly (CacheOp | EventsOp)[] = ["add", "update", "delete", "replace", "updateCache", "clockStep", "getAllEventsSince"];
+const OPS: readonly (CacheOp | EventsOp)[] = [
+  "add",
+  "update",
+  "delete",
+  "replace",
+  "updateCache",
+  "clockStep",
+  "getAllEventsSince",
+];
 
 type HistoryEventOut = v.InferOutput<typeof HistoryEvent>;
 
-const describe = (e: WatchCacheEvent): HistoryEventOut => ({
+const toHistoryEvent = (e: WatchCacheEvent): HistoryEventOut => ({
   type: e.type,
   key: e.key,
   rv: e.rv,
@@ -28,9 +41,13 @@ const startEvents: StartCall<Step<EventsOp>, HistoryEventOut[]> = (w, step, _ctx
   const interval = w.cache.getAllEventsSinceLocked(step.rv);
   if ("kind" in interval) return finish(interval, null);
   const events: HistoryEventOut[] = [];
-  for (let next = interval.next(); next.event !== null || next.error !== null; next = interval.next()) {
+  for (
+    let next = interval.next();
+    next.event !== null || next.error !== null;
+    next = interval.next()
+  ) {
     if (next.error !== null) return finish(next.error, null);
-    events.push(describe(next.event as WatchCacheEvent));
+    events.push(toHistoryEvent(next.event as WatchCacheEvent));
   }
   finish(null, events);
 };

@@ -1,8 +1,8 @@
 import * as v from "valibot";
+import type { HistogramSample } from "../../sim/metrics/registry.ts";
 import { NS_PER_S } from "../../sim/time.ts";
 import { diffById, diffError, diffValue } from "../compare.ts";
 import { HarnessWInput, runHarnessW } from "../harness/watch-cache.ts";
-import type { HistogramSample } from "../../sim/metrics/registry.ts";
 import { parseSteps } from "../schema/ops.ts";
 import { ErrorExpectation, Histogram } from "../schema/shared.ts";
 import { Id } from "../schema/values.ts";
@@ -15,7 +15,10 @@ import { GET_OPS, startGet } from "./watch-cache-reads.ts";
 const CallResult = v.strictObject({ id: Id, error: v.nullable(ErrorExpectation) });
 
 interface Outcome {
-  readonly results: { id: string; error: import("../../sim/apiserver/errors.ts").ApiError | null }[];
+  readonly results: {
+    id: string;
+    error: import("../../sim/apiserver/errors.ts").ApiError | null;
+  }[];
   readonly histogram: v.InferOutput<typeof Histogram>;
 }
 

@@ -1,0 +1,32 @@
+import type { ResolvedGates } from "../scenario/gates.ts";
+import type { K8sVersion } from "../scenario/k8s-version.ts";
+import { type Nanos, seconds } from "../time.ts";
+
+// What the apiserver model is configured with: the Kubernetes minor (its wait function differs,
+// SEMANTICS §10), the modelled gates, and the what-if switches the teaching layer exposes.
+
+export const BLOCK_TIMEOUT_NS: Nanos = seconds(3); // upstream: watch_cache.go blockTimeout
+export const DEFAULT_EVENT_FRESH_DURATION_NS: Nanos = seconds(75); // upstream: cacher.go DefaultEventFreshDuration
+
+export interface WhatIf {
+  /** Drop the `rv > 0` guard: every read starts a wake-up timer, RV=0 included. */
+  readonly noRvGuard: boolean;
+  /** The ring resizes without the grow/shrink asymmetry (read by the history ring). */
+  readonly noHysteresis: boolean;
+}
+
+export interface ApiserverConfig {
+  readonly version: K8sVersion;
+  readonly gates: ResolvedGates;
+  /** How long a read waits for freshness before 504; upstream's is fixed at 3 s. */
+  readonly blockTimeoutNs: Nanos;
+  readonly eventFreshDurationNs: Nanos;
+  readonly whatif: WhatIf;
+  /** etcd supports RequestWatchProgress (upstream: delegator/interface.go ConsistentReadSupported). */
+  readonly consistentReadSupported: boolean;
+}
+
+export const NO_WHATIF: WhatIf = { noRvGuard: false, noHysteresis: false };
+
+/** 1.37 returns at once when fresh; ≤1.36 (`waitUntilFreshAndBlock`) times and observes every RV>0 read. */
+export const waitsOnlyWhenBehind = (version: K8sVersion): boolean => version === "1.37";

@@ -1,0 +1,176 @@
+import { decodeContinue } from "./continue-token.ts";
+import { type ApiError, badRequest } from "./errors.ts";
+import { parseResourceVersion } from "./list-options.ts";
+import type { Pod } from "./pod.ts";
+import { type RequestContext, recordStep } from "./request-context.ts";
+import { parseSelector, requiredValue } from "./selectors.ts";
+import type { LazyList, ListOptions } from "./storage.ts";
+import type { WatchCache } from "./watch-cache.ts";
+
+// The watch cache's own LIST (SEMANTICS §3.6), before the cacher filters by selector and applies
+// the limit. Results are lazy: `count` is cheap and items are built only when asked for.
+
+export interface CacheList extends LazyList {
+  /** The index that served the list ("l:<key>" or "f:<path>"), "" for none. */
+  readonly indexUsed: string;
+}
+
+export type ListDone = (err: ApiError | null, list: CacheList | null) => void;
+
+interface MatchValue {
+  readonly indexName: string;
+  readonly value: string;
+}
+
+// upstream: watch_cache.go WaitUntilFreshAndGetList
+export function waitUntilFreshAndGetList(
+  cache: WatchCache,
+  key: string,
+  opts: ListOptions,
+  ctx: RequestContext,
+  done: ListDone,
+): void {
+  if (opts.recursive) waitUntilFreshAndList(cache, key, opts, ctx, done);
+  else waitUntilFreshAndGetOne(cache, key, opts, ctx, done);
+}
+
+// upstream: watch_cache.go waitUntilFreshAndGetList (single key)
+function waitUntilFreshAndGetOne(
+  cache: WatchCache,
+  key: string,
+  opts: ListOptions,
+  ctx: RequestContext,
+  done: ListDone,
+): void {
+  const get = (rv: number) =>
+    cache.waitUntilFreshAndGet(rv, key, ctx, (err, found) => {
+      if (found === null) {
+        done(err, null);
+        return;
+      }
+      const items: Pod[] = found.pod === null ? [] : [found.pod];
+      done(null, { rv: found.rv, count: items.length, items: () => items, indexUsed: "" });
+    });
+  if (opts.resourceVersionMatch === "" && opts.resourceVersion === "") {
+    currentRv(cache, ctx, done, get);
+    return;
+  }
+  const rv = parseResourceVersion(opts.resourceVersion);
+  if (!rv.ok) done(rv.error, null);
+  else get(rv.value);
+}
+
+// upstream: watch_cache.go waitUntilFreshAndList (recursive); mirrors ShouldDelegateList's order
+function waitUntilFreshAndList(
+  cache: WatchCache,
+  key: string,
+  opts: ListOptions,
+  ctx: RequestContext,
+  done: ListDone,
+): void {
+  const parsed = parseResourceVersion(opts.resourceVersion);
+  if (!parsed.ok) {
+    done(parsed.error, null);
+    return;
+  }
+  const listRv = parsed.value;
+  const rvSet = opts.resourceVersion !== "" && opts.resourceVersion !== "0";
+  const exact = (fromKey: string, rv: number) => listExact(cache, key, fromKey, rv, ctx, done);
+  const latest = (fromKey: string, matches: readonly MatchValue[]) => (rv: number) =>
+    listLatest(cache, rv, key, fromKey, matches, ctx, done);
+  if (opts.resourceVersionMatch === "Exact") exact("", listRv);
+  else if (opts.resourceVersionMatch === "NotOlderThan") latest("", matchValues(opts))(listRv);
+  else if (opts.continue !== "") {
+    const token = decodeContinue(opts.continue, key);
+    if (!token.ok) done(badRequest(`invalid continue token: ${token.message}`), null);
+    else if (token.rv > 0) exact(token.key, token.rv);
+    else currentRv(cache, ctx, done, latest(token.key, []));
+  } else if (opts.limit > 0 && rvSet) exact("", listRv);
+  else if (opts.resourceVersion === "") currentRv(cache, ctx, done, latest("", matchValues(opts)));
+  else latest("", matchValues(opts))(listRv);
+}
+
+/** A consistent read starts from etcd's current RV; its failure is returned as is. */
+// upstream: watch_cache.go waitAndListConsistent (the getCurrentRV part)
+function currentRv(
+  cache: WatchCache,
+  ctx: RequestContext,
+  done: ListDone,
+  then: (rv: number) => void,
+) {
+  cache.backend.getCurrentResourceVersion(ctx, (err, rv) => {
+    if (err !== null || rv === null) return done(err, null);
+    if (ctx.steps !== undefined) {
+      recordStep(ctx, cache.scheduler.nowNs, "currentRv", `etcd is at RV ${rv}`);
+    }
+    then(rv);
+  });
+}
+
+// upstream: watch_cache.go waitAndListLatestRV
+function listLatest(
+  cache: WatchCache,
+  minRv: number,
+  key: string,
+  fromKey: string,
+  matches: readonly MatchValue[],
+  ctx: RequestContext,
+  done: ListDone,
+): void {
+  cache.waitUntilFreshLocked(minRv, cache.config.consistentReadSupported, ctx, (err) => {
+    if (err !== null) return done(err, null);
+    const store = cache.storage.store;
+    const rv = cache.resourceVersion;
+    for (const m of matches) {
+      const bucket = store.byIndex(m.indexName, m.value, rv);
+      if (bucket !== undefined) return done(null, withIndex(bucket, m.indexName));
+    }
+    // The newest snapshot always equals the live store, so the live store serves "latest".
+    done(null, withIndex(store.list(key, fromKey, rv), ""));
+  });
+}
+
+// upstream: watch_cache.go waitAndListExactRV
+function listExact(
+  cache: WatchCache,
+  key: string,
+  fromKey: string,
+  rv: number,
+  ctx: RequestContext,
+  done: ListDone,
+): void {
+  cache.waitUntilFreshLocked(rv, cache.config.consistentReadSupported, ctx, (err) => {
+    if (err !== null) return done(err, null);
+    const view = cache.storage.getExactSnapshotLocked(rv);
+    if ("kind" in view) return done(view, null);
+    done(null, withIndex(view.list(key, fromKey, rv), ""));
+  });
+}
+
+/** Fields first, then labels: each the selector pins to one value is a candidate index. */
+// upstream: cacher.go GetList (matchValues from the predicate's index fields and labels)
+function matchValues(opts: ListOptions): MatchValue[] {
+  const out: MatchValue[] = [];
+  const fields = parseSelector(opts.fieldSelector);
+  for (const path of opts.indexFields) {
+    const value = requiredValue(fields, path);
+    if (value !== undefined) out.push({ indexName: `f:${path}`, value });
+  }
+  const labels = parseSelector(opts.labelSelector);
+  for (const label of opts.indexLabels) {
+    const value = requiredValue(labels, label);
+    if (value !== undefined) out.push({ indexName: `l:${label}`, value });
+  }
+  return out;
+}
+
+function withIndex(list: LazyList, indexUsed: string): CacheList {
+  return {
+    rv: list.rv,
+    get count() {
+      return list.count;
+    },
+    items: () => list.items(),
+    indexUsed,
+  };
+}

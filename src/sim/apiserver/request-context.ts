@@ -1,0 +1,48 @@
+import type { Nanos } from "../time.ts";
+
+// What the model records about one request as it flows through the apiserver. The teaching layer
+// selects a request by giving it a `steps` array; every other request leaves it undefined, and
+// the model then only updates a few scalar fields (no allocation per request beyond this object).
+
+export type WokeBy = "event" | "bookmark" | "replace" | "timer";
+
+export type StepName =
+  | "arrived"
+  | "decision"
+  | "currentRv"
+  | "parked"
+  | "woken"
+  | "served"
+  | "failed"
+  | "fallback"
+  | "delegated";
+
+export interface RequestStep {
+  readonly atNs: Nanos;
+  readonly step: StepName;
+  readonly detail: string;
+}
+
+export interface RequestContext {
+  readonly id: number;
+  /** The read kind the client issued (for the UI), e.g. "consistent", "rv0". */
+  readonly kind?: string;
+  /** Present only for the request the teaching layer follows. */
+  readonly steps?: RequestStep[];
+  /** Time spent parked on the watch cache's condition variable. */
+  waitedNs: number;
+  /** What woke the last wait: an RV change by kind, or the 3 s timer. */
+  wokeBy: WokeBy | null;
+  servedBy: "cache" | "etcd" | null;
+}
+
+export function newRequestContext(id: number, kind?: string, traced = false): RequestContext {
+  const base = { id, waitedNs: 0, wokeBy: null, servedBy: null };
+  if (kind === undefined) return traced ? { ...base, steps: [] } : base;
+  return traced ? { ...base, kind, steps: [] } : { ...base, kind };
+}
+
+/** Callers build `detail` only when `ctx.steps` is defined, to stay allocation-free otherwise. */
+export function recordStep(ctx: RequestContext, atNs: Nanos, step: StepName, detail: string): void {
+  ctx.steps?.push({ atNs, step, detail });
+}

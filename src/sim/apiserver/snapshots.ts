@@ -1,0 +1,212 @@
+import type { Pod } from "./pod.ts";
+import { SortedKeys } from "./sorted-keys.ts";
+import type { LazyList } from "./storage.ts";
+import type { Store } from "./store.ts";
+
+// RV-keyed views of the store (upstream: store/store_btree.go snapshotter, a B-tree of cloned
+// stores). Instead of a clone per event we keep an undo log: for every change since the oldest
+// snapshot, the key's object before the change. A snapshot is a point in that log; reading key k
+// in it means "the object before k's first later change, else the live object". Same answers as
+// a clone, O(1) per event, and changes no snapshot can see any more are dropped.
+
+interface Change {
+  readonly key: string;
+  readonly seq: number;
+  /** The key's object before this change; null if absent. */
+  readonly prev: Pod | null;
+}
+
+export interface SnapshotView {
+  readonly rv: number;
+  get(key: string): Pod | undefined;
+  list(prefix: string, fromKey: string, responseRv: number): LazyList;
+}
+
+export class Snapshots {
+  private readonly store: Store;
+  /** Store changes so far; a snapshot remembers the count at its RV. */
+  private seq = 0;
+  private readonly rvs: number[] = [];
+  private readonly seqs: number[] = [];
+  private readonly sizes: number[] = [];
+  private head = 0;
+  private readonly log: Change[] = [];
+  private logHead = 0;
+  private readonly changesByKey = new Map<string, Change[]>();
+  /** Keys that are gone from the live store but that some snapshot still sees. */
+  private readonly ghosts = new SortedKeys();
+  /** Changes with seq ≤ this were dropped; views older than it are invalid. */
+  private droppedThroughSeq = 0;
+  /** An RV arrived out of order (never in the scenario): the oldest seq is no longer at `head`. */
+  private inOrder = true;
+
+  constructor(store: Store) {
+    this.store = store;
+  }
+
+  get count(): number {
+    return this.rvs.length - this.head;
+  }
+
+  /** Call before the store changes `key` to `next` (null: delete). */
+  recordChange(key: string, prev: Pod | undefined, next: Pod | null): void {
+    this.seq++;
+    if (next !== null) this.ghosts.remove(key);
+    if (this.count === 0) return;
+    const change: Change = { key, seq: this.seq, prev: prev ?? null };
+    this.log.push(change);
+    const changes = this.changesByKey.get(key);
+    if (changes === undefined) this.changesByKey.set(key, [change]);
+    else changes.push(change);
+    if (next === null && prev !== undefined) this.ghosts.insert(key);
+  }
+
+  // upstream: store_btree.go snapshotter Add (ReplaceOrInsert: one snapshot per RV)
+  add(rv: number): void {
+    const last = this.rvs.length - 1;
+    if (this.count === 0 || rv > (this.rvs[last] as number)) {
+      this.rvs.push(rv);
+      this.seqs.push(this.seq);
+      this.sizes.push(this.store.size);
+      return;
+    }
+    const i = this.upperBound(rv);
+    if (this.rvs[i - 1] === rv) {
+      this.seqs[i - 1] = this.seq;
+      this.sizes[i - 1] = this.store.size;
+      return;
+    }
+    this.inOrder = false;
+    this.rvs.splice(i, 0, rv);
+    this.seqs.splice(i, 0, this.seq);
+    this.sizes.splice(i, 0, this.store.size);
+  }
+
+  // upstream: store_btree.go snapshotter RemoveLess
+  compactBefore(rv: number): void {
+    while (this.count > 0 && (this.rvs[this.head] as number) < rv) this.head++;
+    if (this.head > 1024 && this.head * 2 > this.rvs.length) this.rebase();
+    this.collect();
+  }
+
+  // upstream: store_btree.go snapshotter Reset
+  reset(): void {
+    this.rvs.length = this.seqs.length = this.sizes.length = 0;
+    this.head = 0;
+    this.log.length = 0;
+    this.logHead = 0;
+    this.changesByKey.clear();
+    this.ghosts.reset([]);
+    this.droppedThroughSeq = this.seq;
+    this.inOrder = true;
+  }
+
+  // upstream: store_btree.go snapshotter GetLessOrEqual
+  newestAtOrBelow(rv: number): SnapshotView | undefined {
+    const i = this.upperBound(rv) - 1;
+    if (i < this.head) return undefined;
+    return this.view(this.rvs[i] as number, this.seqs[i] as number, this.sizes[i] as number);
+  }
+
+  /** Undo-log entries held, for tests of garbage collection. */
+  get retainedChanges(): number {
+    return this.log.length - this.logHead;
+  }
+
+  private view(rv: number, seq: number, size: number): SnapshotView {
+    const at = (key: string): Pod | undefined => {
+      if (seq < this.droppedThroughSeq)
+        throw new Error(`snapshots: view at rv ${rv} was compacted`);
+      const changes = this.changesByKey.get(key);
+      if (changes !== undefined) {
+        for (const c of changes) if (c.seq > seq) return c.prev ?? undefined;
+      }
+      return this.store.get(key);
+    };
+    return {
+      rv,
+      get: at,
+      list: (prefix, fromKey, responseRv) => this.listAt(at, size, prefix, fromKey, responseRv),
+    };
+  }
+
+  private listAt(
+    at: (key: string) => Pod | undefined,
+    size: number,
+    prefix: string,
+    fromKey: string,
+    responseRv: number,
+  ): LazyList {
+    const live = this.store.sortedKeys();
+    const [lf, le] = live.range(prefix, fromKey);
+    const [gf, ge] = this.ghosts.range(prefix, fromKey);
+    const whole = lf === 0 && le === live.size && gf === 0 && ge === this.ghosts.size;
+    const mutationsAtList = this.store.mutations;
+    const items = (): Pod[] => {
+      if (this.store.mutations !== mutationsAtList) {
+        throw new Error("snapshots: a lazy list was read after the store changed");
+      }
+      const out: Pod[] = [];
+      let i = lf;
+      let j = gf;
+      while (i < le || j < ge) {
+        const a = i < le ? live.at(i) : undefined;
+        const b = j < ge ? this.ghosts.at(j) : undefined;
+        const key = b === undefined || (a !== undefined && a < b) ? (a as string) : b;
+        if (key === a) i++;
+        if (key === b) j++;
+        const pod = at(key);
+        if (pod !== undefined) out.push(pod);
+      }
+      return out;
+    };
+    let counted: number | undefined = whole ? size : undefined;
+    return {
+      rv: responseRv,
+      get count() {
+        counted ??= items().length;
+        return counted;
+      },
+      items,
+    };
+  }
+
+  /** Drops changes that every remaining snapshot already sees. */
+  private collect(): void {
+    if (!this.inOrder) return;
+    const horizon = this.count === 0 ? this.seq : (this.seqs[this.head] as number);
+    while (this.logHead < this.log.length && (this.log[this.logHead] as Change).seq <= horizon) {
+      const change = this.log[this.logHead++] as Change;
+      const changes = this.changesByKey.get(change.key) as Change[];
+      changes.shift();
+      if (changes.length === 0) {
+        this.changesByKey.delete(change.key);
+        if (this.store.get(change.key) === undefined) this.ghosts.remove(change.key);
+      }
+      this.droppedThroughSeq = change.seq;
+    }
+    if (this.logHead > 1024 && this.logHead * 2 > this.log.length) {
+      this.log.splice(0, this.logHead);
+      this.logHead = 0;
+    }
+  }
+
+  private rebase(): void {
+    this.rvs.splice(0, this.head);
+    this.seqs.splice(0, this.head);
+    this.sizes.splice(0, this.head);
+    this.head = 0;
+  }
+
+  /** The first index ≥ head whose RV is above `rv`. */
+  private upperBound(rv: number): number {
+    let lo = this.head;
+    let hi = this.rvs.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if ((this.rvs[mid] as number) <= rv) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+}

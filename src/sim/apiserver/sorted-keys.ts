@@ -1,0 +1,59 @@
+// A sorted array of storage keys with binary search. Keys are ASCII, so JavaScript's string order
+// equals Go's byte order. Inserts and deletes shift the array; the key set of a resource changes
+// far less often than its objects do, so this stays cheap where a B-tree would be overkill.
+
+export class SortedKeys {
+  private readonly keys: string[] = [];
+
+  get size(): number {
+    return this.keys.length;
+  }
+
+  at(i: number): string {
+    const key = this.keys[i];
+    if (key === undefined) throw new Error(`sorted keys: index ${i} out of range`);
+    return key;
+  }
+
+  /** The first index whose key is ≥ `key`. */
+  lowerBound(key: string): number {
+    let lo = 0;
+    let hi = this.keys.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if ((this.keys[mid] as string) < key) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** [from, end) of the keys that start with `prefix` and are ≥ `fromKey`. */
+  range(prefix: string, fromKey: string): [number, number] {
+    const from = this.lowerBound(fromKey > prefix ? fromKey : prefix);
+    let lo = from;
+    let hi = this.keys.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if ((this.keys[mid] as string).startsWith(prefix)) lo = mid + 1;
+      else hi = mid;
+    }
+    return [from, lo];
+  }
+
+  insert(key: string): void {
+    const i = this.lowerBound(key);
+    if (this.keys[i] !== key) this.keys.splice(i, 0, key);
+  }
+
+  remove(key: string): void {
+    const i = this.lowerBound(key);
+    if (this.keys[i] === key) this.keys.splice(i, 1);
+  }
+
+  /** Replaces the contents with `keys` (any order, no duplicates). */
+  reset(keys: string[]): void {
+    keys.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    this.keys.length = 0;
+    for (const k of keys) this.keys.push(k);
+  }
+}

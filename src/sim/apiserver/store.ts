@@ -1,0 +1,141 @@
+import { type Pod, podField } from "./pod.ts";
+import { SortedKeys } from "./sorted-keys.ts";
+import type { LazyList } from "./storage.ts";
+
+// The watch cache's current objects (upstream: store/store_btree.go, the B-tree indexer): a map
+// by key, the keys in order for prefix lists, and the label/field indexes the cache was given.
+
+/** SCHEMA `Indexer`: a pod is indexed by a label's value (if it has the label) or a field's. */
+export interface Indexer {
+  readonly name: string;
+  readonly source: "label" | "field";
+  readonly key: string;
+}
+
+export function indexValue(indexer: Indexer, pod: Pod): string | undefined {
+  return indexer.source === "label" ? pod.labels[indexer.key] : podField(pod, indexer.key);
+}
+
+interface Index {
+  readonly indexer: Indexer;
+  readonly buckets: Map<string, Set<string>>;
+}
+
+export class Store {
+  /** Bumped on every change; lazy lists check it so a stale view fails loudly. */
+  mutations = 0;
+  private readonly byKey = new Map<string, Pod>();
+  private readonly keys = new SortedKeys();
+  private readonly indexes: Index[];
+
+  constructor(indexers: readonly Indexer[]) {
+    this.indexes = indexers.map((indexer) => ({ indexer, buckets: new Map() }));
+  }
+
+  get size(): number {
+    return this.byKey.size;
+  }
+
+  get(key: string): Pod | undefined {
+    return this.byKey.get(key);
+  }
+
+  /** Stores `pod` under `key`; returns the object it replaced. */
+  put(key: string, pod: Pod): Pod | undefined {
+    const prev = this.byKey.get(key);
+    this.mutations++;
+    if (prev === undefined) this.keys.insert(key);
+    else this.unindex(key, prev);
+    this.byKey.set(key, pod);
+    this.index(key, pod);
+    return prev;
+  }
+
+  delete(key: string): Pod | undefined {
+    const prev = this.byKey.get(key);
+    if (prev === undefined) return undefined;
+    this.mutations++;
+    this.unindex(key, prev);
+    this.byKey.delete(key);
+    this.keys.remove(key);
+    return prev;
+  }
+
+  replace(entries: ReadonlyArray<readonly [string, Pod]>): void {
+    this.mutations++;
+    this.byKey.clear();
+    for (const ix of this.indexes) ix.buckets.clear();
+    for (const [key, pod] of entries) {
+      this.byKey.set(key, pod);
+      this.index(key, pod);
+    }
+    this.keys.reset([...this.byKey.keys()]);
+  }
+
+  hasIndex(name: string): boolean {
+    return this.indexes.some((ix) => ix.indexer.name === name);
+  }
+
+  /** The objects whose keys start with `prefix`, from `fromKey` on (inclusive), in key order. */
+  list(prefix: string, fromKey: string, rv: number): LazyList {
+    const [from, end] = this.keys.range(prefix, fromKey);
+    const at = this.mutations;
+    return {
+      rv,
+      count: end - from,
+      items: () => {
+        this.assertUnchanged(at);
+        const out: Pod[] = [];
+        for (let i = from; i < end; i++) out.push(this.byKey.get(this.keys.at(i)) as Pod);
+        return out;
+      },
+    };
+  }
+
+  // upstream: store_btree.go ByIndex (the bucket as is, before prefix and selector filtering)
+  byIndex(name: string, value: string, rv: number): LazyList | undefined {
+    const ix = this.indexes.find((i) => i.indexer.name === name);
+    if (ix === undefined) return undefined;
+    const bucket = ix.buckets.get(value);
+    const at = this.mutations;
+    return {
+      rv,
+      count: bucket?.size ?? 0,
+      items: () => {
+        this.assertUnchanged(at);
+        const keys = bucket === undefined ? [] : [...bucket].sort();
+        return keys.map((k) => this.byKey.get(k) as Pod);
+      },
+    };
+  }
+
+  /** Every key in order, for snapshot views that merge the live store with older versions. */
+  sortedKeys(): SortedKeys {
+    return this.keys;
+  }
+
+  private assertUnchanged(at: number): void {
+    if (this.mutations !== at)
+      throw new Error("store: a lazy list was read after the store changed");
+  }
+
+  private index(key: string, pod: Pod): void {
+    for (const ix of this.indexes) {
+      const value = indexValue(ix.indexer, pod);
+      if (value === undefined) continue;
+      const bucket = ix.buckets.get(value);
+      if (bucket === undefined) ix.buckets.set(value, new Set([key]));
+      else bucket.add(key);
+    }
+  }
+
+  private unindex(key: string, pod: Pod): void {
+    for (const ix of this.indexes) {
+      const value = indexValue(ix.indexer, pod);
+      if (value === undefined) continue;
+      const bucket = ix.buckets.get(value);
+      bucket?.delete(key);
+      if (bucket?.size === 0) ix.buckets.delete(value);
+    }
+  }
+}

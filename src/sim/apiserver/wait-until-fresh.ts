@@ -1,0 +1,173 @@
+import type { HistogramSample } from "../metrics/registry.ts";
+import type { Scheduler } from "../scheduler.ts";
+import type { Nanos } from "../time.ts";
+import { NS_PER_S } from "../time.ts";
+import { type ApiserverConfig, waitsOnlyWhenBehind } from "./config.ts";
+import {
+  type ApiError,
+  RESOURCE_VERSION_TOO_HIGH_RETRY_SECONDS,
+  tooLargeResourceVersion,
+} from "./errors.ts";
+import { MinHeap } from "./min-heap.ts";
+import type { ProgressRequester } from "./progress-requester.ts";
+import { type RequestContext, recordStep, type WokeBy } from "./request-context.ts";
+import { WakeupTimers } from "./wakeup-timers.ts";
+
+// Reads that wait for the cache to reach an RV (SEMANTICS §3.5, §10). Upstream parks them on a
+// condition variable that every RV change and every read's 3 s timer broadcast to. We keep them in
+// a heap by target RV and, on an RV change, resume exactly those whose target is reached: the
+// others would re-check and sleep again, so nothing observable differs. A waiter's own deadline is
+// the only timer broadcast that can end its wait, so only parked waiters get a scheduler event.
+
+export type Resume = (err: ApiError | null) => void;
+
+/** A parked read as the UI shows it. */
+export interface WaiterView {
+  readonly id: number;
+  readonly kind: string | undefined;
+  readonly startNs: Nanos;
+  readonly deadlineNs: Nanos;
+  readonly targetRv: number;
+}
+
+interface Waiter extends WaiterView {
+  readonly seq: number;
+  readonly ctx: RequestContext;
+  readonly resume: Resume;
+  readonly progress: boolean;
+  done: boolean;
+}
+
+export class FreshnessWaiters {
+  readonly timers: WakeupTimers;
+  private readonly heap = new MinHeap<Waiter>(
+    (a, b) => a.targetRv < b.targetRv || (a.targetRv === b.targetRv && a.seq < b.seq),
+  );
+  private live = 0;
+  private nextSeq = 0;
+  private readonly deadlineKind: number;
+  private readonly scheduler: Scheduler;
+  private readonly config: ApiserverConfig;
+  private readonly readWait: HistogramSample;
+  private readonly progress: ProgressRequester;
+  private readonly currentRv: () => number;
+
+  constructor(
+    scheduler: Scheduler,
+    config: ApiserverConfig,
+    readWait: HistogramSample,
+    progress: ProgressRequester,
+    currentRv: () => number,
+  ) {
+    this.scheduler = scheduler;
+    this.config = config;
+    this.readWait = readWait;
+    this.progress = progress;
+    this.currentRv = currentRv;
+    this.timers = new WakeupTimers(scheduler);
+    this.deadlineKind = scheduler.kind("watchCache.readDeadline");
+  }
+
+  get count(): number {
+    return this.live;
+  }
+
+  waiters(): WaiterView[] {
+    return this.heap.values().filter((w) => !w.done);
+  }
+
+  /** Calls `resume` synchronously when no wait is needed, else when fresh or timed out. */
+  // upstream: watch_cache.go waitUntilFreshLocked (1.37) / waitUntilFreshAndBlock (≤1.36)
+  wait(rv: number, consistentReadSupported: boolean, ctx: RequestContext, resume: Resume): void {
+    const now = this.scheduler.nowNs;
+    const fresh = rv === 0 || this.currentRv() >= rv;
+    const headOnly = waitsOnlyWhenBehind(this.config.version);
+    // ≤1.36 started the timer goroutine for every rv > 0; the what-if drops that guard too.
+    const timerForEveryCall = this.config.whatif.noRvGuard || (!headOnly && rv > 0);
+    if (timerForEveryCall) this.timers.start(now + this.config.blockTimeoutNs);
+    if (fresh) {
+      if (!headOnly && rv > 0) this.readWait.observe(0);
+      resume(null);
+      return;
+    }
+    if (!timerForEveryCall) this.timers.start(now + this.config.blockTimeoutNs);
+    this.park(rv, consistentReadSupported, ctx, resume, now);
+  }
+
+  /** The cache RV changed: resume every waiter whose target it reached. */
+  broadcast(cause: WokeBy): void {
+    const rv = this.currentRv();
+    const ready: Waiter[] = [];
+    for (let top = this.heap.peek(); top !== undefined && (top.done || top.targetRv <= rv); ) {
+      this.heap.pop();
+      if (!top.done) ready.push(top);
+      top = this.heap.peek();
+    }
+    for (const w of ready) this.finish(w, cause, null);
+  }
+
+  private park(
+    rv: number,
+    progress: boolean,
+    ctx: RequestContext,
+    resume: Resume,
+    now: Nanos,
+  ): void {
+    if (progress) this.progress.add();
+    const deadlineNs = now + this.config.blockTimeoutNs;
+    const seq = this.nextSeq++;
+    const waiter: Waiter = {
+      id: ctx.id,
+      kind: ctx.kind,
+      startNs: now,
+      deadlineNs,
+      targetRv: rv,
+      seq,
+      ctx,
+      resume,
+      progress,
+      done: false,
+    };
+    this.heap.push(waiter);
+    this.live++;
+    if (ctx.steps !== undefined) {
+      recordStep(ctx, now, "parked", `waiting for RV ${rv}; cache at ${this.currentRv()}`);
+    }
+    // The deadline check runs once more at the same instant, after everything already due then,
+    // so an RV that arrives exactly at the deadline wins (upstream checks freshness first).
+    this.scheduler.at(deadlineNs, this.deadlineKind, ctx.id, () =>
+      this.scheduler.at(deadlineNs, this.deadlineKind, ctx.id, () => this.onDeadline(waiter)),
+    );
+  }
+
+  private onDeadline(w: Waiter): void {
+    if (w.done) return;
+    const current = this.currentRv();
+    if (current >= w.targetRv) {
+      this.finish(w, "timer", null);
+      return;
+    }
+    const err = tooLargeResourceVersion(
+      w.targetRv,
+      current,
+      RESOURCE_VERSION_TOO_HIGH_RETRY_SECONDS,
+    );
+    this.finish(w, "timer", err);
+  }
+
+  private finish(w: Waiter, cause: WokeBy, err: ApiError | null): void {
+    const now = this.scheduler.nowNs;
+    w.done = true;
+    this.live--;
+    if (w.progress) this.progress.remove();
+    const waitedNs = now - w.startNs;
+    this.readWait.observe(waitedNs / NS_PER_S);
+    w.ctx.waitedNs += waitedNs;
+    w.ctx.wokeBy = cause;
+    if (w.ctx.steps !== undefined) {
+      const what = err === null ? `fresh at RV ${this.currentRv()}` : err.message;
+      recordStep(w.ctx, now, err === null ? "woken" : "failed", `${cause}: ${what}`);
+    }
+    w.resume(err);
+  }
+}
