@@ -17,6 +17,11 @@ const IMPLEMENTED_KINDS = [
   "intervalBuffer.isEmpty",
   "intervalBuffer.fill",
   "interval.historySource",
+  "watchCache.waitUntilFreshAndGet",
+  "watchCache.waitUntilFreshAndGetList",
+  "metrics.readWait",
+  "history.getAllEventsSince",
+  "history.scenario",
 ];
 
 const file = parseVectorFile(readFileSync("test/data/upstream.json", "utf8"));
