@@ -67,7 +67,7 @@ export const KNOWN_KINDS: ReadonlySet<string> = new Set([
 ]);
 
 /** The kinds this file's owner implements (history ring, interval, pure functions). */
-export const RING_AND_PURE_KINDS: KindTable = {
+const RING_AND_PURE_KINDS: KindTable = {
   "history.resize": historyResize,
   capacityUpperBound: capacityUpperBoundKind,
   suggestedWatchChannelSize: suggestedWatchChannelSizeKind,

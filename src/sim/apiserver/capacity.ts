@@ -4,7 +4,7 @@ import { DEFAULT_EVENT_FRESH_DURATION_NS } from "./config.ts";
 // The history ring's size limits and the watch channel sizing derived from them (SEMANTICS §1, §3.2).
 
 export const DEFAULT_LOWER_BOUND_CAPACITY = 100; // upstream: watch_cache_history.go defaultLowerBoundCapacity
-export const DEFAULT_UPPER_BOUND_CAPACITY = 100 * 1024; // upstream: watch_cache_history.go defaultUpperBoundCapacity
+const DEFAULT_UPPER_BOUND_CAPACITY = 100 * 1024; // upstream: watch_cache_history.go defaultUpperBoundCapacity
 
 const MIN_WATCH_CHAN_SIZE = 10; // upstream: watch_cache_history.go minWatchChanSize
 const MAX_CHAN_SIZE_WITH_INDEX_AND_TRIGGER = 10; // upstream: maxWatchChanSizeWithIndexAndTrigger

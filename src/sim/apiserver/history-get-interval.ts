@@ -44,7 +44,7 @@ function eventRv(history: WatchCacheHistory, index: number): number {
 
 /** Go's sort.Search, step for step, so that out-of-order RVs land where upstream's would. */
 // upstream: sort.Search
-export function searchFirst(n: number, pred: (i: number) => boolean): number {
+function searchFirst(n: number, pred: (i: number) => boolean): number {
   let low = 0;
   let high = n;
   while (low < high) {

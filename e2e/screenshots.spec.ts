@@ -1,0 +1,40 @@
+import { expect, type Page, test } from "@playwright/test";
+import { PRESETS, presetScenarioQuery } from "../src/ui/presets/presets.ts";
+
+// Pictures for docs/screenshots/, taken on request (SCREENSHOTS=1) so that a test run does not
+// rewrite committed files.
+test.skip(!process.env["SCREENSHOTS"], "set SCREENSHOTS=1 to refresh docs/screenshots/");
+
+const settle = async (page: Page, seconds: number) => {
+  await expect
+    .poll(
+      async () =>
+        Number.parseFloat((await page.getByTestId("simulated-seconds").textContent()) ?? "0"),
+      {
+        timeout: 30_000,
+      },
+    )
+    .toBeGreaterThanOrEqual(seconds);
+  await page.getByRole("button", { name: "Pause" }).click();
+};
+
+test("main screen", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto("/#speed=5");
+  await settle(page, 20);
+  await page.screenshot({ path: "docs/screenshots/main.png" });
+});
+
+for (const [id, atS] of [
+  ["lagging", 20],
+  ["herd", 16],
+] as const) {
+  test(`preset ${id}`, async ({ page }) => {
+    const preset = PRESETS.find((candidate) => candidate.id === id);
+    if (preset === undefined) throw new Error(`no preset ${id}`);
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await page.goto(`/#${presetScenarioQuery(preset)}&speed=5`);
+    await settle(page, atS);
+    await page.screenshot({ path: `docs/screenshots/preset-${id}.png`, fullPage: true });
+  });
+}

@@ -1,0 +1,76 @@
+import { expect, type Page, test } from "@playwright/test";
+
+const simulatedSeconds = async (page: Page) =>
+  Number.parseFloat((await page.getByTestId("simulated-seconds").textContent()) ?? "0");
+
+test("the default scenario plays within a second of opening", async ({ page }) => {
+  await page.goto("/");
+  await expect.poll(() => simulatedSeconds(page), { timeout: 1000 }).toBeGreaterThan(0);
+  await expect(page.getByRole("heading", { name: "History ring" })).toBeVisible();
+});
+
+test("pause stops the simulated clock and play resumes it", async ({ page }) => {
+  await page.goto("/");
+  await expect.poll(() => simulatedSeconds(page)).toBeGreaterThan(0);
+  await page.getByRole("button", { name: "Pause" }).click();
+  const paused = await simulatedSeconds(page);
+  await page.waitForTimeout(400);
+  expect(await simulatedSeconds(page)).toBe(paused);
+  await page.getByRole("button", { name: "Play" }).click();
+  await expect.poll(() => simulatedSeconds(page)).toBeGreaterThan(paused);
+});
+
+test("moving a live slider records V@t in the address", async ({ page }) => {
+  await page.goto("/");
+  await expect.poll(() => simulatedSeconds(page)).toBeGreaterThan(0.5);
+  const writes = page.getByLabel("Pod writes");
+  await writes.focus();
+  await page.keyboard.press("ArrowRight");
+  await expect(page).toHaveURL(/#writes=20@0,25@\d+(\.\d+)?$/);
+  await expect(page.getByText(/restarted/)).toHaveCount(0);
+});
+
+test("a shared link reopens the same scenario at the same moment", async ({ page, context }) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await page.goto("/#lag=800&writes=200&seed=7");
+  await expect.poll(() => simulatedSeconds(page)).toBeGreaterThan(1);
+  await page.getByRole("button", { name: "Pause" }).click();
+  await page.getByRole("button", { name: "Share" }).click();
+  await expect(page.getByText("copied")).toBeVisible();
+  const shared = await page.evaluate(() => navigator.clipboard.readText());
+  expect(shared).toMatch(/#seed=7&writes=200&lag=800&t=\d+(\.\d)?$/);
+  const sharedAt = Number(new URL(shared).hash.match(/t=([\d.]+)/)?.[1]);
+
+  const reopened = await context.newPage();
+  await reopened.goto(shared);
+  await expect.poll(() => simulatedSeconds(reopened)).toBeGreaterThanOrEqual(sharedAt);
+  await expect(reopened.locator(".slider", { hasText: "Watch lag" }).locator("output")).toHaveText(
+    "800 ms",
+  );
+  await expect(reopened.locator(".slider", { hasText: "Pod writes" }).locator("output")).toHaveText(
+    "200 /s",
+  );
+  await expect(reopened.getByLabel("Seed")).toHaveValue("7");
+});
+
+test("a corrupted link shows every problem and still runs", async ({ page }) => {
+  await page.goto("/#writes=lots&colour=blue&lag=800&k8s=9.9");
+  const banner = page.getByRole("alert");
+  await expect(banner).toContainText("3 problems");
+  await expect(banner).toContainText("writes=lots");
+  await expect(banner).toContainText("colour=blue");
+  await expect(banner).toContainText("k8s=9.9");
+  await expect.poll(() => simulatedSeconds(page), { timeout: 2000 }).toBeGreaterThan(0);
+  await banner.getByRole("button", { name: "Dismiss" }).click();
+  await expect(page.getByRole("alert")).toHaveCount(0);
+});
+
+test("on a phone the panels stack in one column", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("/");
+  const ring = await page.getByRole("heading", { name: "History ring" }).boundingBox();
+  const room = await page.getByRole("heading", { name: "Waiting room" }).boundingBox();
+  expect(ring && room && room.y > ring.y).toBe(true);
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(width).toBeLessThanOrEqual(390);
+});
