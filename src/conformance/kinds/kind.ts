@@ -3,17 +3,21 @@ import type * as v from "valibot";
 // The contract between the runner and one kind's module (documented for plug-in authors at the
 // top of kinds/index.ts).
 
+// Branded so that no outcome a kind returns can be mistaken for a stop.
+const RUN_STOP: unique symbol = Symbol("RunStop");
+
 /** The run could not produce an outcome to compare: SKIP (unsupported) or FAIL (broken run). */
 export interface RunStop {
+  readonly [RUN_STOP]: true;
   readonly stop: "skip" | "fail";
   readonly reason: string;
 }
 
-export const skip = (reason: string): RunStop => ({ stop: "skip", reason });
-export const fail = (reason: string): RunStop => ({ stop: "fail", reason });
+export const skip = (reason: string): RunStop => ({ [RUN_STOP]: true, stop: "skip", reason });
+export const fail = (reason: string): RunStop => ({ [RUN_STOP]: true, stop: "fail", reason });
 
 export const isRunStop = (value: unknown): value is RunStop =>
-  typeof value === "object" && value !== null && "stop" in value && "reason" in value;
+  typeof value === "object" && value !== null && RUN_STOP in value;
 
 export interface KindModule<I, E, A> {
   /** The kind's input table (SCHEMA.md §7) as a strict schema. */
