@@ -40,6 +40,8 @@ export interface AppActions {
   play(): void;
   pause(): void;
   step(): void;
+  /** Starts the scenario, live changes and faults included, again from 0 s. */
+  reset(): void;
   setSpeed(speed: number): void;
   restartAfterCrash(): void;
   dismissIssues(): void;
@@ -112,6 +114,9 @@ export function createAppStore(
       step() {
         get().pause();
         client.send({ type: "step", simMs: STEP_MS });
+      },
+      reset() {
+        client.send({ type: "reset" });
       },
       setSpeed(speed) {
         set({ speed: clampSpeed(speed) });

@@ -6,7 +6,7 @@ import { joinQuery } from "./url.ts";
 // slider neither floods the history nor adds a Back step per move. `t` is left out: it was the
 // moment the link opened at, which the run has since left behind (Share writes the current one).
 
-export const URL_WRITE_DELAY_MS = 250;
+const URL_WRITE_DELAY_MS = 250;
 
 export function addressQuery(scenarioQuery: string, pageKeys: Readonly<Record<string, string>>) {
   const { t: _openedAt, ...kept } = pageKeys;

@@ -8,9 +8,9 @@ import { NS_PER_MS } from "../sim/time.ts";
 /** Wall time counted per frame at most; more (a hidden tab, a breakpoint) is dropped. */
 export const MAX_WALL_STEP_MS = 100;
 /** Wall time the worker may spend advancing per frame before it answers anyway. */
-export const ADVANCE_BUDGET_MS = 12;
+const ADVANCE_BUDGET_MS = 12;
 /** Simulated time advanced per slice, between checks of the budget. */
-export const SLICE_NS: Nanos = 50 * NS_PER_MS;
+const SLICE_NS: Nanos = 50 * NS_PER_MS;
 
 export function simulatedStepNs(wallElapsedMs: number, speed: number): Nanos {
   const wallMs = Math.min(Math.max(wallElapsedMs, 0), MAX_WALL_STEP_MS);

@@ -50,7 +50,7 @@ export function ControlPanel() {
       onSubmit={(e) => e.preventDefault()}
     >
       <section>
-        <h2>Live — takes effect now, no restart</h2>
+        <h2>Live: changes apply now</h2>
         {SCHEDULE_KEYS.map((key) => (
           <LiveSlider key={key} scheduleKey={key} />
         ))}
@@ -59,7 +59,7 @@ export function ControlPanel() {
         <FaultButtons />
       </section>
       <section>
-        <h2>Run settings — changing one restarts the run</h2>
+        <h2>Run settings: a change restarts</h2>
         {ENTRIES.map(([key, { value }]) => (
           <RunControl key={key} runKey={key} spec={value} />
         ))}

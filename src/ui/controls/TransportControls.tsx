@@ -7,6 +7,7 @@ export function TransportControls() {
   const play = useApp((state) => state.play);
   const pause = useApp((state) => state.pause);
   const step = useApp((state) => state.step);
+  const reset = useApp((state) => state.reset);
   return (
     <div className="transport">
       <button type="button" className="primary" onClick={playing ? pause : play}>
@@ -18,6 +19,13 @@ export function TransportControls() {
         title={`Pause and advance ${STEP_MS} ms of simulated time`}
       >
         Step {STEP_MS} ms
+      </button>
+      <button
+        type="button"
+        onClick={reset}
+        title="Replay this scenario, live changes included, from 0 s"
+      >
+        Replay from 0 s
       </button>
     </div>
   );

@@ -33,7 +33,7 @@ function buildSteps({ min, max, integer }: SliderRange): number[] {
 const cache = new WeakMap<SliderRange, number[]>();
 
 /** The values the slider offers, ascending; the range object is the cache key. */
-export function sliderSteps(range: SliderRange): number[] {
+function sliderSteps(range: SliderRange): number[] {
   let steps = cache.get(range);
   if (steps === undefined) {
     steps = buildSteps(range);
