@@ -52,6 +52,7 @@ function Watch({ preset }: { preset: Preset }) {
 
   return (
     <p className="observable" data-testid="observable" data-state={stateOf(seen)}>
+      <span className="observable-explanation">{preset.explanation}</span>{" "}
       <span className="observable-label">Look for:</span> {description}.{" "}
       <strong>
         {seen === null
