@@ -24,29 +24,70 @@ const CONSISTENT_READ_SERIES: ReadonlyArray<readonly [boolean, ConsistentReadFal
   [false, "true"],
   [false, "skipped"],
 ];
+const CHECK_STATUSES: readonly ConsistencyCheckStatus[] = ["success", "failure", "error"];
+const STAGES: readonly DispatchStage[] = ["total", "storage_to_cache", "cache_to_watcher"];
 
-export interface WatchCacheMetrics {
+/** Single-series counters and gauges labelled only by group and resource: [type, name, help]. */
+const PLAIN = {
+  eventsReceived: [
+    "counter",
+    "apiserver_watch_cache_events_received_total",
+    "Events the watch cache took in from storage.",
+  ],
+  eventsDispatched: [
+    "counter",
+    "apiserver_watch_cache_events_dispatched_total",
+    "Items the dispatcher took from the incoming queue, bookmarks included.",
+  ],
+  resourceVersion: [
+    "gauge",
+    "apiserver_watch_cache_resource_version",
+    "The watch cache's resource version (modulo 10^15).",
+  ],
+  capacity: ["gauge", "watch_cache_capacity", "Slots in the watch cache's history ring."],
+  capacityIncrease: [
+    "counter",
+    "watch_cache_capacity_increase_total",
+    "Times the history ring grew.",
+  ],
+  capacityDecrease: [
+    "counter",
+    "watch_cache_capacity_decrease_total",
+    "Times the history ring shrank.",
+  ],
+  initializations: [
+    "counter",
+    "apiserver_watch_cache_initializations_total",
+    "Times the watch cache was initialized from a list.",
+  ],
+  initializationErrors: [
+    "counter",
+    "apiserver_watch_cache_initialization_errors_total",
+    "Failed watch cache initializations.",
+  ],
+  initEvents: ["counter", "apiserver_init_events_total", "Initial events sent to new watchers."],
+  terminatedWatchers: [
+    "counter",
+    "apiserver_terminated_watchers_total",
+    "Watchers the apiserver closed because they fell behind or the cache reset.",
+  ],
+  cacheListReturnedObjects: [
+    "counter",
+    "apiserver_cache_list_returned_objects_total",
+    "Objects returned by lists served from the watch cache (deprecated in 1.37.0).",
+  ],
+} as const;
+
+export type WatchCacheMetrics = { readonly [K in keyof typeof PLAIN]: Sample } & {
   /** apiserver_watch_cache_read_wait_seconds, observed in seconds. */
   readonly readWait: HistogramSample;
-  consistentRead(success: boolean, fallback: ConsistentReadFallback): Sample;
-  readonly eventsReceived: Sample;
-  readonly eventsDispatched: Sample;
-  /** apiserver_watch_cache_resource_version (RV mod 10^15). */
-  readonly resourceVersion: Sample;
-  readonly capacity: Sample;
-  readonly capacityIncrease: Sample;
-  readonly capacityDecrease: Sample;
-  readonly initializations: Sample;
-  readonly initializationErrors: Sample;
   readonly initializationDuration: HistogramSample;
-  readonly initEvents: Sample;
-  readonly terminatedWatchers: Sample;
+  consistentRead(success: boolean, fallback: ConsistentReadFallback): Sample;
   consistencyChecks(status: ConsistencyCheckStatus): Sample;
   cacheList(index: string): Sample;
   cacheListFetchedObjects(index: string): Sample;
-  readonly cacheListReturnedObjects: Sample;
   dispatchDuration(stage: DispatchStage): HistogramSample;
-}
+};
 
 const GR = ["group", "resource"] as const;
 
@@ -56,115 +97,67 @@ export function registerWatchCacheMetrics(
   resource = "pods",
 ): WatchCacheMetrics {
   const gr = { group, resource };
-  const counter = (name: string, help: string) => registry.counter(name, help, GR).with(gr);
-  const gauge = (name: string, help: string) => registry.gauge(name, help, GR).with(gr);
-  const readWait = registry
-    .histogram(
-      "apiserver_watch_cache_read_wait_seconds",
-      "Time a read spent waiting for the watch cache to become fresh.",
-      GR,
-      READ_WAIT_BUCKETS_S,
-    )
-    .with(gr);
+  const plain = {} as Record<keyof typeof PLAIN, Sample>;
+  for (const [field, [type, name, help]] of Object.entries(PLAIN)) {
+    plain[field as keyof typeof PLAIN] = registry[type](name, help, GR).with(gr);
+  }
+  plain.capacity.set(100); // upstream: the ring's initial capacity is recorded at construction
+  const histogram = (name: string, help: string, bounds: readonly number[], extra: string[] = []) =>
+    registry.histogram(name, help, [...GR, ...extra], bounds);
+  const readWait = histogram(
+    "apiserver_watch_cache_read_wait_seconds",
+    "Time a read spent waiting for the watch cache to become fresh.",
+    READ_WAIT_BUCKETS_S,
+  ).with(gr);
+  const initializationDuration = histogram(
+    "apiserver_watch_cache_initialization_duration_seconds",
+    "How long initializing the watch cache took.",
+    INIT_DURATION_BUCKETS_S,
+  ).with(gr);
+  const labelled = (name: string, help: string, label: string) =>
+    registry.counter(name, help, [...GR, label]);
   const consistentRead = registry.counter(
     "apiserver_watch_cache_consistent_read_total",
     "Consistent reads served by the watch cache, by outcome and by whether they fell back to storage.",
     [...GR, "success", "fallback"],
   );
-  for (const [s, f] of CONSISTENT_READ_SERIES)
-    consistentRead.with({ ...gr, success: `${s}`, fallback: f });
-  const eventsReceived = counter(
-    "apiserver_watch_cache_events_received_total",
-    "Events the watch cache took in from storage.",
-  );
-  const eventsDispatched = counter(
-    "apiserver_watch_cache_events_dispatched_total",
-    "Items the dispatcher took from the incoming queue, bookmarks included.",
-  );
-  const resourceVersion = gauge(
-    "apiserver_watch_cache_resource_version",
-    "The watch cache's resource version (modulo 10^15).",
-  );
-  const capacity = gauge("watch_cache_capacity", "Slots in the watch cache's history ring.");
-  capacity.set(100);
-  const capacityIncrease = counter(
-    "watch_cache_capacity_increase_total",
-    "Times the history ring grew.",
-  );
-  const capacityDecrease = counter(
-    "watch_cache_capacity_decrease_total",
-    "Times the history ring shrank.",
-  );
-  const initializations = counter(
-    "apiserver_watch_cache_initializations_total",
-    "Times the watch cache was initialized from a list.",
-  );
-  const initializationErrors = counter(
-    "apiserver_watch_cache_initialization_errors_total",
-    "Failed watch cache initializations.",
-  );
-  const initializationDuration = registry
-    .histogram(
-      "apiserver_watch_cache_initialization_duration_seconds",
-      "How long initializing the watch cache took.",
-      GR,
-      INIT_DURATION_BUCKETS_S,
-    )
-    .with(gr);
-  const initEvents = counter("apiserver_init_events_total", "Initial events sent to new watchers.");
-  const terminatedWatchers = counter(
-    "apiserver_terminated_watchers_total",
-    "Watchers closed by the apiserver because they could not keep up or the cache reset.",
-  );
-  const checks = registry.counter(
+  const checks = labelled(
     "apiserver_storage_consistency_checks_total",
     "Periodic comparisons of the watch cache with storage, by result.",
-    [...GR, "status"],
+    "status",
   );
-  for (const status of ["success", "failure", "error"]) checks.with({ ...gr, status });
-  const list = registry.counter(
+  const list = labelled(
     "apiserver_cache_list_total",
     "Lists served from the watch cache (deprecated in 1.37.0).",
-    [...GR, "index"],
+    "index",
   );
-  const fetched = registry.counter(
+  const fetched = labelled(
     "apiserver_cache_list_fetched_objects_total",
     "Objects read while serving lists from the watch cache (deprecated in 1.37.0).",
-    [...GR, "index"],
+    "index",
   );
-  list.with({ ...gr, index: "" });
-  fetched.with({ ...gr, index: "" });
-  const cacheListReturnedObjects = counter(
-    "apiserver_cache_list_returned_objects_total",
-    "Objects returned by lists served from the watch cache (deprecated in 1.37.0).",
-  );
-  const dispatch = registry.histogram(
+  const dispatch = histogram(
     "apiserver_watch_events_dispatch_duration_seconds",
     "Time from an event's storage record to its dispatch, by stage.",
-    [...GR, "stage"],
     DISPATCH_BUCKETS_S,
+    ["stage"],
   );
-  for (const stage of ["total", "storage_to_cache", "cache_to_watcher"])
-    dispatch.with({ ...gr, stage });
-  return {
+  const metrics: WatchCacheMetrics = {
+    ...plain,
     readWait,
+    initializationDuration,
     consistentRead: (success, fallback) =>
       consistentRead.with({ ...gr, success: `${success}`, fallback }),
-    eventsReceived,
-    eventsDispatched,
-    resourceVersion,
-    capacity,
-    capacityIncrease,
-    capacityDecrease,
-    initializations,
-    initializationErrors,
-    initializationDuration,
-    initEvents,
-    terminatedWatchers,
     consistencyChecks: (status) => checks.with({ ...gr, status }),
     cacheList: (index) => list.with({ ...gr, index }),
     cacheListFetchedObjects: (index) => fetched.with({ ...gr, index }),
-    cacheListReturnedObjects,
     dispatchDuration: (stage) => dispatch.with({ ...gr, stage }),
   };
+  for (const [success, fallback] of CONSISTENT_READ_SERIES)
+    metrics.consistentRead(success, fallback);
+  for (const status of CHECK_STATUSES) metrics.consistencyChecks(status);
+  for (const stage of STAGES) metrics.dispatchDuration(stage);
+  metrics.cacheList("");
+  metrics.cacheListFetchedObjects("");
+  return metrics;
 }

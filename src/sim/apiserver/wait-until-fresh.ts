@@ -72,8 +72,15 @@ export class FreshnessWaiters {
     return this.live;
   }
 
+  /** Plain copies, safe to post to another thread. */
   waiters(): WaiterView[] {
-    return this.heap.values().filter((w) => !w.done);
+    const out: WaiterView[] = [];
+    for (const w of this.heap.values()) {
+      if (w.done) continue;
+      const { id, kind, startNs, deadlineNs, targetRv } = w;
+      out.push({ id, kind, startNs, deadlineNs, targetRv });
+    }
+    return out;
   }
 
   /** Calls `resume` synchronously when no wait is needed, else when fresh or timed out. */

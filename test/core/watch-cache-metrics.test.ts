@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import { registerWatchCacheMetrics } from "../../src/sim/apiserver/metrics.ts";
+import { MetricsRegistry } from "../../src/sim/metrics/registry.ts";
+import { makeCache, pod } from "./watch-cache-fixture.ts";
+
+const SERIES = [
+  "apiserver_watch_cache_read_wait_seconds_count",
+  "apiserver_watch_cache_consistent_read_total",
+  "apiserver_watch_cache_events_received_total",
+  "apiserver_watch_cache_events_dispatched_total",
+  "apiserver_watch_cache_resource_version",
+  "watch_cache_capacity",
+  "watch_cache_capacity_increase_total",
+  "watch_cache_capacity_decrease_total",
+  "apiserver_watch_cache_initializations_total",
+  "apiserver_watch_cache_initialization_errors_total",
+  "apiserver_watch_cache_initialization_duration_seconds_count",
+  "apiserver_init_events_total",
+  "apiserver_terminated_watchers_total",
+  "apiserver_storage_consistency_checks_total",
+  "apiserver_cache_list_total",
+  "apiserver_cache_list_fetched_objects_total",
+  "apiserver_cache_list_returned_objects_total",
+  "apiserver_watch_events_dispatch_duration_seconds_count",
+];
+
+describe("watch cache metrics", () => {
+  it("exports every upstream series for pods from the start", () => {
+    const registry = new MetricsRegistry();
+    registerWatchCacheMetrics(registry);
+    const text = registry.exposition();
+    for (const name of SERIES) expect(text).toContain(`\n${name}{`);
+    expect(text).toContain(
+      'apiserver_watch_cache_read_wait_seconds_bucket{group="",resource="pods",le="3"} 0',
+    );
+    expect(text).toContain('watch_cache_capacity{group="",resource="pods"} 100');
+  });
+
+  it("counts events received, items dispatched (bookmarks included) and the RV gauge", () => {
+    const f = makeCache();
+    f.cache.replace([], 1);
+    f.cache.processEvent("ADDED", pod("a", 2), 2, 0);
+    f.cache.updateResourceVersion(2);
+    f.cache.updateResourceVersion(7);
+    expect(f.metrics.eventsReceived.value).toBe(1);
+    expect(f.metrics.eventsDispatched.value).toBe(3);
+    expect(f.metrics.resourceVersion.value).toBe(7);
+  });
+
+  it("follows the ring's capacity as it grows", () => {
+    const f = makeCache();
+    f.cache.replace([], 1);
+    for (let rv = 2; rv <= 102; rv++) f.cache.processEvent("ADDED", pod(`p${rv}`, rv), rv, 0);
+    expect(f.metrics.capacity.value).toBe(200);
+    expect(f.metrics.capacityIncrease.value).toBe(1);
+  });
+});
