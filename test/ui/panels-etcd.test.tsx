@@ -55,12 +55,6 @@ describe("drawQueueSeries", () => {
 });
 
 describe("EtcdPanel", () => {
-  it("shows a calm waiting state before the first snapshot", () => {
-    render(<EtcdPanel snapshot={null} />);
-    expect(screen.getByRole("heading", { name: "etcd load" })).toBeInTheDocument();
-    expect(screen.getByRole("status")).toHaveTextContent("Waiting for the simulation…");
-  });
-
   it("shows in-flight against concurrency and the queue", () => {
     const { container } = render(<EtcdPanel snapshot={recordedSnapshot()} />);
     expect(screen.getByText(/slots in flight/)).toHaveTextContent(

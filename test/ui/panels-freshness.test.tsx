@@ -80,12 +80,6 @@ describe("drawFreshness", () => {
 });
 
 describe("FreshnessPanel", () => {
-  it("shows a calm waiting state before the first snapshot", () => {
-    render(<FreshnessPanel snapshot={null} />);
-    expect(screen.getByRole("heading", { name: "Freshness timeline" })).toBeInTheDocument();
-    expect(screen.getByRole("status")).toHaveTextContent("Waiting for the simulation…");
-  });
-
   it("labels the gap between etcd and the cache as lag", () => {
     render(<FreshnessPanel snapshot={recordedSnapshot()} />);
     expect(screen.getByText(/revisions behind/)).toHaveTextContent(

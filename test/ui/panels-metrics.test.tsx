@@ -104,12 +104,6 @@ describe("MetricsPanel", () => {
     Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
   });
 
-  it("shows a calm waiting state before the first snapshot", () => {
-    render(<MetricsPanel snapshot={null} />);
-    expect(screen.getByRole("heading", { name: "Metrics" })).toBeInTheDocument();
-    expect(screen.getByRole("status")).toHaveTextContent("Waiting for the simulation…");
-  });
-
   it("draws the read-wait histogram per bucket, the 3 s bucket marked as the wall", () => {
     render(<MetricsPanel snapshot={recordedSnapshot()} />);
     const buckets = within(screen.getByRole("list", { name: /Waits per bucket/ })).getAllByRole(

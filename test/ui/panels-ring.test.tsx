@@ -205,7 +205,7 @@ describe("drawRing", () => {
 
   it("marks the quarter point and, in a full ring, the write head that meets the oldest event", () => {
     const texts = drawSmallRing(null).texts();
-    expect(texts).toEqual(["¼", "next ⇄ oldest", "8", "slots"]);
+    expect(texts).toEqual(["¼ point", "oldest / next write", "8", "slots"]);
   });
 
   it("outlines the selected segment with one extra focus-coloured stroke", () => {
@@ -227,12 +227,6 @@ describe("RingPanel", () => {
   afterEach(() => {
     cleanup();
     vi.restoreAllMocks();
-  });
-
-  it("shows a calm waiting state before the first snapshot", () => {
-    render(<RingPanel snapshot={null} />);
-    expect(screen.getByRole("heading", { name: "History ring" })).toBeInTheDocument();
-    expect(screen.getByRole("status")).toHaveTextContent("Waiting for the simulation…");
   });
 
   it("states capacity, bounds, ages and resizes from the snapshot", () => {
@@ -264,7 +258,7 @@ describe("RingPanel", () => {
     expect(ring).toHaveAttribute("aria-valuetext", "none picked");
   });
 
-  it("draws the ring on its canvas and announces a doubling", () => {
+  it("draws the ring on its canvas and animates a doubling on the simulated clock", () => {
     const recording = recordingContext();
     const setTransform = vi.fn();
     vi.spyOn(HTMLCanvasElement.prototype, "getContext").mockImplementation(
@@ -273,15 +267,29 @@ describe("RingPanel", () => {
     );
     const snapshot = recordedSnapshot();
     const { rerender } = render(<RingPanel snapshot={snapshot} />);
-    expect(recording.argsOf("arc").length).toBe(2 * (1 + 16));
-    expect(recording.texts()).toContain("400");
+    expect(recording.argsOf("arc")).toHaveLength(2 * (1 + 16));
+    expect(liveSpan(recording.argsOf("arc"))).toBeCloseTo(TAU);
 
     const doubled = { ...snapshot, ring: { ...snapshot.ring, capacity: 800, increases: 3 } };
     act(() => rerender(<RingPanel snapshot={doubled} />));
-    expect(screen.getByText(/Doubled/)).toHaveTextContent("Doubled: 400 → 800 slots");
+    expect(screen.getByText(/Doubled/)).toHaveTextContent("Doubled: 400 → 800 slots at 95 s");
+
+    recording.calls.length = 0;
     const later = { ...doubled, nowNs: doubled.nowNs + RESIZE_TRANSITION_NS / 6 };
     act(() => rerender(<RingPanel snapshot={later} />));
-    // A sixth of the way through the transition: drawn at 400·2^(1/6) slots, not yet 800.
-    expect(recording.texts().at(-2)).toBe("449");
+    // A sixth of the way through: 400 events drawn as if the ring had 400·2^(1/6) slots.
+    expect(liveSpan(recording.argsOf("arc"))).toBeCloseTo(TAU / 2 ** (1 / 6));
+    expect(recording.texts()).toContain("800");
+
+    recording.calls.length = 0;
+    const settled = { ...doubled, nowNs: doubled.nowNs + RESIZE_TRANSITION_NS };
+    act(() => rerender(<RingPanel snapshot={settled} />));
+    expect(liveSpan(recording.argsOf("arc"))).toBeCloseTo(Math.PI);
   });
 });
+
+/** The angle the 16 segment sectors cover: their outer arcs, after the empty track's. */
+function liveSpan(arcs: unknown[][]): number {
+  const outerArcs = arcs.filter((_, i) => i % 2 === 0).slice(1);
+  return outerArcs.reduce((sum, args) => sum + (Number(args[4]) - Number(args[3])), 0);
+}

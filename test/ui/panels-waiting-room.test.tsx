@@ -78,12 +78,6 @@ describe("recentDepartures", () => {
 });
 
 describe("WaitingRoomPanel", () => {
-  it("shows a calm waiting state before the first snapshot", () => {
-    render(<WaitingRoomPanel snapshot={null} />);
-    expect(screen.getByRole("heading", { name: "Waiting room" })).toBeInTheDocument();
-    expect(screen.getByRole("status")).toHaveTextContent("Waiting for the simulation…");
-  });
-
   it("counts waiters and sleeping timers, lists them by arrival and the rest as +N more", () => {
     render(<WaitingRoomPanel snapshot={recordedSnapshot()} />);
     expect(screen.getByText(/waiting ·/)).toHaveTextContent(

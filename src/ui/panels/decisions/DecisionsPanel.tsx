@@ -38,13 +38,13 @@ const DecisionsBody = memo(function DecisionsBody({
           <tr>
             <th scope="col">read kind</th>
             {outcomeOrder.map((outcome) => (
-              <th key={outcome} scope="col">
+              <th key={outcome} scope="col" title={outcomeStyles[outcome].label}>
                 <span
                   className="wcl-swatch"
                   style={{ background: outcomeStyles[outcome].colour }}
                   aria-hidden="true"
                 />
-                {outcomeStyles[outcome].label}
+                {outcomeStyles[outcome].shortLabel}
               </th>
             ))}
             <th scope="col">total</th>

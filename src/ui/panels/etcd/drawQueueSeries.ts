@@ -1,11 +1,10 @@
 import type { SeriesView } from "../../../sim/snapshot.ts";
 import type { CanvasLike, CanvasSize } from "../shared/canvasLike.ts";
 import {
+  drawAreaSeries,
   drawNoData,
   drawTimeAxis,
   drawValueAxis,
-  traceBand,
-  traceLine,
 } from "../shared/drawTimeSeries.ts";
 import { formatCount } from "../shared/format.ts";
 import { plotBox, timeScale, valueScale } from "../shared/timeSeriesScales.ts";
@@ -24,12 +23,9 @@ export function drawQueueSeries(context: CanvasLike, series: SeriesView, size: C
     atLeast: 4,
   });
   drawValueAxis(context, queue, box, formatCount);
-  traceBand(context, series.tNs, series.etcdQueue, 0, time, queue);
-  context.fillStyle = etcdColours.queueFill;
-  context.fill();
-  traceLine(context, series.tNs, series.etcdQueue, time, queue);
-  context.strokeStyle = etcdColours.queue;
-  context.lineWidth = 1.5;
-  context.stroke();
+  drawAreaSeries(context, series.tNs, series.etcdQueue, time, queue, {
+    fill: etcdColours.queueFill,
+    line: etcdColours.queue,
+  });
   drawTimeAxis(context, time, box.bottom);
 }

@@ -1,6 +1,7 @@
 import type { SeriesView } from "../../../sim/snapshot.ts";
 import type { CanvasLike } from "../shared/canvasLike.ts";
 import {
+  drawAreaSeries,
   drawNoData,
   drawTimeAxis,
   drawValueAxis,
@@ -23,7 +24,8 @@ export function drawFreshness(
     return;
   }
   drawValueAxis(context, revision, box, formatCount);
-  drawValueAxis(context, lag, box, (seconds) => `${seconds} s`);
+  // Few labels in the short lag band; the wall line carries its own.
+  drawValueAxis(context, lag, box, (seconds) => `${seconds} s`, 2);
 
   // The gap between etcd and the cache: how far behind the cache is, in revisions.
   traceBand(context, series.tNs, series.etcdRevision, series.cacheRv, time, revision);
@@ -39,13 +41,10 @@ export function drawFreshness(
   context.strokeStyle = freshnessColours.cache;
   context.stroke();
 
-  traceBand(context, series.tNs, series.lagSeconds, 0, time, lag);
-  context.fillStyle = freshnessColours.lagFill;
-  context.fill();
-  traceLine(context, series.tNs, series.lagSeconds, time, lag);
-  context.strokeStyle = freshnessColours.lag;
-  context.lineWidth = 1.5;
-  context.stroke();
+  drawAreaSeries(context, series.tNs, series.lagSeconds, time, lag, {
+    fill: freshnessColours.lagFill,
+    line: freshnessColours.lag,
+  });
   drawWall(context, scales);
 
   drawTimeAxis(context, time, box.bottom);

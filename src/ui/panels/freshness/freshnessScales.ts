@@ -18,7 +18,7 @@ export interface FreshnessScales {
 
 // Revisions climb into the hundreds of thousands: leave room for "123,456" on the left.
 const LEFT_MARGIN = 58;
-const BAND_GAP = 14;
+const BAND_GAP = 20;
 
 export function freshnessScales(series: SeriesView, size: CanvasSize): FreshnessScales {
   const box = plotBox(size, LEFT_MARGIN);

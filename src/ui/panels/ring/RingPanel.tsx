@@ -17,7 +17,7 @@ import { useSegmentSelection } from "./useSegmentSelection.ts";
 const CAPTION =
   "The watch cache's history ring: each slot holds one recent event, coloured by its age against " +
   "the fresh window. A full ring doubles while its oldest event is fresh and halves once even its " +
-  "newest quarter (¼ mark) is stale.";
+  "newest quarter (from the ¼ point on) is stale.";
 
 const FALLBACK_SIZE: CanvasSize = { width: 240, height: 240 };
 
@@ -31,7 +31,7 @@ export const RingPanel = memo(function RingPanel({ snapshot }: { snapshot: SimSn
 
 function RingBody({ snapshot }: { snapshot: SimSnapshot }) {
   const { ring } = snapshot;
-  const { displayCapacity, recentResize } = useCapacityTransition(ring, snapshot.nowNs);
+  const { displayCapacity, lastResize, isNews } = useCapacityTransition(ring, snapshot.nowNs);
   const selection = useSegmentSelection(ring.segments.length);
   const placement = useMemo(() => placeRing(ring, displayCapacity), [ring, displayCapacity]);
 
@@ -60,6 +60,7 @@ function RingBody({ snapshot }: { snapshot: SimSnapshot }) {
 
   const active = selection.active === null ? undefined : ring.segments[selection.active];
   const window = formatDuration(ring.freshWindowNs);
+  const halfWindow = formatDuration(ring.freshWindowNs / 2);
   return (
     <>
       <div className="wcl-ring">
@@ -83,7 +84,7 @@ function RingBody({ snapshot }: { snapshot: SimSnapshot }) {
             onClick={(event) => selection.togglePicked(segmentUnderPointer(event))}
           />
         </div>
-        <RingStats ring={ring} recentResize={recentResize} />
+        <RingStats ring={ring} lastResize={lastResize} isNews={isNews} />
       </div>
       <p className="wcl-detail">
         {active
@@ -92,8 +93,8 @@ function RingBody({ snapshot }: { snapshot: SimSnapshot }) {
       </p>
       <Legend
         items={[
-          { label: "fresh", colour: ageColours.fresh },
-          { label: `over half of ${window}`, colour: ageColours.ageing },
+          { label: `fresh (< ${halfWindow})`, colour: ageColours.fresh },
+          { label: `${halfWindow} – ${window}`, colour: ageColours.ageing },
           { label: `older than ${window}`, colour: ageColours.stale },
           { label: "empty slot", colour: emptySlotColour },
         ]}

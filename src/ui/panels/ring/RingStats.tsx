@@ -1,22 +1,25 @@
 import type { RingSummary } from "../../../sim/snapshot.ts";
-import { formatCount, formatDuration } from "../shared/format.ts";
+import { formatClock, formatCount, formatDuration } from "../shared/format.ts";
+import type { CapacityTransition } from "./capacityTransition.ts";
 import { outlookSentences, resizeOutlook } from "./resizeOutlook.ts";
 
 interface RingStatsProps {
   ring: RingSummary;
-  /** The last resize, while it is recent enough to be news. */
-  recentResize: { fromCapacity: number; toCapacity: number } | null;
+  lastResize: CapacityTransition | null;
+  /** Highlights the last resize for a few simulated seconds after it happened. */
+  isNews: boolean;
 }
 
-export function RingStats({ ring, recentResize }: RingStatsProps) {
+export function RingStats({ ring, lastResize, isNews }: RingStatsProps) {
   const size = ring.endIndex - ring.startIndex;
   const window = formatDuration(ring.freshWindowNs);
   return (
     <div className="wcl-ring__stats">
-      {recentResize && (
-        <p className="wcl-ring__resized">
-          {recentResize.toCapacity > recentResize.fromCapacity ? "Doubled" : "Halved"}:{" "}
-          {formatCount(recentResize.fromCapacity)} → {formatCount(recentResize.toCapacity)} slots
+      {lastResize && (
+        <p className={isNews ? "wcl-ring__resized wcl-ring__resized--news" : "wcl-ring__resized"}>
+          {lastResize.toCapacity > lastResize.fromCapacity ? "Doubled" : "Halved"}:{" "}
+          {formatCount(lastResize.fromCapacity)} → {formatCount(lastResize.toCapacity)} slots at{" "}
+          {formatClock(lastResize.startedAtNs)}
         </p>
       )}
       <dl className="wcl-facts">

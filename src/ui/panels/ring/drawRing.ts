@@ -47,7 +47,7 @@ export function drawRing(context: CanvasLike, drawing: RingDrawing): void {
   }
 
   if (isFull(ring) && ring.quarterAgeNs !== null) {
-    mark(context, layout, indexAngle(placement, quarterIndex(ring)), "¼", [4, 3]);
+    mark(context, layout, indexAngle(placement, quarterIndex(ring)), "¼ point", [4, 3]);
   }
   const oldestAngle = indexAngle(placement, ring.startIndex);
   // In a full ring the next event lands on the oldest one: one mark says both.
@@ -55,8 +55,15 @@ export function drawRing(context: CanvasLike, drawing: RingDrawing): void {
   if (ring.endIndex > ring.startIndex && !oldestIsNext) {
     mark(context, layout, oldestAngle, "oldest", []);
   }
-  mark(context, layout, placement.headAngle, oldestIsNext ? "next ⇄ oldest" : "next", []);
-  centreLabel(context, layout, placement.displayCapacity);
+  mark(
+    context,
+    layout,
+    placement.headAngle,
+    oldestIsNext ? "oldest / next write" : "next write",
+    [],
+  );
+  // The true capacity even mid-transition: the geometry animates, the number never lies.
+  centreLabel(context, layout, ring.capacity);
 }
 
 function sector(

@@ -10,7 +10,7 @@ import {
   transitionProgress,
 } from "./capacityTransition.ts";
 
-// How long "Doubled: 100 → 200" stays up, in simulated time.
+// How long the last resize stays highlighted as news, in simulated time.
 const RESIZE_NEWS_NS: Nanos = 5 * NS_PER_S;
 
 export function useCapacityTransition(ring: RingSummary, nowNs: Nanos) {
@@ -23,9 +23,10 @@ export function useCapacityTransition(ring: RingSummary, nowNs: Nanos) {
 
   const progress = transitionProgress(transition, nowNs, reducedMotion);
   const resized = transition.fromCapacity !== transition.toCapacity;
-  const isNews = resized && nowNs - transition.startedAtNs < RESIZE_NEWS_NS;
   return {
     displayCapacity: displayedCapacity(transition, progress),
-    recentResize: isNews ? transition : null,
+    /** The last resize seen since the panel mounted, and whether it just happened. */
+    lastResize: resized ? transition : null,
+    isNews: resized && nowNs - transition.startedAtNs < RESIZE_NEWS_NS,
   };
 }

@@ -48,18 +48,37 @@ export function traceBand(
   context.closePath();
 }
 
+/** A series drawn as an area down to zero with its outline on top (lag, queue length). */
+export function drawAreaSeries(
+  context: CanvasLike,
+  tNs: Float64Array,
+  values: Float64Array,
+  x: Scale,
+  y: Scale,
+  colours: { fill: string; line: string },
+): void {
+  traceBand(context, tNs, values, 0, x, y);
+  context.fillStyle = colours.fill;
+  context.fill();
+  traceLine(context, tNs, values, x, y);
+  context.strokeStyle = colours.line;
+  context.lineWidth = 1.5;
+  context.stroke();
+}
+
 /** Horizontal grid lines with their values on the left. */
 export function drawValueAxis(
   context: CanvasLike,
   y: Scale,
   box: PlotBox,
   format: (value: number) => string,
+  tickCount = 3,
 ): void {
   context.font = LABEL_FONT;
   context.textAlign = "right";
   context.textBaseline = "middle";
   context.lineWidth = 1;
-  for (const tick of y.ticks(3)) {
+  for (const tick of y.ticks(tickCount)) {
     const py = y(tick);
     context.beginPath();
     context.moveTo(box.left, py);

@@ -3,6 +3,8 @@ import { ink, okabeIto } from "./palette.ts";
 
 export interface OutcomeStyle {
   label: string;
+  /** For table headers in a narrow panel; the full label goes in the tooltip. */
+  shortLabel: string;
   colour: string;
 }
 
@@ -19,14 +21,18 @@ export const outcomeOrder: readonly Outcome[] = [
 ];
 
 export const outcomeStyles: Record<Outcome, OutcomeStyle> = {
-  cache: { label: "cache at once", colour: okabeIto.blue },
-  cacheAfterWait: { label: "cache after waiting", colour: okabeIto.skyBlue },
-  etcd: { label: "etcd", colour: okabeIto.green },
-  fallback: { label: "fallback to etcd", colour: okabeIto.orange },
-  "429": { label: "429 retry", colour: okabeIto.purple },
-  "504": { label: "504 timeout", colour: okabeIto.vermillion },
-  "410": { label: "410 expired", colour: okabeIto.yellow },
-  other: { label: "other error", colour: ink.muted },
+  cache: { label: "cache at once", shortLabel: "cache", colour: okabeIto.blue },
+  cacheAfterWait: {
+    label: "cache after waiting",
+    shortLabel: "after wait",
+    colour: okabeIto.skyBlue,
+  },
+  etcd: { label: "etcd", shortLabel: "etcd", colour: okabeIto.green },
+  fallback: { label: "fallback to etcd", shortLabel: "fallback", colour: okabeIto.orange },
+  "429": { label: "429 retry", shortLabel: "429", colour: okabeIto.purple },
+  "504": { label: "504 timeout", shortLabel: "504", colour: okabeIto.vermillion },
+  "410": { label: "410 expired", shortLabel: "410", colour: okabeIto.yellow },
+  other: { label: "other error", shortLabel: "other", colour: ink.muted },
 };
 
 /** The answers a waiting read gets when it reaches the 3 s wall (SEMANTICS §3.5, §3.7). */
