@@ -144,6 +144,19 @@ describe("waitUntilFreshLocked", () => {
     expect(f.cache.progress.waiting).toBe(0);
   });
 
+  it("keeps serving after many reads time out far above the cache's RV", () => {
+    const f = makeCache();
+    const lost = Array.from({ length: 500 }, (_, i) => f.get(1_000_000 + i));
+    f.scheduler.runUntil(seconds(3));
+    expect(lost.every((r) => r.err?.code === 504)).toBe(true);
+    expect(f.cache.waiterCount).toBe(0);
+    expect(f.cache.waiters()).toEqual([]);
+    const later = f.get(2);
+    f.cache.processEvent("ADDED", pod("a", 2), 2, seconds(3));
+    expect(later).toMatchObject({ done: true, err: null });
+    expect(f.metrics.readWait.count).toBe(501);
+  });
+
   it("records what woke a traced request and how long it waited", () => {
     const f = makeCache();
     const ctx = { id: 1, waitedNs: 0, wokeBy: null, servedBy: null, steps: [] };

@@ -21,6 +21,13 @@ export class MinHeap<T> {
     return this.items;
   }
 
+  /** Keeps only the elements `keep` accepts, then restores the heap order (O(n)). */
+  retain(keep: (item: T) => boolean): void {
+    const kept = this.items.filter(keep);
+    this.items.length = 0;
+    for (const item of kept) this.push(item);
+  }
+
   push(item: T): void {
     const items = this.items;
     let i = items.length;

@@ -1,5 +1,5 @@
 import type { HistogramSample } from "../metrics/registry.ts";
-import type { Scheduler } from "../scheduler.ts";
+import type { ScheduledEvent, Scheduler } from "../scheduler.ts";
 import type { Nanos } from "../time.ts";
 import { NS_PER_S } from "../time.ts";
 import { type ApiserverConfig, waitsOnlyWhenBehind } from "./config.ts";
@@ -36,6 +36,8 @@ interface Waiter extends WaiterView {
   readonly resume: Resume;
   readonly progress: boolean;
   done: boolean;
+  /** The pending deadline event, cancelled when the wait ends early. */
+  deadline: ScheduledEvent | null;
 }
 
 export class FreshnessWaiters {
@@ -44,6 +46,8 @@ export class FreshnessWaiters {
     (a, b) => a.targetRv < b.targetRv || (a.targetRv === b.targetRv && a.seq < b.seq),
   );
   private live = 0;
+  /** Finished waiters still in the heap (timed out below their target); purged in bulk. */
+  private stale = 0;
   private nextSeq = 0;
   private readonly deadlineKind: number;
   private readonly scheduler: Scheduler;
@@ -107,7 +111,8 @@ export class FreshnessWaiters {
     const ready: Waiter[] = [];
     for (let top = this.heap.peek(); top !== undefined && (top.done || top.targetRv <= rv); ) {
       this.heap.pop();
-      if (!top.done) ready.push(top);
+      if (top.done) this.stale--;
+      else ready.push(top);
       top = this.heap.peek();
     }
     for (const w of ready) this.finish(w, cause, null);
@@ -134,6 +139,7 @@ export class FreshnessWaiters {
       resume,
       progress,
       done: false,
+      deadline: null,
     };
     this.heap.push(waiter);
     this.live++;
@@ -142,30 +148,35 @@ export class FreshnessWaiters {
     }
     // The deadline check runs once more at the same instant, after everything already due then,
     // so an RV that arrives exactly at the deadline wins (upstream checks freshness first).
-    this.scheduler.at(deadlineNs, this.deadlineKind, ctx.id, () =>
-      this.scheduler.at(deadlineNs, this.deadlineKind, ctx.id, () => this.onDeadline(waiter)),
-    );
+    waiter.deadline = this.scheduler.at(deadlineNs, this.deadlineKind, ctx.id, () => {
+      waiter.deadline = this.scheduler.at(deadlineNs, this.deadlineKind, ctx.id, () => {
+        waiter.deadline = null;
+        this.onDeadline(waiter);
+      });
+    });
   }
 
   private onDeadline(w: Waiter): void {
     if (w.done) return;
+    // Whatever happens now, `w` stays in the heap until popped or purged.
+    this.stale++;
     const current = this.currentRv();
-    if (current >= w.targetRv) {
-      this.finish(w, "timer", null);
-      return;
-    }
-    const err = tooLargeResourceVersion(
-      w.targetRv,
-      current,
-      RESOURCE_VERSION_TOO_HIGH_RETRY_SECONDS,
-    );
+    const err =
+      current >= w.targetRv
+        ? null
+        : tooLargeResourceVersion(w.targetRv, current, RESOURCE_VERSION_TOO_HIGH_RETRY_SECONDS);
     this.finish(w, "timer", err);
+    if (this.stale > 64 && this.stale * 2 > this.heap.size) {
+      this.heap.retain((x) => !x.done);
+      this.stale = 0;
+    }
   }
 
   private finish(w: Waiter, cause: WokeBy, err: ApiError | null): void {
     const now = this.scheduler.nowNs;
     w.done = true;
     this.live--;
+    if (w.deadline !== null) this.scheduler.cancel(w.deadline);
     if (w.progress) this.progress.remove();
     const waitedNs = now - w.startNs;
     this.readWait.observe(waitedNs / NS_PER_S);
