@@ -1,0 +1,129 @@
+import { type ApiError, requestTimeout } from "../apiserver/errors.ts";
+import type { Scheduler } from "../scheduler.ts";
+import type { Nanos } from "../time.ts";
+import { Fifo } from "../world/fifo.ts";
+
+// etcd's range requests (SEMANTICS §11): FIFO for a bounded number of slots; a request reads the
+// revision current when its service starts and is answered `etcdLatency` + 10 µs per object
+// later; one still unanswered `requestTimeout` after it arrived gets 504. The queue keeps a
+// single timer, at its head's deadline: heads leave in arrival order, so deadlines only grow.
+
+/** Why a range request reached etcd (watchcachelab_etcd_requests_total{reason}). */
+export type RangeReason = "delegated" | "fallback" | "current_rv" | "reflector";
+
+/** One range request's work: read at service start, answer at completion or fail. */
+export interface RangeJob {
+  readonly reason: RangeReason;
+  /** Reads etcd now; returns the number of objects it returns (its cost). */
+  start(): number;
+  finish(): void;
+  fail(error: ApiError): void;
+}
+
+export interface RangeCosts {
+  concurrency(nowNs: Nanos): number;
+  latencyNs(nowNs: Nanos): number;
+  readonly requestTimeoutNs: Nanos;
+  /** A request was answered (or failed): only answered requests are counted. */
+  answered(reason: RangeReason): void;
+}
+
+const NS_PER_OBJECT = 10_000; // 0.01 ms per object returned
+const MAX_QUEUED = 10_000_000;
+
+interface Queued {
+  readonly job: RangeJob;
+  readonly arrivalNs: Nanos;
+}
+
+export class RangeQueue {
+  inFlight = 0;
+  private readonly queue = new Fifo<Queued>(MAX_QUEUED);
+  private readonly scheduler: Scheduler;
+  private readonly costs: RangeCosts;
+  private readonly kinds: { done: number; release: number; expire: number; timeout: number };
+  private timerPending = false;
+  private nextId = 0;
+
+  constructor(scheduler: Scheduler, costs: RangeCosts) {
+    this.scheduler = scheduler;
+    this.costs = costs;
+    this.kinds = {
+      done: scheduler.kind("etcd.range.done"),
+      release: scheduler.kind("etcd.range.release"),
+      expire: scheduler.kind("etcd.range.expire"),
+      timeout: scheduler.kind("etcd.queue.timeout"),
+    };
+  }
+
+  get queued(): number {
+    return this.queue.length;
+  }
+
+  submit(job: RangeJob): void {
+    this.queue.push({ job, arrivalNs: this.scheduler.nowNs });
+    this.pump();
+    this.armTimer();
+  }
+
+  /** Starts queued requests while slots are free (also after the concurrency schedule rises). */
+  pump(): void {
+    const nowNs = this.scheduler.nowNs;
+    const slots = this.costs.concurrency(nowNs);
+    while (this.inFlight < slots) {
+      const next = this.queue.shift();
+      if (next === undefined) return;
+      this.serve(next, nowNs);
+    }
+  }
+
+  private serve(request: Queued, nowNs: Nanos): void {
+    const id = this.nextId++;
+    const objects = request.job.start();
+    const doneNs = nowNs + this.costs.latencyNs(nowNs) + objects * NS_PER_OBJECT;
+    const deadlineNs = request.arrivalNs + this.costs.requestTimeoutNs;
+    this.inFlight++;
+    if (doneNs <= deadlineNs) {
+      this.scheduler.at(doneNs, this.kinds.done, id, () => {
+        this.release();
+        this.costs.answered(request.job.reason);
+        request.job.finish();
+      });
+      return;
+    }
+    // The apiserver gives up at the deadline; etcd still holds the slot until it is done.
+    this.scheduler.at(deadlineNs, this.kinds.expire, id, () => this.fail(request.job));
+    this.scheduler.at(doneNs, this.kinds.release, id, () => this.release());
+  }
+
+  private fail(job: RangeJob): void {
+    this.costs.answered(job.reason);
+    job.fail(requestTimeout());
+  }
+
+  private release(): void {
+    this.inFlight--;
+    this.pump();
+  }
+
+  private armTimer(): void {
+    const head = this.queue.peek();
+    if (this.timerPending || head === undefined) return;
+    this.timerPending = true;
+    const atNs = head.arrivalNs + this.costs.requestTimeoutNs;
+    this.scheduler.at(Math.max(atNs, this.scheduler.nowNs), this.kinds.timeout, 0, () => {
+      this.timerPending = false;
+      this.expireQueued();
+      this.armTimer();
+    });
+  }
+
+  private expireQueued(): void {
+    const nowNs = this.scheduler.nowNs;
+    for (let head = this.queue.peek(); head !== undefined; head = this.queue.peek()) {
+      if (head.arrivalNs + this.costs.requestTimeoutNs > nowNs) return;
+      this.queue.shift();
+      this.fail(head.job);
+    }
+  }
+}

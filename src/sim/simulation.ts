@@ -1,0 +1,159 @@
+import type { MetricsRegistry } from "./metrics/registry.ts";
+import {
+  appendAway,
+  appendHerd,
+  appendStall,
+  appendTime,
+  appendToSchedule,
+  type Scenario,
+  type ScheduleKey,
+} from "./scenario/index.ts";
+import type { Fault, SimulationApi } from "./simulation-api.ts";
+import type { SimSnapshot, SnapshotView } from "./snapshot.ts";
+import { type Nanos, NS_PER_S } from "./time.ts";
+import { startHerd } from "./world/herd.ts";
+import { valueNow } from "./world/schedule-value.ts";
+import { SeriesBuffer } from "./world/series.ts";
+import { refreshGauges, seriesSample, takeSnapshot } from "./world/snapshot-builder.ts";
+import { Timeline, type TimelineHandlers } from "./world/timeline.ts";
+import { TraceMix } from "./world/trace-mix.ts";
+import { buildWorld, type World } from "./world/world.ts";
+
+// A run of one scenario: the world (world/world.ts) driven by one loop that merges three
+// sources of work in a fixed order at equal times: the scenario's timeline (schedule points and
+// faults), the scheduler's heap, then the open-loop arrival sources. Live changes are recorded
+// strictly after now, so a live run and the replay of its recorded scenario are the same run.
+
+export interface Simulation extends SimulationApi {
+  readonly registry: MetricsRegistry;
+}
+
+export function createSimulation(scenario: Scenario): Simulation {
+  return new Run(scenario);
+}
+
+class Run implements Simulation {
+  private current: Scenario;
+  private readonly world: World;
+  private readonly timeline = new Timeline();
+  private readonly series = new SeriesBuffer();
+  private readonly sourceTrace = new TraceMix();
+  private readonly handlers: TimelineHandlers;
+
+  constructor(scenario: Scenario) {
+    this.current = scenario;
+    this.world = buildWorld(() => this.current);
+    this.handlers = this.timelineHandlers();
+    this.world.ryw.resize(valueNow(scenario.ryw, 0));
+    this.world.watchers.resize(valueNow(scenario.watchers, 0));
+  }
+
+  get nowNs(): Nanos {
+    return this.world.scheduler.nowNs;
+  }
+
+  get scenario(): Scenario {
+    return this.current;
+  }
+
+  get registry(): MetricsRegistry {
+    return this.world.registry;
+  }
+
+  advanceTo(tNs: Nanos): void {
+    const { scheduler } = this.world;
+    const sources = this.world.openLoop.sources;
+    for (;;) {
+      const pointNs = this.timeline.nextNs(this.current);
+      const heapNs = scheduler.peekNs();
+      let source = -1;
+      let sourceNs = Number.POSITIVE_INFINITY;
+      for (let i = 0; i < sources.length; i++) {
+        const atNs = (sources[i] as (typeof sources)[number]).process.nextNs;
+        if (atNs < sourceNs) {
+          sourceNs = atNs;
+          source = i;
+        }
+      }
+      const nextNs = Math.min(pointNs, heapNs, sourceNs);
+      if (nextNs > tNs) break;
+      this.sampleUntil(nextNs);
+      if (pointNs === nextNs) {
+        scheduler.nowNs = nextNs;
+        this.timeline.apply(this.current, nextNs, this.handlers);
+      } else if (heapNs === nextNs) {
+        scheduler.step();
+      } else {
+        const chosen = sources[source] as (typeof sources)[number];
+        scheduler.nowNs = nextNs;
+        this.sourceTrace.mix(nextNs, source, chosen.process.count);
+        chosen.process.advance();
+        chosen.fire();
+      }
+    }
+    this.sampleUntil(tNs);
+    scheduler.runUntil(tNs);
+  }
+
+  setLive(key: ScheduleKey, value: number): void {
+    const atNs = this.nowNs + 1;
+    this.current = { ...this.current, [key]: appendToSchedule(this.current[key], atNs, value) };
+    this.timeline.invalidate();
+    this.world.openLoop.reschedule(key, this.current);
+  }
+
+  inject(fault: Fault): void {
+    const s = this.current;
+    const atNs = this.nowNs + 1;
+    const durationNs = "durationS" in fault ? Math.round(fault.durationS * NS_PER_S) : 0;
+    if (fault.kind === "stall")
+      this.current = { ...s, stall: appendStall(s.stall, atNs, durationNs) };
+    if (fault.kind === "restart") this.current = { ...s, restart: appendTime(s.restart, atNs) };
+    if (fault.kind === "compact") this.current = { ...s, compact: appendTime(s.compact, atNs) };
+    if (fault.kind === "herd")
+      this.current = { ...s, herd: appendHerd(s.herd, atNs, fault.clients) };
+    if (fault.kind === "away") {
+      this.current = { ...s, away: appendAway(s.away, atNs, fault.watchers, durationNs) };
+    }
+    // A merged stall window may already be open; items in flight move to its new end at once.
+    if (fault.kind === "stall") this.world.stream.applyStalls();
+    this.timeline.invalidate();
+  }
+
+  snapshot(view: SnapshotView): SimSnapshot {
+    return takeSnapshot(this.world, view, this.series);
+  }
+
+  prometheusText(): string {
+    refreshGauges(this.world);
+    return this.world.registry.exposition();
+  }
+
+  traceHash(): string {
+    return this.sourceTrace.combine(this.world.scheduler.traceHash());
+  }
+
+  private sampleUntil(tNs: Nanos): void {
+    for (let guard = 0; this.series.nextSampleNs <= tNs && guard < 1_000_000; guard++) {
+      this.series.add(seriesSample(this.world, this.series.nextSampleNs));
+    }
+  }
+
+  private timelineHandlers(): TimelineHandlers {
+    const w = this.world;
+    return {
+      schedulePoint: (key, atNs) => {
+        const value = valueNow(this.current[key], atNs);
+        w.openLoop.replan(key, this.current, atNs);
+        if (key === "ryw") w.ryw.resize(value);
+        if (key === "watchers") w.watchers.resize(value);
+        if (key === "etcdConcurrency") w.etcd.ranges.pump();
+      },
+      herd: (herd) => startHerd(w.reads, herd.clients),
+      restart: () => w.reflector.restart("restart"),
+      compact: () => w.etcd.compact(w.kv.revision),
+      away: (away) => w.watchers.away(away.watchers, away.durationNs),
+      stall: () => w.stream.applyStalls(),
+    };
+  }
+}

@@ -1,0 +1,132 @@
+import type { ListOptions } from "../apiserver/storage.ts";
+import type { EtcdServer } from "../etcd/server.ts";
+import type { Randomness } from "../rng.ts";
+import {
+  READ_MIX_KINDS,
+  type ReadMixKind,
+  type Scenario,
+  type Schedule,
+  type ScheduleKey,
+} from "../scenario/index.ts";
+import { type Nanos, NS_PER_S } from "../time.ts";
+import { ArrivalProcess } from "./arrivals.ts";
+import { podSpec } from "./pods.ts";
+import { type ReadDeps, ReadRequest } from "./read-request.ts";
+import type { RevisionClock } from "./revision-clock.ts";
+
+// The open-loop sources of a run: writes to pods, writes elsewhere, and independent readers of
+// each kind in `mix`. Each has its own random streams, so changing one rate leaves the others'
+// draws untouched. Their arrivals are not heap events: the run's driver merges them with the
+// scheduler (a few sources need no heap), which keeps 10 000 reads/s cheap.
+
+export interface Source {
+  readonly name: string;
+  readonly process: ArrivalProcess;
+  fire(): void;
+}
+
+export interface OpenLoopDeps {
+  readonly randomness: Randomness;
+  readonly etcd: EtcdServer;
+  readonly reads: ReadDeps;
+  readonly clock: RevisionClock;
+  readonly nowNs: () => Nanos;
+}
+
+const EXACT_WINDOW_NS = 60 * NS_PER_S;
+
+export const list = (
+  resourceVersion: string,
+  match: ListOptions["resourceVersionMatch"],
+  limit: number,
+): ListOptions => ({
+  resourceVersion,
+  resourceVersionMatch: match,
+  recursive: true,
+  limit,
+  continue: "",
+  labelSelector: "",
+  fieldSelector: "",
+  indexLabels: [],
+  indexFields: [],
+});
+
+export const RV0_LIST = list("0", "", 500);
+export const CONSISTENT_LIST = list("", "", 500);
+
+const scaled = (schedule: Schedule, share: number): Schedule =>
+  schedule.map((p) => ({ atNs: p.atNs, value: p.value * share }));
+
+export class OpenLoop {
+  readonly sources: Source[] = [];
+  private readonly readers = new Map<ReadMixKind, ArrivalProcess>();
+  private readonly writes: ArrivalProcess;
+  private readonly otherWrites: ArrivalProcess;
+  private readonly deps: OpenLoopDeps;
+
+  constructor(scenario: Scenario, deps: OpenLoopDeps) {
+    this.deps = deps;
+    const r = deps.randomness;
+    const mode = scenario.arrival;
+    const podPick = r.stream("writes.pod");
+    const pods = Math.max(1, scenario.objects);
+    this.writes = new ArrivalProcess(scenario.writes, mode, r.stream("writes"), 0);
+    this.add("writes", this.writes, () => deps.etcd.writePod(podSpec(podPick.int(pods))));
+    this.otherWrites = new ArrivalProcess(scenario.otherWrites, mode, r.stream("otherWrites"), 0);
+    this.add("otherWrites", this.otherWrites, () => deps.etcd.writeOutside());
+    const exactPick = r.stream("reads.exact.rv");
+    for (const kind of READ_MIX_KINDS) {
+      const schedule = scaled(scenario.reads, scenario.mix[kind]);
+      const process = new ArrivalProcess(schedule, mode, r.stream(`reads.${kind}`), 0);
+      this.readers.set(kind, process);
+      const draw = () => (kind === "exact" ? exactPick.next() : 0);
+      this.add(`reads.${kind}`, process, () => this.read(kind, draw()));
+    }
+  }
+
+  /** A point of `key`'s schedule took effect at `atNs`. */
+  replan(key: ScheduleKey, scenario: Scenario, atNs: Nanos): void {
+    for (const [process, schedule] of this.affected(key, scenario)) process.replan(schedule, atNs);
+  }
+
+  /** `key`'s schedule changed ahead of now: pending arrivals follow the new schedule. */
+  reschedule(key: ScheduleKey, scenario: Scenario): void {
+    for (const [process, schedule] of this.affected(key, scenario)) process.reschedule(schedule);
+  }
+
+  private affected(key: ScheduleKey, scenario: Scenario): [ArrivalProcess, Schedule][] {
+    if (key === "writes") return [[this.writes, scenario.writes]];
+    if (key === "otherWrites") return [[this.otherWrites, scenario.otherWrites]];
+    if (key !== "reads") return [];
+    return READ_MIX_KINDS.map((kind) => [
+      this.readers.get(kind) as ArrivalProcess,
+      scaled(scenario.reads, scenario.mix[kind]),
+    ]);
+  }
+
+  private add(name: string, process: ArrivalProcess, fire: () => void): void {
+    this.sources.push({ name, process, fire });
+  }
+
+  private read(kind: ReadMixKind, draw: number): void {
+    const request = new ReadRequest(this.deps.reads, kind, this.optionsFor(kind, draw), null);
+    request.send();
+  }
+
+  private optionsFor(kind: ReadMixKind, draw: number): ListOptions {
+    switch (kind) {
+      case "rv0":
+        return RV0_LIST;
+      case "consistent":
+        return CONSISTENT_LIST;
+      case "notOlderThan":
+        return list(`${this.deps.etcd.kv.revision}`, "NotOlderThan", 0);
+      case "exact": {
+        const nowNs = this.deps.nowNs();
+        const fromNs = Math.max(0, nowNs - EXACT_WINDOW_NS);
+        const atNs = Math.floor(fromNs + draw * (nowNs - fromNs));
+        return list(`${this.deps.clock.revisionAt(atNs)}`, "Exact", 500);
+      }
+    }
+  }
+}

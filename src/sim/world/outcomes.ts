@@ -1,0 +1,105 @@
+import type { ApiError } from "../apiserver/errors.ts";
+import type { RequestContext } from "../apiserver/request-context.ts";
+import type { Outcome, OutcomeView, ReadKind } from "../snapshot.ts";
+import type { Nanos } from "../time.ts";
+
+// What became of every read attempt, for the page: counts by kind and outcome, and the most
+// recent attempts in a fixed ring of reused records (no allocation per attempt).
+
+export const READ_KINDS: readonly ReadKind[] = [
+  "rv0",
+  "consistent",
+  "notOlderThan",
+  "exact",
+  "ryw",
+  "relist",
+];
+const OUTCOMES: readonly Outcome[] = [
+  "cache",
+  "cacheAfterWait",
+  "etcd",
+  "fallback",
+  "429",
+  "504",
+  "410",
+  "other",
+];
+export const RECENT_OUTCOMES = 256;
+
+export function outcomeOf(ctx: RequestContext, err: ApiError | null, code: number): Outcome {
+  if (err === null) {
+    if (ctx.servedBy === "etcd") return ctx.wokeBy === "timer" ? "fallback" : "etcd";
+    return ctx.waitedNs > 0 ? "cacheAfterWait" : "cache";
+  }
+  if (code === 429 || code === 504 || code === 410) return `${code}`;
+  return "other";
+}
+
+export class OutcomeLog {
+  /** Requests created, ended (after their last attempt), and attempts awaiting an answer. */
+  started = 0;
+  ended = 0;
+  inFlight = 0;
+  readonly counts: Record<ReadKind, Record<Outcome, number>>;
+  private readonly recent: OutcomeView[] = [];
+  private next = 0;
+  private total = 0;
+
+  constructor() {
+    const zero = () => Object.fromEntries(OUTCOMES.map((o) => [o, 0])) as Record<Outcome, number>;
+    this.counts = Object.fromEntries(READ_KINDS.map((k) => [k, zero()])) as Record<
+      ReadKind,
+      Record<Outcome, number>
+    >;
+    for (let i = 0; i < RECENT_OUTCOMES; i++) {
+      this.recent.push({
+        id: 0,
+        kind: "rv0",
+        outcome: "cache",
+        atNs: 0,
+        waitedNs: 0,
+        code: 0,
+        message: "",
+      });
+    }
+  }
+
+  record(
+    id: number,
+    kind: ReadKind,
+    ctx: RequestContext,
+    err: ApiError | null,
+    code: number,
+    atNs: Nanos,
+  ) {
+    const outcome = outcomeOf(ctx, err, code);
+    this.counts[kind][outcome]++;
+    const slot = this.recent[this.next] as OutcomeView;
+    slot.id = id;
+    slot.kind = kind;
+    slot.outcome = outcome;
+    slot.atNs = atNs;
+    slot.waitedNs = ctx.waitedNs;
+    slot.code = code;
+    slot.message = err === null ? "" : err.message;
+    this.next = (this.next + 1) % RECENT_OUTCOMES;
+    this.total++;
+  }
+
+  /** Copies of the newest `max` attempts, oldest first. */
+  latest(max: number): OutcomeView[] {
+    const n = Math.min(max, this.total, RECENT_OUTCOMES);
+    const views: OutcomeView[] = [];
+    for (let i = n; i >= 1; i--) {
+      const slot = this.recent[(this.next - i + RECENT_OUTCOMES) % RECENT_OUTCOMES] as OutcomeView;
+      views.push({ ...slot });
+    }
+    return views;
+  }
+
+  countsCopy(): Record<ReadKind, Record<Outcome, number>> {
+    const copy = {} as Record<ReadKind, Record<Outcome, number>>;
+    for (const kind of READ_KINDS) copy[kind] = { ...this.counts[kind] };
+    return copy;
+  }
+}

@@ -1,0 +1,153 @@
+import type { ApiError } from "../apiserver/errors.ts";
+import type { Pod } from "../apiserver/pod.ts";
+import type { WatchCache } from "../apiserver/watch-cache.ts";
+import type { KvEvent } from "../etcd/kv.ts";
+import type { RangeJob } from "../etcd/range-queue.ts";
+import type { EtcdServer } from "../etcd/server.ts";
+import type { Scheduler } from "../scheduler.ts";
+import { type Nanos, NS_PER_S } from "../time.ts";
+import { POD_PREFIX } from "./pods.ts";
+import type { StreamSink, WatchStream } from "./watch-stream.ts";
+
+// The cacher's reflector (SEMANTICS §3.3, §3.10, §11): every watch event goes through
+// processEvent and then UpdateResourceVersion with the same RV; a bookmark only through the
+// latter. On a restart (or a watch that fell behind compaction) the cacher goes Pending and the
+// reflector relists through etcd in pages of 10 000 at one revision, then Replace and a new watch.
+
+export const RELIST_PAGE_SIZE = 10_000; // upstream: cacher.go storageWatchListPageSize
+// client-go backs off before it relists again after a failed list; we wait a fixed second.
+const RELIST_RETRY_NS = NS_PER_S;
+
+export interface ReflectorHooks {
+  /** The cacher becomes Pending (its watchers are terminated). */
+  onPending(reason: string): void;
+}
+
+export class Reflector implements StreamSink {
+  /** Relists started (the initial list at t=0 is not one: the cache starts initialised). */
+  relists = 0;
+  private generation = 0;
+  private readonly scheduler: Scheduler;
+  private readonly etcd: EtcdServer;
+  private readonly cache: WatchCache;
+  private readonly stream: () => WatchStream;
+  private readonly hooks: ReflectorHooks;
+  private readonly retryKind: number;
+
+  constructor(
+    scheduler: Scheduler,
+    etcd: EtcdServer,
+    cache: WatchCache,
+    stream: () => WatchStream,
+    hooks: ReflectorHooks,
+  ) {
+    this.scheduler = scheduler;
+    this.etcd = etcd;
+    this.cache = cache;
+    this.stream = stream;
+    this.hooks = hooks;
+    this.retryKind = scheduler.kind("reflector.relistRetry");
+  }
+
+  onEvent(event: KvEvent, recordTimeNs: Nanos): void {
+    this.cache.processEvent(event.type, event.object, event.revision, recordTimeNs);
+    this.cache.updateResourceVersion(event.revision);
+  }
+
+  onBookmark(rv: number): void {
+    this.cache.updateResourceVersion(rv);
+  }
+
+  /** The cache re-initialises: Pending, then a relist through etcd. */
+  restart(reason: string): void {
+    this.stream().close();
+    this.hooks.onPending(reason);
+    this.relist();
+  }
+
+  /** etcd is about to compact to `rev`: a watch whose next event would be lost fails. */
+  beforeCompaction(rev: number): void {
+    const next = this.stream().nextEventRevision();
+    if (next !== null && next < rev) this.restart("etcd compacted past the watch");
+  }
+
+  private relist(): void {
+    this.relists++;
+    const generation = ++this.generation;
+    this.etcd.submitRange(new RelistPage(this, generation, 0, "", []));
+  }
+
+  /** A page came back; `more` when further pages follow. */
+  pageDone(page: RelistPage, rev: number, lastKey: string, more: boolean): void {
+    if (page.generation !== this.generation) return;
+    if (more) {
+      const next = new RelistPage(this, page.generation, rev, lastKey, page.pods);
+      this.etcd.submitRange(next);
+      return;
+    }
+    this.cache.replace(page.pods, rev);
+    if (!this.stream().openAfter(rev)) this.restart("etcd compacted past the list");
+  }
+
+  pageFailed(page: RelistPage, _err: ApiError): void {
+    if (page.generation !== this.generation) return;
+    const generation = this.generation;
+    this.scheduler.after(RELIST_RETRY_NS, this.retryKind, generation, () => {
+      if (generation === this.generation) this.relist();
+    });
+  }
+
+  readPage(rev: number, startAfter: string): { rev: number; pods: Pod[]; more: boolean } | null {
+    const kv = this.etcd.kv;
+    const at = rev > 0 ? rev : kv.revision;
+    if (at < kv.compactedRevision) return null;
+    const page = kv.rangeAt(POD_PREFIX, at, RELIST_PAGE_SIZE, startAfter);
+    return page.ok ? { rev: at, pods: page.items, more: page.more } : null;
+  }
+}
+
+// One page of the relist, at the first page's revision (a consistent paginated list).
+class RelistPage implements RangeJob {
+  readonly reason = "reflector";
+  readonly generation: number;
+  readonly pods: Pod[];
+  private readonly reflector: Reflector;
+  private readonly rev: number;
+  private readonly startAfter: string;
+  private read: { rev: number; pods: Pod[]; more: boolean } | null = null;
+
+  constructor(
+    reflector: Reflector,
+    generation: number,
+    rev: number,
+    startAfter: string,
+    pods: Pod[],
+  ) {
+    this.reflector = reflector;
+    this.generation = generation;
+    this.rev = rev;
+    this.startAfter = startAfter;
+    this.pods = pods;
+  }
+
+  start(): number {
+    this.read = this.reflector.readPage(this.rev, this.startAfter);
+    return this.read?.pods.length ?? 0;
+  }
+
+  finish(): void {
+    const read = this.read;
+    if (read === null) {
+      this.reflector.pageFailed(this, { kind: "plain", message: "relist page compacted" });
+      return;
+    }
+    for (const pod of read.pods) this.pods.push(pod);
+    const last = read.pods[read.pods.length - 1];
+    const lastKey = last === undefined ? "" : `${POD_PREFIX}${last.namespace}/${last.name}`;
+    this.reflector.pageDone(this, read.rev, lastKey, read.more);
+  }
+
+  fail(err: ApiError): void {
+    this.reflector.pageFailed(this, err);
+  }
+}

@@ -1,0 +1,89 @@
+import type { Nanos } from "../time.ts";
+
+// etcd's revision as a function of time: for clients that read "at the revision of a past moment"
+// (the `exact` read kind, over a trailing window) and for the cache's lag (the commit time of the
+// first revision the cache has not taken in). Each revision change is a (time, revision) pair in
+// a ring of typed arrays; a pair is dropped once it is older than the window and the cache has
+// taken its revision in.
+
+const INITIAL_SLOTS = 1024;
+
+export class RevisionClock {
+  private timesNs = new Float64Array(INITIAL_SLOTS);
+  private revisions = new Float64Array(INITIAL_SLOTS);
+  private head = 0;
+  private count = 0;
+  private readonly windowNs: Nanos;
+  private readonly takenIn: () => number;
+
+  constructor(startRevision: number, windowNs: Nanos, takenIn: () => number) {
+    this.windowNs = windowNs;
+    this.takenIn = takenIn;
+    this.push(0, startRevision);
+  }
+
+  /** The revision became `revision` at `atNs` (times never decrease). */
+  record(atNs: Nanos, revision: number): void {
+    this.push(atNs, revision);
+    const cacheRv = this.takenIn();
+    const size = this.timesNs.length;
+    while (
+      this.count > 1 &&
+      this.timeAt(1) <= atNs - this.windowNs &&
+      (this.revisions[(this.head + 1) % size] as number) <= cacheRv
+    ) {
+      this.head = (this.head + 1) % size;
+      this.count--;
+    }
+  }
+
+  /** When etcd first reached `revision`, or null if it has not yet. */
+  reachedAt(revision: number): Nanos | null {
+    let lo = 0;
+    let hi = this.count;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((this.revisions[(this.head + mid) % this.timesNs.length] as number) < revision)
+        lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < this.count ? this.timeAt(lo) : null;
+  }
+
+  /** The revision in force at `atNs` (within the window). */
+  revisionAt(atNs: Nanos): number {
+    let lo = 0;
+    let hi = this.count;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.timeAt(mid) <= atNs) lo = mid + 1;
+      else hi = mid;
+    }
+    return this.revisions[(this.head + Math.max(0, lo - 1)) % this.timesNs.length] as number;
+  }
+
+  private timeAt(offset: number): number {
+    return this.timesNs[(this.head + offset) % this.timesNs.length] as number;
+  }
+
+  private push(atNs: Nanos, revision: number): void {
+    if (this.count === this.timesNs.length) this.grow();
+    const slot = (this.head + this.count) % this.timesNs.length;
+    this.timesNs[slot] = atNs;
+    this.revisions[slot] = revision;
+    this.count++;
+  }
+
+  private grow(): void {
+    const size = this.timesNs.length;
+    const times = new Float64Array(size * 2);
+    const revisions = new Float64Array(size * 2);
+    for (let i = 0; i < this.count; i++) {
+      times[i] = this.timesNs[(this.head + i) % size] as number;
+      revisions[i] = this.revisions[(this.head + i) % size] as number;
+    }
+    this.timesNs = times;
+    this.revisions = revisions;
+    this.head = 0;
+  }
+}

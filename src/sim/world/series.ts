@@ -1,0 +1,78 @@
+import type { SeriesView } from "../snapshot.ts";
+import type { Nanos } from "../time.ts";
+
+// The run's time series for the freshness and load panels. Sampled every `stepNs` of simulated
+// time into fixed buffers; when they fill, every other point is dropped and the step doubles, so
+// memory stays bounded however long the run is. Snapshots downsample further to the screen.
+
+export const SERIES_FIELDS = [
+  "etcdRevision",
+  "cacheRv",
+  "lagSeconds",
+  "capacity",
+  "waiters",
+  "etcdQueue",
+] as const;
+export type SeriesField = (typeof SERIES_FIELDS)[number];
+export type SeriesSample = Record<SeriesField, number>;
+
+const CAPACITY_POINTS = 4096;
+const INITIAL_STEP_NS = 100_000_000;
+
+export class SeriesBuffer {
+  nextSampleNs: Nanos = 0;
+  private stepNs = INITIAL_STEP_NS;
+  private length = 0;
+  private readonly times = new Float64Array(CAPACITY_POINTS);
+  private readonly values: Record<SeriesField, Float64Array>;
+
+  constructor() {
+    const values = {} as Record<SeriesField, Float64Array>;
+    for (const f of SERIES_FIELDS) values[f] = new Float64Array(CAPACITY_POINTS);
+    this.values = values;
+  }
+
+  /** Records `sample` as the state at `nextSampleNs`, then moves to the next sampling time. */
+  add(sample: SeriesSample): void {
+    if (this.length === CAPACITY_POINTS) this.halve();
+    this.times[this.length] = this.nextSampleNs;
+    for (const f of SERIES_FIELDS) this.values[f][this.length] = sample[f];
+    this.length++;
+    this.nextSampleNs += this.stepNs;
+  }
+
+  /** At most `points` points, evenly picked, in fresh arrays (they are transferred away). */
+  view(points: number): SeriesView {
+    const n = Math.min(this.length, Math.max(0, Math.floor(points)));
+    const pick = (source: Float64Array) => {
+      const out = new Float64Array(n);
+      for (let i = 0; i < n; i++) {
+        out[i] = source[
+          n === this.length ? i : Math.floor((i * (this.length - 1)) / Math.max(1, n - 1))
+        ] as number;
+      }
+      return out;
+    };
+    return {
+      tNs: pick(this.times),
+      etcdRevision: pick(this.values.etcdRevision),
+      cacheRv: pick(this.values.cacheRv),
+      lagSeconds: pick(this.values.lagSeconds),
+      capacity: pick(this.values.capacity),
+      waiters: pick(this.values.waiters),
+      etcdQueue: pick(this.values.etcdQueue),
+    };
+  }
+
+  private halve(): void {
+    const keep = (a: Float64Array) => {
+      for (let i = 0; i < this.length / 2; i++) a[i] = a[2 * i] as number;
+    };
+    keep(this.times);
+    for (const f of SERIES_FIELDS) keep(this.values[f]);
+    this.length = this.length / 2;
+    // The kept points are 2 steps apart; the next one follows the last kept at the new step.
+    this.stepNs *= 2;
+    this.nextSampleNs = (this.times[this.length - 1] as number) + this.stepNs;
+  }
+}

@@ -1,0 +1,102 @@
+import type {
+  HistogramView,
+  ReadKind,
+  SimSnapshot,
+  SnapshotView,
+  WaiterView,
+} from "../snapshot.ts";
+import { type Nanos, NS_PER_S } from "../time.ts";
+import { summariseRing } from "./ring-summary.ts";
+import { valueNow } from "./schedule-value.ts";
+import type { SeriesBuffer, SeriesSample } from "./series.ts";
+import type { World } from "./world.ts";
+
+// What the page draws, read from a running world; every list is capped by the view.
+
+/** watchcachelab_cache_lag_seconds: time since the first revision the cache lacks was committed. */
+export function lagSeconds(world: World, nowNs: Nanos): number {
+  const cacheRv = world.cache.resourceVersion;
+  if (cacheRv >= world.kv.revision) return 0;
+  const sinceNs = world.clock.reachedAt(cacheRv + 1);
+  return sinceNs === null ? 0 : (nowNs - sinceNs) / NS_PER_S;
+}
+
+/** Gauges computed on demand, set before the metrics are read. */
+export function refreshGauges(world: World): void {
+  const { metrics, cache, etcd } = world;
+  metrics.timersStarted.set(cache.wakeupTimersStarted);
+  metrics.timersPending.set(cache.wakeupTimersPending);
+  metrics.etcdQueueLength.set(etcd.ranges.queued);
+  metrics.cacheLagSeconds.set(lagSeconds(world, world.scheduler.nowNs));
+}
+
+export function seriesSample(world: World, atNs: Nanos): SeriesSample {
+  return {
+    etcdRevision: world.kv.revision,
+    cacheRv: world.cache.resourceVersion,
+    lagSeconds: lagSeconds(world, atNs),
+    capacity: world.cache.history.capacity,
+    waiters: world.cache.waiterCount,
+    etcdQueue: world.etcd.ranges.queued,
+  };
+}
+
+const READ_KINDS = new Set<string>(["rv0", "consistent", "notOlderThan", "exact", "ryw", "relist"]);
+const asReadKind = (kind: string | undefined): ReadKind =>
+  kind !== undefined && READ_KINDS.has(kind) ? (kind as ReadKind) : "consistent";
+
+export function takeSnapshot(world: World, view: SnapshotView, series: SeriesBuffer): SimSnapshot {
+  const { cache, kv, etcd, upstream, scheduler } = world;
+  const nowNs = scheduler.nowNs;
+  refreshGauges(world);
+  const waiters: WaiterView[] = cache
+    .waiters()
+    .slice(0, Math.max(0, view.maxWaiters))
+    .map((w) => ({
+      id: w.id,
+      kind: asReadKind(w.kind),
+      startNs: w.startNs,
+      deadlineNs: w.deadlineNs,
+      targetRv: w.targetRv,
+    }));
+  const consistentReads: Record<string, number> = {};
+  const family = world.registry.find("apiserver_watch_cache_consistent_read_total");
+  for (const child of family?.children() ?? []) {
+    if ("value" in child)
+      consistentReads[`${child.labels["success"]}/${child.labels["fallback"]}`] = child.value;
+  }
+  return {
+    nowNs,
+    ready: world.apiserver.ready(),
+    etcdRevision: kv.revision,
+    compactedRevision: kv.compactedRevision,
+    cacheRv: cache.resourceVersion,
+    lagSeconds: lagSeconds(world, nowNs),
+    ring: summariseRing(cache.history, nowNs, view.ringSegments, {
+      increases: upstream.capacityIncrease.value,
+      decreases: upstream.capacityDecrease.value,
+    }),
+    waiterCount: cache.waiterCount,
+    waiters,
+    timersPending: cache.wakeupTimersPending,
+    recentOutcomes: world.outcomes.latest(view.maxOutcomes),
+    outcomes: world.outcomes.countsCopy(),
+    etcd: {
+      inFlight: etcd.ranges.inFlight,
+      queued: etcd.ranges.queued,
+      concurrency: valueNow(world.scenarioNow().etcdConcurrency, nowNs),
+    },
+    readWait: histogramView(upstream.readWait),
+    consistentReads,
+    series: series.view(view.seriesPoints),
+  };
+}
+
+function histogramView(h: {
+  bounds: readonly number[];
+  cumulative(): number[];
+  sum: number;
+  count: number;
+}): HistogramView {
+  return { bounds: [...h.bounds], cumulative: h.cumulative(), sum: h.sum, count: h.count };
+}

@@ -1,0 +1,158 @@
+import type { EtcdKv, KvEvent } from "../etcd/kv.ts";
+import type { RandomStream } from "../rng.ts";
+import type { Scenario } from "../scenario/index.ts";
+import type { ScheduledEvent, Scheduler } from "../scheduler.ts";
+import { type Nanos, NS_PER_MS, NS_PER_S } from "../time.ts";
+import { Fifo } from "./fifo.ts";
+import { valueNow } from "./schedule-value.ts";
+
+// The cacher's etcd watch (SEMANTICS §11): one FIFO of this resource's events and progress
+// bookmarks. Item i sent at sᵢ arrives at aᵢ = max(aᵢ₋₁, sᵢ + lag + jitterᵢ) (pushed to the end
+// of a stall window it falls in) and is taken in at pᵢ = max(aᵢ, pᵢ₋₁ + 1/processRate). Events
+// are not copied: the FIFO holds each item's arrival time, and events are read through a cursor
+// into etcd's log; a bookmark's slot holds its revision.
+
+export interface StreamSink {
+  onEvent(event: KvEvent, recordTimeNs: Nanos): void;
+  onBookmark(rv: number): void;
+}
+
+const EVENT = -1;
+const MAX_ITEMS = 50_000_000;
+
+export class WatchStream {
+  /** Whether a watch is open (false while the reflector relists). */
+  open = false;
+  private readonly arrivalNs = new Fifo<number>(MAX_ITEMS);
+  private readonly bookmarkRv = new Fifo<number>(MAX_ITEMS);
+  /** Absolute log index of the next undelivered event. */
+  private cursor = 0;
+  private lastArrivalNs = 0;
+  private lastProcessNs = Number.NEGATIVE_INFINITY;
+  private pending: ScheduledEvent | null = null;
+  private readonly onProcess = () => this.process();
+  private readonly processKind: number;
+  private readonly scheduler: Scheduler;
+  private readonly kv: EtcdKv;
+  private readonly jitter: RandomStream;
+  private readonly scenario: () => Scenario;
+  private readonly sink: StreamSink;
+  /** Record time is the decode time (arrival) in 1.37, the processing time before. */
+  private readonly recordAtArrival: boolean;
+
+  constructor(
+    scheduler: Scheduler,
+    kv: EtcdKv,
+    jitter: RandomStream,
+    scenario: () => Scenario,
+    sink: StreamSink,
+  ) {
+    this.scheduler = scheduler;
+    this.kv = kv;
+    this.jitter = jitter;
+    this.scenario = scenario;
+    this.sink = sink;
+    this.recordAtArrival = scenario().k8s === "1.37";
+    this.processKind = scheduler.kind("stream.process");
+  }
+
+  /** Items sent but not yet taken in by the cache. */
+  get backlog(): number {
+    return this.arrivalNs.length;
+  }
+
+  /** Opens the watch after `rv`: events committed since are sent now. False if compacted away. */
+  openAfter(rv: number): boolean {
+    const first = this.kv.firstEventAfter(rv);
+    if (first === null) return false;
+    this.open = true;
+    this.cursor = first;
+    this.lastArrivalNs = 0;
+    for (let i = first; i < this.kv.logEnd; i++) this.send();
+    return true;
+  }
+
+  close(): void {
+    this.open = false;
+    this.arrivalNs.clear();
+    this.bookmarkRv.clear();
+    if (this.pending !== null) this.scheduler.cancel(this.pending);
+    this.pending = null;
+  }
+
+  /** etcd committed a pod write (the event is the log's newest). */
+  onCommit(): void {
+    if (this.open) this.send();
+  }
+
+  /** etcd answers a progress request with a bookmark at its current revision. */
+  sendBookmark(rv: number): void {
+    if (this.open) this.send(rv);
+  }
+
+  /** The event the next undelivered event item refers to, or null (compaction checks). */
+  nextEventRevision(): number | null {
+    return this.open && this.cursor < this.kv.logEnd ? this.kv.eventAt(this.cursor).revision : null;
+  }
+
+  /** A stall window was added: items not yet arrived that fall in it now arrive at its end. */
+  applyStalls(): void {
+    for (let i = 0; i < this.arrivalNs.length; i++) {
+      const atNs = this.arrivalNs.at(i) as number;
+      const moved = stalled(this.scenario(), atNs);
+      if (moved !== atNs) this.arrivalNs.replace(i, moved);
+    }
+    const newestNs = this.arrivalNs.at(this.arrivalNs.length - 1) ?? 0;
+    this.lastArrivalNs = Math.max(this.lastArrivalNs, newestNs);
+    this.reschedule();
+  }
+
+  private send(bookmarkRv = EVENT): void {
+    const nowNs = this.scheduler.nowNs;
+    const scenario = this.scenario();
+    const lagNs = valueNow(scenario.lag, nowNs) * NS_PER_MS;
+    const jitterNs = this.jitter.exponential(valueNow(scenario.jitter, nowNs) * NS_PER_MS);
+    const dueNs = Math.ceil(nowNs + lagNs + jitterNs);
+    const atNs = stalled(scenario, Math.max(this.lastArrivalNs, dueNs));
+    this.lastArrivalNs = atNs;
+    this.arrivalNs.push(atNs);
+    this.bookmarkRv.push(bookmarkRv);
+    if (this.pending === null) this.reschedule();
+  }
+
+  // The head item is taken in at max(its arrival, the previous intake + 1/rate).
+  private reschedule(): void {
+    const headNs = this.arrivalNs.peek();
+    if (headNs === undefined) return;
+    const rate = valueNow(this.scenario().processRate, Math.max(0, this.lastProcessNs));
+    const atNs = Math.max(headNs, this.lastProcessNs + Math.ceil(NS_PER_S / rate));
+    if (this.pending !== null) {
+      if (this.pending.atNs === atNs) return;
+      this.scheduler.cancel(this.pending);
+    }
+    this.pending = this.scheduler.at(atNs, this.processKind, 0, this.onProcess);
+  }
+
+  private process(): void {
+    this.pending = null;
+    this.lastProcessNs = this.scheduler.nowNs;
+    const arrivalNs = this.arrivalNs.shift() as number;
+    const rv = this.bookmarkRv.shift() as number;
+    if (rv === EVENT) {
+      const event = this.kv.eventAt(this.cursor++);
+      this.sink.onEvent(event, this.recordAtArrival ? arrivalNs : this.scheduler.nowNs);
+    } else {
+      this.sink.onBookmark(rv);
+    }
+    if (this.open) this.reschedule();
+  }
+}
+
+/** An arrival inside a stall window moves to the window's end. */
+function stalled(scenario: Scenario, atNs: Nanos): Nanos {
+  for (const stall of scenario.stall) {
+    if (atNs < stall.startNs) return atNs;
+    if (atNs < stall.endNs) return stall.endNs;
+  }
+  return atNs;
+}
