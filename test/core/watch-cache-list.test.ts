@@ -58,6 +58,7 @@ describe("waitUntilFreshAndGetList", () => {
     expect(r.list?.rv).toBe(9);
     expect(names(r.list)).toEqual(["a@5", "c@4"]);
     expect(r.list?.count).toBe(2);
+    expect(r.list?.items(1).map((p) => p.name)).toEqual(["a"]);
   });
 
   it("serves an exact list from the newest snapshot at or below the RV, at exactly that RV", () => {

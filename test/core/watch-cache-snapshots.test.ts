@@ -123,6 +123,7 @@ function verify(
     const all = view.list("/pods/", "", at);
     expect(all.items()).toEqual(sortedValues(want));
     expect(all.count).toBe(want.size);
+    expect(all.items(2)).toEqual(sortedValues(want).slice(0, 2));
     const page = view.list("/pods/ns/", "/pods/ns/c", at);
     const wantPage = sortedValues(want, "/pods/ns/", "/pods/ns/c");
     expect(page.count).toBe(wantPage.length);

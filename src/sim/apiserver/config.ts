@@ -28,5 +28,13 @@ export interface ApiserverConfig {
 
 export const NO_WHATIF: WhatIf = { noRvGuard: false, noHysteresis: false };
 
+/**
+ * Whether reads may rely on progress requests (upstream: delegator/interface.go
+ * ConsistentReadSupported): etcd support, and before 1.37 also the ConsistentListFromCache gate
+ * (which 1.37 resolves to on, as the gate is gone).
+ */
+export const readsConsistentFromCache = (config: ApiserverConfig): boolean =>
+  config.consistentReadSupported && config.gates.ConsistentListFromCache;
+
 /** 1.37 returns at once when fresh; ≤1.36 (`waitUntilFreshAndBlock`) times and observes every RV>0 read. */
 export const waitsOnlyWhenBehind = (version: K8sVersion): boolean => version === "1.37";

@@ -1,3 +1,4 @@
+import { readsConsistentFromCache } from "./config.ts";
 import { decodeContinue } from "./continue-token.ts";
 import { type ApiError, badRequest } from "./errors.ts";
 import { parseResourceVersion } from "./list-options.ts";
@@ -49,7 +50,8 @@ function waitUntilFreshAndGetOne(
         return;
       }
       const items: Pod[] = found.pod === null ? [] : [found.pod];
-      done(null, { rv: found.rv, count: items.length, items: () => items, indexUsed: "" });
+      const take = (max = Number.POSITIVE_INFINITY) => items.slice(0, max);
+      done(null, { rv: found.rv, count: items.length, items: take, indexUsed: "" });
     });
   if (opts.resourceVersionMatch === "" && opts.resourceVersion === "") {
     currentRv(cache, ctx, done, get);
@@ -117,7 +119,7 @@ function listLatest(
   ctx: RequestContext,
   done: ListDone,
 ): void {
-  cache.waitUntilFreshLocked(minRv, cache.config.consistentReadSupported, ctx, (err) => {
+  cache.waitUntilFreshLocked(minRv, readsConsistentFromCache(cache.config), ctx, (err) => {
     if (err !== null) return done(err, null);
     const store = cache.storage.store;
     const rv = cache.resourceVersion;
@@ -139,7 +141,7 @@ function listExact(
   ctx: RequestContext,
   done: ListDone,
 ): void {
-  cache.waitUntilFreshLocked(rv, cache.config.consistentReadSupported, ctx, (err) => {
+  cache.waitUntilFreshLocked(rv, readsConsistentFromCache(cache.config), ctx, (err) => {
     if (err !== null) return done(err, null);
     const view = cache.storage.getExactSnapshotLocked(rv);
     if ("kind" in view) return done(view, null);
@@ -170,7 +172,7 @@ function withIndex(list: LazyList, indexUsed: string): CacheList {
     get count() {
       return list.count;
     },
-    items: () => list.items(),
+    items: (max) => list.items(max),
     indexUsed,
   };
 }

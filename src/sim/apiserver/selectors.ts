@@ -13,8 +13,6 @@ export interface Selectors {
   readonly fields: readonly Requirement[];
 }
 
-export const EVERYTHING: Selectors = { labels: [], fields: [] };
-
 export function parseSelector(text: string): Requirement[] {
   if (text === "") return [];
   return text.split(",").map((term) => {

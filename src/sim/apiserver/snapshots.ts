@@ -142,14 +142,14 @@ export class Snapshots {
     const [gf, ge] = this.ghosts.range(prefix, fromKey);
     const whole = lf === 0 && le === live.size && gf === 0 && ge === this.ghosts.size;
     const mutationsAtList = this.store.mutations;
-    const items = (): Pod[] => {
+    const items = (max = Number.POSITIVE_INFINITY): Pod[] => {
       if (this.store.mutations !== mutationsAtList) {
         throw new Error("snapshots: a lazy list was read after the store changed");
       }
       const out: Pod[] = [];
       let i = lf;
       let j = gf;
-      while (i < le || j < ge) {
+      while ((i < le || j < ge) && out.length < max) {
         const a = i < le ? live.at(i) : undefined;
         const b = j < ge ? this.ghosts.at(j) : undefined;
         const key = b === undefined || (a !== undefined && a < b) ? (a as string) : b;

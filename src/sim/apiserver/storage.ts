@@ -37,7 +37,8 @@ export interface GetOptions {
 export interface LazyList {
   readonly rv: number;
   readonly count: number;
-  items(): Pod[];
+  /** The first `max` items in order (all of them when absent). */
+  items(max?: number): Pod[];
 }
 
 export interface StorageListResult extends LazyList {

@@ -83,10 +83,11 @@ export class Store {
     return {
       rv,
       count: end - from,
-      items: () => {
+      items: (max = Number.POSITIVE_INFINITY) => {
         this.assertUnchanged(at);
         const out: Pod[] = [];
-        for (let i = from; i < end; i++) out.push(this.byKey.get(this.keys.at(i)) as Pod);
+        const stop = Math.min(end, from + max);
+        for (let i = from; i < stop; i++) out.push(this.byKey.get(this.keys.at(i)) as Pod);
         return out;
       },
     };
@@ -101,10 +102,10 @@ export class Store {
     return {
       rv,
       count: bucket?.size ?? 0,
-      items: () => {
+      items: (max = Number.POSITIVE_INFINITY) => {
         this.assertUnchanged(at);
         const keys = bucket === undefined ? [] : [...bucket].sort();
-        return keys.map((k) => this.byKey.get(k) as Pod);
+        return keys.slice(0, max).map((k) => this.byKey.get(k) as Pod);
       },
     };
   }

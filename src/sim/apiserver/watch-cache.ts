@@ -1,7 +1,7 @@
 import type { Scheduler } from "../scheduler.ts";
 import type { Nanos } from "../time.ts";
 import { capacityUpperBound, DEFAULT_LOWER_BOUND_CAPACITY } from "./capacity.ts";
-import type { ApiserverConfig } from "./config.ts";
+import { type ApiserverConfig, readsConsistentFromCache } from "./config.ts";
 import type { ApiError } from "./errors.ts";
 import { WatchCacheHistory } from "./history.ts";
 import { getIntervalLocked } from "./history-get-interval.ts";
@@ -140,7 +140,7 @@ export class WatchCache {
     ctx: RequestContext,
     done: (err: ApiError | null, found: { pod: Pod | null; rv: number } | null) => void,
   ): void {
-    this.waitUntilFreshLocked(rv, this.config.consistentReadSupported, ctx, (err) => {
+    this.waitUntilFreshLocked(rv, readsConsistentFromCache(this.config), ctx, (err) => {
       if (err !== null) done(err, null);
       else done(null, { pod: this.storage.store.get(key) ?? null, rv: this.resourceVersion });
     });
