@@ -3,6 +3,7 @@ import { act, cleanup, fireEvent, render, screen } from "@testing-library/react"
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { RingSummary } from "../../src/sim/snapshot.ts";
 import { RingPanel } from "../../src/ui/panels/index.ts";
+import { ageRuns } from "../../src/ui/panels/ring/ageRuns.ts";
 import {
   displayedCapacity,
   nextCapacityTransition,
@@ -133,6 +134,30 @@ describe("ring geometry", () => {
   });
 });
 
+describe("ageRuns", () => {
+  const segment = (fromIndex: number, toIndex: number, ageS: number) => ({
+    fromIndex,
+    toIndex,
+    oldestRv: fromIndex,
+    newestRv: toIndex - 1,
+    oldestAgeNs: ageS * S,
+    newestAgeNs: ageS * S,
+  });
+
+  it("merges neighbouring segments of one age class into a band", () => {
+    const segments = [segment(0, 5, 90), segment(5, 9, 80), segment(9, 12, 50), segment(12, 20, 5)];
+    expect(ageRuns(segments, 75 * S)).toEqual([
+      { fromIndex: 0, toIndex: 9, ageClass: "stale" },
+      { fromIndex: 9, toIndex: 12, ageClass: "ageing" },
+      { fromIndex: 12, toIndex: 20, ageClass: "fresh" },
+    ]);
+  });
+
+  it("does not bridge a gap between segments", () => {
+    expect(ageRuns([segment(0, 5, 1), segment(7, 9, 1)], 75 * S)).toHaveLength(2);
+  });
+});
+
 describe("ageClass", () => {
   it("splits ages at half the window and at the window", () => {
     expect(ageClass(10 * S, 75 * S)).toBe("fresh");
@@ -195,7 +220,7 @@ describe("drawRing", () => {
     return recording;
   };
 
-  it("fills the empty track, then each segment in the colour of its oldest event's age", () => {
+  it("fills the empty track, then each age band in its colour", () => {
     const fills = drawSmallRing(null)
       .paints()
       .filter((paint) => paint.name === "fill")
@@ -267,7 +292,8 @@ describe("RingPanel", () => {
     );
     const snapshot = recordedSnapshot();
     const { rerender } = render(<RingPanel snapshot={snapshot} />);
-    expect(recording.argsOf("arc")).toHaveLength(2 * (1 + 16));
+    // The track, then one band per age class: stale, ageing, fresh.
+    expect(recording.argsOf("arc")).toHaveLength(2 * (1 + 3));
     expect(liveSpan(recording.argsOf("arc"))).toBeCloseTo(TAU);
 
     const doubled = { ...snapshot, ring: { ...snapshot.ring, capacity: 800, increases: 3 } };
@@ -288,7 +314,36 @@ describe("RingPanel", () => {
   });
 });
 
-/** The angle the 16 segment sectors cover: their outer arcs, after the empty track's. */
+describe("RingPanel under prefers-reduced-motion", () => {
+  afterEach(() => {
+    cleanup();
+    vi.restoreAllMocks();
+    vi.unstubAllGlobals();
+  });
+
+  it("jumps straight to the new capacity", () => {
+    vi.stubGlobal("matchMedia", (query: string) => ({
+      matches: query === "(prefers-reduced-motion: reduce)",
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
+    const recording = recordingContext();
+    vi.spyOn(HTMLCanvasElement.prototype, "getContext").mockImplementation(
+      () =>
+        Object.assign(recording.context, {
+          setTransform: vi.fn(),
+        }) as unknown as CanvasRenderingContext2D,
+    );
+    const snapshot = recordedSnapshot();
+    const { rerender } = render(<RingPanel snapshot={snapshot} />);
+    recording.calls.length = 0;
+    const doubled = { ...snapshot, ring: { ...snapshot.ring, capacity: 800, increases: 3 } };
+    act(() => rerender(<RingPanel snapshot={doubled} />));
+    expect(liveSpan(recording.argsOf("arc"))).toBeCloseTo(Math.PI);
+  });
+});
+
+/** The angle the live region covers: the outer arcs of its bands, after the empty track's. */
 function liveSpan(arcs: unknown[][]): number {
   const outerArcs = arcs.filter((_, i) => i % 2 === 0).slice(1);
   return outerArcs.reduce((sum, args) => sum + (Number(args[4]) - Number(args[3])), 0);

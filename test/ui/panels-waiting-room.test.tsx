@@ -119,4 +119,17 @@ describe("WaitingRoomPanel", () => {
     expect(screen.getByText(/Nobody is waiting/)).toBeInTheDocument();
     expect(screen.queryByText(/more$/)).not.toBeInTheDocument();
   });
+
+  it("explains timers that outlive their reads", () => {
+    const fixture = recordedSnapshot();
+    render(<WaitingRoomPanel snapshot={fixture} />);
+    expect(screen.queryByText(/More timers than waiters/)).not.toBeInTheDocument();
+    cleanup();
+    render(
+      <WaitingRoomPanel
+        snapshot={{ ...fixture, waiters: [], waiterCount: 0, timersPending: 109 }}
+      />,
+    );
+    expect(screen.getByText(/More timers than waiters/)).toBeInTheDocument();
+  });
 });

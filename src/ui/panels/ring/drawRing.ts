@@ -2,7 +2,8 @@ import type { RingSummary } from "../../../sim/snapshot.ts";
 import type { CanvasLike } from "../shared/canvasLike.ts";
 import { formatCount } from "../shared/format.ts";
 import { ink } from "../shared/palette.ts";
-import { ageClass, ageColours, emptySlotColour } from "./ringAge.ts";
+import { ageRuns } from "./ageRuns.ts";
+import { ageColours, emptySlotColour } from "./ringAge.ts";
 import {
   indexAngle,
   isFull,
@@ -28,11 +29,10 @@ export function drawRing(context: CanvasLike, drawing: RingDrawing): void {
   context.fillStyle = emptySlotColour;
   context.fill();
 
-  for (const segment of ring.segments) {
-    const { startAngle, endAngle } = segmentAngles(placement, segment);
+  for (const run of ageRuns(ring.segments, ring.freshWindowNs)) {
+    const { startAngle, endAngle } = segmentAngles(placement, run);
     sector(context, layout, startAngle, endAngle);
-    // A segment is as old as its oldest event: that is the one the grow test looks at.
-    context.fillStyle = ageColours[ageClass(segment.oldestAgeNs, ring.freshWindowNs)];
+    context.fillStyle = ageColours[run.ageClass];
     context.fill();
   }
 

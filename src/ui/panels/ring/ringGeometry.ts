@@ -32,7 +32,11 @@ export function indexAngle(placement: RingPlacement, index: number): number {
   return placement.headAngle - ((placement.endIndex - index) * TAU) / placement.displayCapacity;
 }
 
-export function segmentAngles(placement: RingPlacement, segment: RingSegment): ArcAngles {
+/** The arc of any run of events [fromIndex, toIndex): a segment or a band of one age. */
+export function segmentAngles(
+  placement: RingPlacement,
+  segment: Pick<RingSegment, "fromIndex" | "toIndex">,
+): ArcAngles {
   return {
     startAngle: indexAngle(placement, segment.fromIndex),
     endAngle: indexAngle(placement, segment.toIndex),

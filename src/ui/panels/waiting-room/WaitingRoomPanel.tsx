@@ -42,6 +42,12 @@ function WaitingRoomBody({ snapshot }: { snapshot: SimSnapshot }) {
         <strong>{formatCount(snapshot.timersPending)}</strong> wake-up timers sleeping · cache at RV{" "}
         {formatCount(snapshot.cacheRv)}
       </p>
+      {snapshot.timersPending > snapshot.waiterCount && (
+        <p className="wcl-muted">
+          More timers than waiters: a wake-up timer sleeps its full 3 s even after its read has
+          left.
+        </p>
+      )}
       {snapshot.waiters.length === 0 ? (
         <p className="wcl-calm">Nobody is waiting: every read found the cache fresh enough.</p>
       ) : (
