@@ -1,5 +1,5 @@
 import * as v from "valibot";
-import { NO_WHATIF } from "../../sim/apiserver/config.ts";
+import { BLOCK_TIMEOUT_NS, NO_WHATIF } from "../../sim/apiserver/config.ts";
 import type { ApiError } from "../../sim/apiserver/errors.ts";
 import { registerWatchCacheMetrics, type WatchCacheMetrics } from "../../sim/apiserver/metrics.ts";
 import type { Pod } from "../../sim/apiserver/pod.ts";
@@ -7,7 +7,6 @@ import { newRequestContext, type RequestContext } from "../../sim/apiserver/requ
 import { WatchCache } from "../../sim/apiserver/watch-cache.ts";
 import { MetricsRegistry } from "../../sim/metrics/registry.ts";
 import { Scheduler } from "../../sim/scheduler.ts";
-import { seconds } from "../../sim/time.ts";
 import { fail, type RunStop } from "../kinds/kind.ts";
 import { type OpName, RawStep, type Step } from "../schema/ops.ts";
 import { FeatureGates, Indexer } from "../schema/shared.ts";
@@ -81,7 +80,7 @@ export class HarnessW {
           ConsistentListFromCacheSkipTimeoutFallback:
             gates.ConsistentListFromCacheSkipTimeoutFallback,
         },
-        blockTimeoutNs: seconds(3),
+        blockTimeoutNs: BLOCK_TIMEOUT_NS,
         eventFreshDurationNs: input.eventFreshDurationNs,
         whatif: NO_WHATIF,
         consistentReadSupported: input.consistentReadSupported,

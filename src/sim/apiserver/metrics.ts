@@ -8,7 +8,7 @@ export type ConsistentReadFallback = "false" | "true" | "skipped";
 export type ConsistencyCheckStatus = "success" | "failure" | "error";
 export type DispatchStage = "total" | "storage_to_cache" | "cache_to_watcher";
 
-export const READ_WAIT_BUCKETS_S = [
+const READ_WAIT_BUCKETS_S = [
   0.005, 0.025, 0.05, 0.1, 0.2, 0.4, 0.6, 0.8, 1.0, 1.25, 1.5, 2, 3,
 ] as const;
 const INIT_DURATION_BUCKETS_S = [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 180, 600];

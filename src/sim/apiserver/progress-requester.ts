@@ -5,7 +5,7 @@ import { ms, type Nanos } from "../time.ts";
 // freshness, ask etcd for a progress notification at once (unless one went out less than 100 ms
 // ago) and then every 100 ms. A waiting read registers with add() and leaves with remove().
 
-export const PROGRESS_REQUEST_PERIOD_NS: Nanos = ms(100); // upstream: progressRequestPeriod
+const PROGRESS_REQUEST_PERIOD_NS: Nanos = ms(100); // upstream: progressRequestPeriod
 
 export class ProgressRequester {
   requestsSent = 0;

@@ -12,7 +12,7 @@ export interface Indexer {
   readonly key: string;
 }
 
-export function indexValue(indexer: Indexer, pod: Pod): string | undefined {
+function indexValue(indexer: Indexer, pod: Pod): string | undefined {
   return indexer.source === "label" ? pod.labels[indexer.key] : podField(pod, indexer.key);
 }
 

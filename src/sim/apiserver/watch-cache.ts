@@ -162,12 +162,6 @@ export class WatchCache {
     return getIntervalLocked(this.history, rv, this.listResourceVersion, this.history.isIndexValid);
   }
 
-  /** The compactor's RemoveLess: snapshots below etcd's compacted revision go. */
-  // upstream: watch_cache.go Compact (called by compactor.go)
-  compact(rev: number): void {
-    this.storage.compactSnapshotsLocked(rev);
-  }
-
   waiters(): WaiterView[] {
     return this.waiting.waiters();
   }
