@@ -80,6 +80,15 @@ describe("harness-W kinds report a broken expectation as FAIL", () => {
     expect(verdictOf(c)).toBe("FAIL");
   });
 
+  it("hands a queued progress answer over as soon as a read starts to wait", () => {
+    const c = realCase("watchCache.waitUntilFreshAndGetList", "TestWaitUntilFreshAndListFromCache");
+    const [call, add, answer] = c.input["steps"] as Result[];
+    c.input["steps"] = [add, answer, { ...call, await: true }];
+    expect(verdictOf(c)).toBe("PASS");
+    c.input["consistentReadSupported"] = false;
+    expect(verdictOf(c)).toBe("FAIL");
+  });
+
   it("fails a call the manual clock cannot complete when it is awaited", () => {
     const c = realCase("watchCache.waitUntilFreshAndGet", "TestWaitUntilFreshAndGet");
     const steps = c.input["steps"] as Result[];

@@ -63,6 +63,7 @@ export class HarnessW {
   readonly metrics: WatchCacheMetrics;
   readonly cache: WatchCache;
   private readonly answers: number[] = [];
+  private handedOver = 0;
   private readonly supported: boolean;
   private nextId = 1;
 
@@ -123,8 +124,7 @@ export class HarnessW {
         cache.history.updateCache(bareEvent(step.key, step.rv, step.recordTimeNs));
         break;
       case "progressAnswer":
-        this.answers.push(step.rv);
-        if (cache.progress.waiting > 0) this.handOver();
+        this.answers.push(step.rv); // handed over by settle() if a read waits
         break;
       case "clockStep":
         this.scheduler.runUntil(now + step.durationNs);
@@ -135,13 +135,17 @@ export class HarnessW {
 
   /** Runs events due now (progress ticks, same-instant deadline checks); time does not pass. */
   settle(): void {
+    const before = this.handedOver;
     this.scheduler.runUntil(this.scheduler.nowNs);
+    // A read that started waiting within 100 ms of the last request sends none now; the queued
+    // answer still goes "as soon as one starts to wait" (SCHEMA §4.2), once per instant.
+    if (this.handedOver === before && this.cache.progress.waiting > 0) this.handOver();
   }
 
   private handOver(): void {
-    const rv = this.answers.shift();
-    if (rv !== undefined && this.supported) this.cache.updateResourceVersion(rv);
-    else if (rv !== undefined) this.answers.unshift(rv);
+    if (!this.supported || this.answers.length === 0) return;
+    this.handedOver++;
+    this.cache.updateResourceVersion(this.answers.shift() as number);
   }
 }
 
