@@ -1,5 +1,9 @@
+import { DELEGATOR_GET_LIST_KINDS } from "./delegator-get-list.ts";
+import { delegatorShouldDelegateListTable } from "./delegator-should-delegate-list-table.ts";
 import type { KindTable } from "./kind.ts";
 
-// Owned by engineer "delegator": register delegator.*, cacher.watch* and scenario.* kinds here.
-// Until then they are SKIP.
-export const DELEGATOR_KINDS: KindTable = {};
+// The delegator, cacher-watch and scenario kinds (harnesses C and E, and the delegation table).
+export const DELEGATOR_KINDS: KindTable = {
+  "delegator.shouldDelegateList.table": delegatorShouldDelegateListTable,
+  ...DELEGATOR_GET_LIST_KINDS,
+};

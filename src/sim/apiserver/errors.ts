@@ -105,3 +105,16 @@ export function isResourceExpired(error: ApiError): boolean {
 export function errorText(error: ApiError): string {
   return error.message;
 }
+
+/** The Status an error watcher's single ERROR event carries. */
+// upstream: cacher.go newErrWatcher (a non-API error becomes a 500 with the error's own text)
+export function watchErrorStatus(error: ApiError): StatusError {
+  return error.kind === "status" ? error : status(500, "InternalError", error.message);
+}
+
+// upstream: storage/errors.go NewKeyNotFoundError (StorageError text; the registry maps it to 404)
+export function keyNotFound(key: string, rv: number): PlainError {
+  return plainError(
+    `StorageError: key not found, Code: 1, Key: ${key}, ResourceVersion: ${rv}, AdditionalErrorMsg: `,
+  );
+}

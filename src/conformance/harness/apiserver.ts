@@ -1,0 +1,192 @@
+import { Cacher } from "../../sim/apiserver/cacher.ts";
+import { BLOCK_TIMEOUT_NS, NO_WHATIF } from "../../sim/apiserver/config.ts";
+import { CacheDelegator } from "../../sim/apiserver/delegator.ts";
+import type { ApiError } from "../../sim/apiserver/errors.ts";
+import { registerWatchCacheMetrics, type WatchCacheMetrics } from "../../sim/apiserver/metrics.ts";
+import type { Pod } from "../../sim/apiserver/pod.ts";
+import { newRequestContext, type RequestContext } from "../../sim/apiserver/request-context.ts";
+import type { Storage } from "../../sim/apiserver/storage.ts";
+import { WatchCache } from "../../sim/apiserver/watch-cache.ts";
+import { MetricsRegistry } from "../../sim/metrics/registry.ts";
+import { Scheduler } from "../../sim/scheduler.ts";
+import { seconds } from "../../sim/time.ts";
+import { fail, type RunStop } from "../kinds/kind.ts";
+import type { OpName, Step } from "../schema/ops.ts";
+
+// What harnesses C and E share (SCHEMA.md §4.3–§4.5): a watch cache, a cacher and the delegator
+// over some storage, on a simulated clock that runs while an awaited call is outstanding.
+
+export interface RigInput {
+  readonly featureGates: {
+    readonly ListFromCacheSnapshot: boolean;
+    readonly ConsistentListFromCacheSkipTimeoutFallback: boolean;
+    readonly WatchList: boolean;
+  };
+  readonly consistentReadSupported: boolean;
+  readonly eventFreshDurationNs: number;
+}
+
+/** An awaited call that has not completed after this much simulated time fails the case. */
+const AWAIT_LIMIT_NS = seconds(60);
+
+export class ApiserverRig {
+  readonly scheduler = new Scheduler();
+  readonly registry = new MetricsRegistry();
+  readonly metrics: WatchCacheMetrics;
+  readonly watchCache: WatchCache;
+  readonly cacher: Cacher;
+  readonly delegator: CacheDelegator;
+  private nextId = 1;
+
+  constructor(input: RigInput, storage: Storage) {
+    this.metrics = registerWatchCacheMetrics(this.registry);
+    const gates = input.featureGates;
+    const config = {
+      version: "1.37" as const,
+      gates: {
+        ConsistentListFromCache: true,
+        ListFromCacheSnapshot: gates.ListFromCacheSnapshot,
+        ConsistentListFromCacheSkipTimeoutFallback:
+          gates.ConsistentListFromCacheSkipTimeoutFallback,
+      },
+      blockTimeoutNs: BLOCK_TIMEOUT_NS,
+      eventFreshDurationNs: input.eventFreshDurationNs,
+      whatif: NO_WHATIF,
+      consistentReadSupported: input.consistentReadSupported,
+    };
+    const scheduler = this.scheduler;
+    this.watchCache = new WatchCache({
+      scheduler,
+      config,
+      metrics: this.metrics,
+      storage,
+      keyPrefix: "/pods/",
+      indexers: [],
+    });
+    this.cacher = new Cacher({
+      scheduler,
+      config,
+      metrics: this.metrics,
+      watchCache: this.watchCache,
+      storage,
+      resourcePrefix: "/pods/",
+    });
+    this.delegator = new CacheDelegator({
+      cacher: this.cacher,
+      storage,
+      watchListEnabled: gates.WatchList,
+    });
+  }
+
+  context(): RequestContext {
+    return newRequestContext(this.nextId++);
+  }
+
+  /** Runs what is due now (same-instant timers); time does not pass. */
+  settle(): void {
+    this.scheduler.runUntil(this.scheduler.nowNs);
+  }
+
+  /** Lets simulated time run until `isDone()`; false if 60 s passed first. */
+  runUntil(isDone: () => boolean): boolean {
+    const limitNs = this.scheduler.nowNs + AWAIT_LIMIT_NS;
+    while (!isDone()) {
+      if (this.scheduler.peekNs() > limitNs) {
+        this.scheduler.runUntil(limitNs);
+        return isDone();
+      }
+      this.scheduler.step();
+    }
+    return true;
+  }
+
+  /** The non-zero series of apiserver_watch_cache_consistent_read_total (upstream creates none at 0). */
+  consistentReadSeries(): {
+    group: string;
+    resource: string;
+    success: string;
+    fallback: string;
+    value: number;
+  }[] {
+    const out = [];
+    for (const success of [true, false]) {
+      for (const fallback of ["false", "true", "skipped"] as const) {
+        const value = this.metrics.consistentRead(success, fallback).value;
+        if (value > 0)
+          out.push({ group: "", resource: "pods", success: `${success}`, fallback, value });
+      }
+    }
+    return out;
+  }
+}
+
+export const podOf = (p: {
+  namespace: string;
+  name: string;
+  rv: number;
+  nodeName: string;
+  labels: Record<string, string>;
+}): Pod => ({
+  namespace: p.namespace,
+  name: p.name,
+  rv: p.rv,
+  nodeName: p.nodeName,
+  labels: p.labels,
+});
+
+/** One call of a case: when it started and ended, and how. */
+export interface CallRecord<T> {
+  readonly id: string;
+  readonly startNs: number;
+  endNs: number | null;
+  error: ApiError | null;
+  value: T | null;
+}
+
+/** Starts a call; `finish` must be called exactly once, now or later. */
+export type Starter<S, T> = (
+  step: S,
+  ctx: RequestContext,
+  finish: (err: ApiError | null, value: T | null) => void,
+) => void;
+
+/**
+ * Runs typed steps in order: a step of `calls` starts a call (awaited ones run the clock until
+ * they complete), any other step goes to `apply`. Returns every call by id, or a FAIL.
+ */
+export function runSteps<C extends OpName, T>(
+  rig: ApiserverRig,
+  steps: readonly Step[],
+  apply: (step: Step) => void,
+  calls: Partial<Record<C, Starter<Step<C>, T>>>,
+): Map<string, CallRecord<T>> | RunStop {
+  const records = new Map<string, CallRecord<T>>();
+  for (const step of steps) {
+    const start = calls[step.op as C];
+    if (start === undefined) {
+      apply(step);
+      rig.settle();
+      continue;
+    }
+    const call = step as Step<C> & { id: string; await: boolean };
+    const record: CallRecord<T> = {
+      id: call.id,
+      startNs: rig.scheduler.nowNs,
+      endNs: null,
+      error: null,
+      value: null,
+    };
+    records.set(call.id, record);
+    start(call, rig.context(), (err, value) => {
+      if (record.endNs !== null) throw new Error(`call ${call.id} finished twice`);
+      record.endNs = rig.scheduler.nowNs;
+      record.error = err;
+      record.value = value;
+    });
+    rig.settle();
+    if (call.await && !rig.runUntil(() => record.endNs !== null)) {
+      return fail(`call ${call.id} did not complete within 60 s of simulated time`);
+    }
+  }
+  return records;
+}

@@ -1,0 +1,82 @@
+import { encodeContinue } from "./continue-token.ts";
+import type { CacheList } from "./list-from-cache.ts";
+import { type Pod, podKey } from "./pod.ts";
+import { isEverything, matches, parseSelector, type Selectors } from "./selectors.ts";
+import type { ListOptions, StorageListResult } from "./storage.ts";
+import { computeListLimit } from "./watch-rv.ts";
+
+// The page the cacher answers with, from the watch cache's list: selector filtering, the limit,
+// and a continue token at the response RV (SEMANTICS §3.6 steps 4–6).
+// upstream: cacher.go GetList (after WaitUntilFreshAndGetList), storage PrepareContinueToken
+
+/** upstream: PrepareContinueToken: the next page starts just after the last returned key. */
+const continueAfter = (lastKey: string, listKey: string, rv: number) =>
+  encodeContinue(`${lastKey}\u0000`, listKey, rv);
+
+export function cacherPage(
+  list: CacheList,
+  listKey: string,
+  opts: ListOptions,
+  resourcePrefix: string,
+): StorageListResult {
+  const limit = computeListLimit(opts.limit, opts.resourceVersion);
+  const selectors: Selectors = {
+    labels: parseSelector(opts.labelSelector),
+    fields: parseSelector(opts.fieldSelector),
+  };
+  if (isEverything(selectors)) return unfilteredPage(list, listKey, limit, resourcePrefix);
+  // With a selector the matches must be found one by one, as upstream does.
+  const selected: Pod[] = [];
+  let hasMore = false;
+  for (const pod of list.items()) {
+    if (limit > 0 && selected.length >= limit) {
+      hasMore = true;
+      break;
+    }
+    if (matches(pod, selectors)) selected.push(pod);
+  }
+  const last = selected[selected.length - 1];
+  const token =
+    hasMore && last !== undefined
+      ? continueAfter(podKey(resourcePrefix, last), listKey, list.rv)
+      : "";
+  return {
+    rv: list.rv,
+    count: selected.length,
+    continue: token,
+    remainingItemCount: null,
+    items: () => selected,
+  };
+}
+
+// Every item matches: the page size is known without reading the items, which stay lazy.
+function unfilteredPage(
+  list: CacheList,
+  listKey: string,
+  limit: number,
+  resourcePrefix: string,
+): StorageListResult {
+  const total = list.count;
+  const hasMore = limit > 0 && total > limit;
+  const count = hasMore ? limit : total;
+  let items: Pod[] | null = null;
+  const materialise = (): Pod[] => {
+    if (items === null) {
+      const all = list.items();
+      items = hasMore ? all.slice(0, count) : all;
+    }
+    return items;
+  };
+  return {
+    rv: list.rv,
+    count,
+    remainingItemCount: hasMore ? total - limit : null,
+    items: materialise,
+    get continue(): string {
+      const last = hasMore ? materialise()[count - 1] : undefined;
+      return last === undefined
+        ? ""
+        : continueAfter(podKey(resourcePrefix, last), listKey, list.rv);
+    },
+  };
+}

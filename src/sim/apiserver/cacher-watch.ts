@@ -1,0 +1,185 @@
+import type { Cacher } from "./cacher.ts";
+import { type ApiError, plainError } from "./errors.ts";
+import { getIntervalLocked } from "./history-get-interval.ts";
+import type { WatchCacheInterval } from "./interval.ts";
+import { parseResourceVersion } from "./list-options.ts";
+import { podKey } from "./pod.ts";
+import { type RequestContext, recordStep } from "./request-context.ts";
+import type { WatchCacheEvent } from "./watch-cache-event.ts";
+import {
+  getBookmarkAfterResourceVersion,
+  getWatchCacheResourceVersion,
+  type WatchRvOptions,
+} from "./watch-rv.ts";
+import {
+  CacheWatcher,
+  closedWatcher,
+  errorWatcher,
+  hasPathPrefix,
+  type Watcher,
+  type WatchStart,
+} from "./watcher.ts";
+
+// A WATCH on the cacher (SEMANTICS §3.9): required RV, the wait that only watch-list requests
+// make, where the stream starts, and registration. Every error after the RV parsed is an error
+// watcher (one ERROR event); only a bad RV and an unready cacher fail the call itself.
+// upstream: cacher.go Watch
+
+export interface CacherWatchOptions extends WatchRvOptions {
+  readonly recursive: boolean;
+}
+
+export type WatchDone = (err: ApiError | null, watcher: Watcher | null) => void;
+
+const WATCH_LIST_UNSUPPORTED =
+  "a watch stream was requested by the client but the required storage feature RequestWatchProgress is disabled";
+
+export function cacherWatch(
+  cacher: Cacher,
+  key: string,
+  opts: CacherWatchOptions,
+  ctx: RequestContext,
+  done: WatchDone,
+): void {
+  const preparedKey = opts.recursive && !key.endsWith("/") ? `${key}/` : key;
+  const parsed = parseResourceVersion(opts.resourceVersion);
+  if (!parsed.ok) {
+    done(parsed.error, null);
+    return;
+  }
+  const unready = cacher.unreadyError();
+  if (unready !== null) {
+    done(unready, null);
+    return;
+  }
+  const generation = cacher.ready.generation;
+  const fail = (err: ApiError) => {
+    if (ctx.steps !== undefined) recordStep(ctx, cacher.scheduler.nowNs, "failed", err.message);
+    done(null, errorWatcher(err));
+  };
+  // upstream: isListWatchRequest, checked against etcd's support only
+  const watchList = opts.sendInitialEvents === true && opts.allowWatchBookmarks;
+  if (watchList && !cacher.config.consistentReadSupported) {
+    fail(plainError(WATCH_LIST_UNSUPPORTED));
+    return;
+  }
+
+  const register = (requiredRv: number) => {
+    const watcher = newWatcher(cacher, preparedKey, opts, parsed.value, requiredRv);
+    if ("kind" in watcher) {
+      fail(watcher);
+      return;
+    }
+    const check = cacher.ready.check();
+    // The cacher relisted or went unready meanwhile: the watch would be terminated at once.
+    if (check.error !== null || check.generation !== generation) {
+      done(null, closedWatcher());
+      return;
+    }
+    if (!watcher.closed) cacher.addWatcher(watcher);
+    if (ctx.steps !== undefined)
+      recordStep(ctx, cacher.scheduler.nowNs, "served", `watch from RV ${requiredRv}`);
+    done(null, watcher);
+  };
+  // Only a watch that asks for initial events waits for freshness (plain watches never wait).
+  // upstream: cacher.go waitUntilWatchCacheFreshAndForceAllEvents
+  const afterRequired = (requiredRv: number) => {
+    if (opts.sendInitialEvents !== true) {
+      register(requiredRv);
+      return;
+    }
+    const supported = cacher.consistentReadSupported;
+    cacher.watchCache.waitUntilFreshLocked(requiredRv, supported, ctx, (err) =>
+      err === null ? register(requiredRv) : fail(err),
+    );
+  };
+  const required = getWatchCacheResourceVersion(parsed.value, opts);
+  if (required !== null) {
+    afterRequired(required);
+    return;
+  }
+  cacher.storage.getCurrentResourceVersion(ctx, (err, rv) => {
+    if (err !== null || rv === null) fail(err ?? plainError("no current resource version"));
+    else afterRequired(rv);
+  });
+}
+
+/** The watcher and where its stream starts, or the error its ERROR event carries. */
+function newWatcher(
+  cacher: Cacher,
+  key: string,
+  opts: CacherWatchOptions,
+  parsedRv: number,
+  requiredRv: number,
+): CacheWatcher | ApiError {
+  const start = watchStart(cacher, key, opts, requiredRv);
+  if ("kind" in start) return start;
+  const initEvents = start.initialObjects.length + start.historyEvents.length;
+  cacher.metrics.initEvents.inc(initEvents + (start.endBookmarkRv === null ? 0 : 1));
+  const id = cacher.nextWatcherId++;
+  const watcher = new CacheWatcher(
+    id,
+    key,
+    opts.allowWatchBookmarks,
+    start,
+    cacher.dispatchLog,
+    (w) => cacher.forgetWatcher(w),
+  );
+  const cacheRv = cacher.watchCache.resourceVersion;
+  watcher.bookmarkAfterRv = getBookmarkAfterResourceVersion(parsedRv, requiredRv, opts, cacheRv);
+  if (start.endBookmarkRv !== null) watcher.markBookmarkSent(start.endBookmarkRv);
+  return watcher;
+}
+
+// upstream: watch_cache.go getAllEventsSinceLocked, then watcher.go processInterval, which the
+// model runs at once (its client reads as fast as events come).
+function watchStart(
+  cacher: Cacher,
+  key: string,
+  opts: CacherWatchOptions,
+  requiredRv: number,
+): WatchStart | ApiError {
+  const cache = cacher.watchCache;
+  const cacheRv = cache.resourceVersion;
+  const fromStore =
+    opts.sendInitialEvents === true || (requiredRv === 0 && opts.sendInitialEvents === null);
+  if (fromStore) {
+    const listed = cache.storage.store.list(key, "", cacheRv).items();
+    const inScope = listed.filter((pod) => hasPathPrefix(podKey(cacher.resourcePrefix, pod), key));
+    const requested = opts.sendInitialEvents === true && opts.allowWatchBookmarks;
+    return {
+      initialObjects: inScope,
+      historyEvents: [],
+      endBookmarkRv: requested ? cacheRv : null,
+      invalidated: false,
+      liveAfterRv: Math.max(requiredRv, cacheRv),
+    };
+  }
+  // An RV of 0 with sendInitialEvents=false means "from now".
+  const sinceRv = requiredRv === 0 ? cacheRv : requiredRv;
+  const interval =
+    cacher.indexValidator === null
+      ? cache.getAllEventsSinceLocked(sinceRv)
+      : getIntervalLocked(cache.history, sinceRv, cache.listResourceVersion, cacher.indexValidator);
+  if ("kind" in interval) return interval;
+  const { events, invalidated } = drain(interval);
+  const last = events[events.length - 1];
+  return {
+    initialObjects: [],
+    historyEvents: events,
+    endBookmarkRv: null,
+    invalidated,
+    liveAfterRv: last === undefined ? Math.max(requiredRv, cacheRv) : last.rv,
+  };
+}
+
+/** Reads the interval to its end; an invalidated interval ends the watch silently. */
+function drain(interval: WatchCacheInterval): { events: WatchCacheEvent[]; invalidated: boolean } {
+  const events: WatchCacheEvent[] = [];
+  for (;;) {
+    const { event, error } = interval.next();
+    if (error !== null) return { events, invalidated: true };
+    if (event === null) return { events, invalidated: false };
+    events.push(event);
+  }
+}

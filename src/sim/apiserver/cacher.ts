@@ -1,0 +1,258 @@
+import type { ScheduledEvent, Scheduler } from "../scheduler.ts";
+import { type Nanos, seconds } from "../time.ts";
+import { BookmarkBuckets } from "./bookmark-buckets.ts";
+import { cacherPage } from "./cacher-list.ts";
+import { type CacherWatchOptions, cacherWatch, type WatchDone } from "./cacher-watch.ts";
+import type { ApiserverConfig } from "./config.ts";
+import { DispatchLog } from "./dispatch-log.ts";
+import { type ApiError, keyNotFound, tooManyRequests } from "./errors.ts";
+import type { IndexValidator } from "./history.ts";
+import { parseResourceVersion } from "./list-options.ts";
+import type { WatchCacheMetrics } from "./metrics.ts";
+import type { Pod } from "./pod.ts";
+import { CacherReady } from "./ready.ts";
+import { type RequestContext, recordStep } from "./request-context.ts";
+import { calculateRetryAfterForUnreadyCache } from "./retry-after.ts";
+import { cacherDelegationHelper, type DelegationHelper } from "./should-delegate.ts";
+import type { Done, GetOptions, ListOptions, Storage, StorageListResult } from "./storage.ts";
+import type { CacheItem, WatchCache } from "./watch-cache.ts";
+import type { CacheWatcher } from "./watcher.ts";
+
+// upstream: cacher/cacher.go Cacher: readiness, reads served from the watch cache, the dispatcher
+// that feeds watchers, and the snapshot compactor. Watch setup is in cacher-watch.ts.
+
+export const COMPACTOR_POLL_PERIOD_NS: Nanos = seconds(15); // upstream: compactor.go compactorPollPeriod
+// upstream: cacher.go dispatchEvents bookmarkTimer (wait.Jitter(time.Second, 0.25); the jitter is dropped)
+const BOOKMARK_TICK_NS: Nanos = seconds(1);
+const MIN_RELEASE_CHECK_ENTRIES = 1024;
+
+export interface CacherOptions {
+  readonly scheduler: Scheduler;
+  readonly config: ApiserverConfig;
+  readonly metrics: WatchCacheMetrics;
+  readonly watchCache: WatchCache;
+  readonly storage: Storage;
+  /** Key prefix of the resource, e.g. "/pods/". */
+  readonly resourcePrefix: string;
+}
+
+export class Cacher {
+  readonly ready: CacherReady;
+  readonly watchCache: WatchCache;
+  readonly storage: Storage;
+  readonly config: ApiserverConfig;
+  readonly metrics: WatchCacheMetrics;
+  readonly scheduler: Scheduler;
+  readonly resourcePrefix: string;
+  readonly dispatchLog = new DispatchLog();
+  readonly watchers = new Set<CacheWatcher>();
+  readonly bookmarkWatchers: BookmarkBuckets;
+  /** Test hook (harness C): replaces the ring's interval validity check for new watches. */
+  indexValidator: IndexValidator | null = null;
+  nextWatcherId = 0;
+  /** upstream: dispatchEvents lastProcessedResourceVersion (events and storage bookmarks). */
+  private lastProcessedRv = 0;
+  private lastCompactedRev = 0;
+  private nextReleaseCheck = MIN_RELEASE_CHECK_ENTRIES;
+  private bookmarkTick: ScheduledEvent | null = null;
+  private readonly kinds: { bookmark: number; compactor: number };
+
+  constructor(options: CacherOptions) {
+    this.scheduler = options.scheduler;
+    this.config = options.config;
+    this.metrics = options.metrics;
+    this.watchCache = options.watchCache;
+    this.storage = options.storage;
+    this.resourcePrefix = options.resourcePrefix;
+    const now = () => this.scheduler.nowNs;
+    this.ready = new CacherReady(now);
+    this.bookmarkWatchers = new BookmarkBuckets(now());
+    this.kinds = {
+      bookmark: this.scheduler.kind("cacher.bookmarkTick"),
+      compactor: this.scheduler.kind("cacher.compactor"),
+    };
+    this.watchCache.onItem = (item) => this.processItem(item);
+    // upstream: startCaching SetOnReplace
+    this.watchCache.onReplace = () => {
+      this.ready.setReady();
+      this.metrics.initializations.inc();
+    };
+    if (this.config.gates.ListFromCacheSnapshot) this.scheduleCompactor();
+  }
+
+  /** Consistent reads may be served from the cache (≤1.36: also the ConsistentListFromCache gate). */
+  // upstream: delegator/interface.go ConsistentReadSupported
+  get consistentReadSupported(): boolean {
+    return this.config.consistentReadSupported && this.config.gates.ConsistentListFromCache;
+  }
+
+  // upstream: cacher.go Ready
+  isReady(): boolean {
+    return this.ready.check().error === null;
+  }
+
+  /** The cache's delegation helper over its live state (SEMANTICS §4). */
+  delegationHelper(): DelegationHelper {
+    const storage = this.watchCache.storage;
+    return cacherDelegationHelper({
+      consistentReadSupported: this.consistentReadSupported,
+      snapshottingEnabled: storage.snapshottingEnabled,
+      resourcePrefix: this.resourcePrefix,
+      cacheResourceVersion: () => this.watchCache.resourceVersion,
+      canServeExactRv: (rv) => storage.canServeExactRv(rv),
+    });
+  }
+
+  /** The 429 an unready cacher answers with, or null when Ready. */
+  unreadyError(): ApiError | null {
+    const check = this.ready.check();
+    if (check.error === null) return null;
+    return tooManyRequests(check.error, calculateRetryAfterForUnreadyCache(check.downtimeNs));
+  }
+
+  // upstream: cacher.go GetList
+  getList(
+    key: string,
+    opts: ListOptions,
+    ctx: RequestContext,
+    done: Done<StorageListResult>,
+  ): void {
+    const parsed = parseResourceVersion(opts.resourceVersion);
+    if (!parsed.ok) {
+      done(parsed.error, null);
+      return;
+    }
+    const unready = this.unreadyError();
+    if (unready !== null) {
+      done(unready, null);
+      return;
+    }
+    const preparedKey = opts.recursive && !key.endsWith("/") ? `${key}/` : key;
+    this.watchCache.waitUntilFreshAndGetList(preparedKey, opts, ctx, (err, list) => {
+      if (err !== null || list === null) {
+        done(err, null);
+        return;
+      }
+      ctx.servedBy = "cache";
+      const page = cacherPage(list, key, opts, this.resourcePrefix);
+      if (ctx.steps !== undefined) {
+        recordStep(
+          ctx,
+          this.scheduler.nowNs,
+          "served",
+          `cache: ${page.count} objects at RV ${page.rv}`,
+        );
+      }
+      done(null, page);
+    });
+  }
+
+  // upstream: cacher.go Get
+  get(
+    key: string,
+    opts: GetOptions,
+    ctx: RequestContext,
+    done: Done<{ pod: Pod | null; rv: number }>,
+  ): void {
+    const parsed = parseResourceVersion(opts.resourceVersion);
+    if (!parsed.ok) {
+      done(parsed.error, null);
+      return;
+    }
+    this.watchCache.waitUntilFreshAndGet(parsed.value, key, ctx, (err, found) => {
+      if (err !== null || found === null) {
+        done(err, null);
+        return;
+      }
+      ctx.servedBy = "cache";
+      if (found.pod === null && !opts.ignoreNotFound) {
+        done(keyNotFound(key, found.rv), null);
+        return;
+      }
+      done(null, found);
+    });
+  }
+
+  // upstream: cacher.go Watch (cacher-watch.ts)
+  watch(key: string, opts: CacherWatchOptions, ctx: RequestContext, done: WatchDone): void {
+    cacherWatch(this, key, opts, ctx, done);
+  }
+
+  /** The cacher goes unready (its ListAndWatch failed); watchers are terminated separately. */
+  // upstream: ready.go setError (via startCaching)
+  setPending(err: string | null = null): void {
+    this.ready.setPending(err);
+  }
+
+  // upstream: cacher.go terminateAllWatchers
+  terminateAllWatchers(): void {
+    for (const watcher of this.watchers) {
+      watcher.close();
+      this.metrics.terminatedWatchers.inc();
+    }
+    this.watchers.clear();
+    this.releaseLog();
+  }
+
+  /** One poll of the compactor: drops snapshots below etcd's compacted revision. */
+  // upstream: compactor.go compactIfNeeded
+  runCompactor(): void {
+    const rev = this.storage.compactRevision();
+    if (rev <= this.lastCompactedRev) return;
+    this.lastCompactedRev = rev;
+    this.watchCache.storage.compactSnapshotsLocked(rev);
+  }
+
+  /** Registers a watcher built by cacher-watch.ts for live events (and bookmarks if allowed). */
+  addWatcher(watcher: CacheWatcher): void {
+    this.watchers.add(watcher);
+    if (!watcher.allowWatchBookmarks) return;
+    this.bookmarkWatchers.add(watcher, this.scheduler.nowNs);
+    this.scheduleBookmarkTick();
+  }
+
+  forgetWatcher(watcher: CacheWatcher): void {
+    this.watchers.delete(watcher);
+  }
+
+  // upstream: cacher.go processEvent + dispatchEvents: storage bookmarks are not dispatched.
+  private processItem(item: CacheItem): void {
+    this.lastProcessedRv = item.rv;
+    if (item.type === "BOOKMARK") return;
+    this.dispatchLog.append(item);
+    if (this.watchers.size === 0 || this.dispatchLog.retained >= this.nextReleaseCheck)
+      this.releaseLog();
+  }
+
+  /** Releases log entries every watcher has read past. Amortised: checks at doubling sizes. */
+  private releaseLog(): void {
+    let min = this.dispatchLog.end;
+    for (const w of this.watchers) if (w.readFrom < min) min = w.readFrom;
+    this.dispatchLog.releaseBefore(min);
+    this.nextReleaseCheck = Math.max(MIN_RELEASE_CHECK_ENTRIES, 2 * this.dispatchLog.retained);
+  }
+
+  private scheduleBookmarkTick(): void {
+    if (this.bookmarkTick !== null) return;
+    this.bookmarkTick = this.scheduler.after(BOOKMARK_TICK_NS, this.kinds.bookmark, 0, () => {
+      this.bookmarkTick = null;
+      this.dispatchBookmark();
+      if (this.bookmarkWatchers.size > 0) this.scheduleBookmarkTick();
+    });
+  }
+
+  // upstream: cacher.go startDispatchingBookmarkEventsLocked, finishDispatching
+  private dispatchBookmark(): void {
+    const now = this.scheduler.nowNs;
+    const due = this.bookmarkWatchers.popExpired(now).filter((w) => !w.closed);
+    for (const w of due) w.offerBookmark(this.lastProcessedRv);
+    for (const w of due) this.bookmarkWatchers.add(w, now);
+  }
+
+  private scheduleCompactor(): void {
+    this.scheduler.after(COMPACTOR_POLL_PERIOD_NS, this.kinds.compactor, 0, () => {
+      this.runCompactor();
+      this.scheduleCompactor();
+    });
+  }
+}
