@@ -1,17 +1,10 @@
 import * as v from "valibot";
-import type { ApiError } from "../../sim/apiserver/errors.ts";
 import type { WatchCacheEvent } from "../../sim/apiserver/watch-cache-event.ts";
-import { diffById, diffError, diffValue } from "../compare.ts";
-import {
-  type CacheOp,
-  HarnessWInput,
-  runHarnessW,
-  type StartCall,
-} from "../harness/watch-cache.ts";
-import { parseSteps, type Step } from "../schema/ops.ts";
-import { ErrorExpectation, HistoryEvent } from "../schema/shared.ts";
-import { Id } from "../schema/values.ts";
-import { defineKind, isRunStop, skip } from "./kind.ts";
+import { diffValue } from "../compare.ts";
+import type { CacheOp, StartCall } from "../harness/watch-cache.ts";
+import type { Step } from "../schema/ops.ts";
+import { HistoryEvent } from "../schema/shared.ts";
+import { harnessWKind } from "./harness-w-kind.ts";
 
 // Kinds `history.getAllEventsSince` (upstream TestEvents, TestMarker) and `history.scenario`
 // (TestCacheIncreaseDoesNotBreakWatch): reading the history after an RV, in harness W.
@@ -52,28 +45,14 @@ const startEvents: StartCall<Step<EventsOp>, HistoryEventOut[]> = (w, step, _ctx
   finish(null, events);
 };
 
-const EventsResult = v.strictObject({
-  id: Id,
-  error: v.nullable(ErrorExpectation),
-  events: v.array(HistoryEvent),
-});
-
 const historyKind = () =>
-  defineKind({
-    input: HarnessWInput,
-    expected: v.strictObject({ results: v.array(EventsResult) }),
-    run(input) {
-      const steps = parseSteps(input.steps, OPS);
-      if (!steps.ok) return skip(steps.skip);
-      const run = runHarnessW(input, steps.steps, { getAllEventsSince: startEvents });
-      return isRunStop(run) ? run : run.outcomes;
-    },
-    compare: (actual, expected) =>
-      diffById("results", actual, expected.results, (path, a, e) => [
-        ...diffError(`${path}.error`, a.error as ApiError | null, e.error),
-        ...diffValue(`${path}.events`, a.value ?? [], e.events),
-      ]),
-  });
+  harnessWKind(
+    OPS,
+    "getAllEventsSince",
+    startEvents,
+    { events: v.array(HistoryEvent) },
+    (path, a, e) => diffValue(`${path}.events`, a ?? [], e.events),
+  );
 
 export const getAllEventsSinceKind = historyKind();
 export const historyScenarioKind = historyKind();
