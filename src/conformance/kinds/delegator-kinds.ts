@@ -1,3 +1,5 @@
+import { CACHER_WATCH_KINDS } from "./cacher-watch.ts";
+import { delegatorGet } from "./delegator-get.ts";
 import { DELEGATOR_GET_LIST_KINDS } from "./delegator-get-list.ts";
 import { delegatorShouldDelegateListTable } from "./delegator-should-delegate-list-table.ts";
 import type { KindTable } from "./kind.ts";
@@ -6,4 +8,6 @@ import type { KindTable } from "./kind.ts";
 export const DELEGATOR_KINDS: KindTable = {
   "delegator.shouldDelegateList.table": delegatorShouldDelegateListTable,
   ...DELEGATOR_GET_LIST_KINDS,
+  "delegator.get": delegatorGet,
+  ...CACHER_WATCH_KINDS,
 };
