@@ -46,6 +46,9 @@ export class FreshnessWaiters {
     (a, b) => a.targetRv < b.targetRv || (a.targetRv === b.targetRv && a.seq < b.seq),
   );
   private live = 0;
+  /** Parked waiters in arrival order (finished ones skipped lazily), for the UI's oldest-first list. */
+  private readonly arrivals: Waiter[] = [];
+  private arrivalsHead = 0;
   /** Finished waiters still in the heap (timed out below their target); purged in bulk. */
   private stale = 0;
   private nextSeq = 0;
@@ -76,10 +79,12 @@ export class FreshnessWaiters {
     return this.live;
   }
 
-  /** Plain copies, safe to post to another thread. */
-  waiters(): WaiterView[] {
+  /** The `max` oldest parked reads, as plain copies safe to post to another thread. */
+  waiters(max = Number.POSITIVE_INFINITY): WaiterView[] {
+    this.trimArrivals();
     const out: WaiterView[] = [];
-    for (const w of this.heap.values()) {
+    for (let i = this.arrivalsHead; i < this.arrivals.length && out.length < max; i++) {
+      const w = this.arrivals[i] as Waiter;
       if (w.done) continue;
       const { id, kind, startNs, deadlineNs, targetRv } = w;
       out.push({ id, kind, startNs, deadlineNs, targetRv });
@@ -143,6 +148,8 @@ export class FreshnessWaiters {
     };
     this.heap.push(waiter);
     this.live++;
+    this.trimArrivals();
+    this.arrivals.push(waiter);
     if (ctx.steps !== undefined) {
       recordStep(ctx, now, "parked", `waiting for RV ${rv}; cache at ${this.currentRv()}`);
     }
@@ -154,6 +161,15 @@ export class FreshnessWaiters {
         this.onDeadline(waiter);
       });
     });
+  }
+
+  /** Every wait ends within its 3 s, so finished ones never pile up behind a live one for long. */
+  private trimArrivals(): void {
+    while (this.arrivals[this.arrivalsHead]?.done === true) this.arrivalsHead++;
+    if (this.arrivalsHead > 1024 && this.arrivalsHead * 2 > this.arrivals.length) {
+      this.arrivals.splice(0, this.arrivalsHead);
+      this.arrivalsHead = 0;
+    }
   }
 
   private onDeadline(w: Waiter): void {

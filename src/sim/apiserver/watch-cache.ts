@@ -162,8 +162,9 @@ export class WatchCache {
     return getIntervalLocked(this.history, rv, this.listResourceVersion, this.history.isIndexValid);
   }
 
-  waiters(): WaiterView[] {
-    return this.waiting.waiters();
+  /** The `max` oldest parked reads (all when absent), for the waiting room. */
+  waiters(max?: number): WaiterView[] {
+    return this.waiting.waiters(max);
   }
 
   get waiterCount(): number {
