@@ -230,7 +230,7 @@ describe("drawRing", () => {
 
   it("marks the quarter point and, in a full ring, the write head that meets the oldest event", () => {
     const texts = drawSmallRing(null).texts();
-    expect(texts).toEqual(["¼ point", "oldest / next write", "8", "slots"]);
+    expect(texts).toEqual(["¼ point", "next write", "evicts oldest", "8", "slots"]);
   });
 
   it("outlines the selected segment with one extra focus-coloured stroke", () => {

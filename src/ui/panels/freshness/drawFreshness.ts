@@ -24,8 +24,8 @@ export function drawFreshness(
     return;
   }
   drawValueAxis(context, revision, box, formatCount);
-  // Few labels in the short lag band; the wall line carries its own.
-  drawValueAxis(context, lag, box, (seconds) => `${seconds} s`, 2);
+  // One label in the short lag band; the wall line carries its own.
+  drawValueAxis(context, lag, box, (seconds) => `${seconds} s`, 1);
 
   // The gap between etcd and the cache: how far behind the cache is, in revisions.
   traceBand(context, series.tNs, series.etcdRevision, series.cacheRv, time, revision);

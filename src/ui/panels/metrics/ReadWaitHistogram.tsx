@@ -16,24 +16,29 @@ export function ReadWaitHistogram({ histogram }: { histogram: HistogramView }) {
   const buckets = bucketsFromCumulative(histogram);
   const tallest = Math.max(0, ...buckets.map((bucket) => bucket.count));
   return (
-    <ol className="wcl-histogram" aria-label="Waits per bucket (not cumulative)">
-      {buckets.map((bucket) => {
-        const isWall = bucket.le === WALL_BUCKET_LE;
-        const label = bucketLabel(bucket.le);
-        return (
-          <li
-            key={label}
-            className={isWall ? "wcl-bucket wcl-bucket--wall" : "wcl-bucket"}
-            aria-label={`le ${label}: ${bucket.count}`}
-          >
-            <span className="wcl-bucket__count">{formatCount(bucket.count)}</span>
-            <span className="wcl-bucket__bar-area">
-              <span className="wcl-bucket__bar" style={{ height: barHeight(bucket, tallest) }} />
-            </span>
-            <span className="wcl-bucket__label">{label}</span>
-          </li>
-        );
-      })}
-    </ol>
+    <figure className="wcl-histogram-figure">
+      <ol className="wcl-histogram" aria-label="Waits per bucket (not cumulative)">
+        {buckets.map((bucket) => {
+          const isWall = bucket.le === WALL_BUCKET_LE;
+          const label = bucketLabel(bucket.le);
+          return (
+            <li
+              key={label}
+              className={isWall ? "wcl-bucket wcl-bucket--wall" : "wcl-bucket"}
+              aria-label={`le ${label} s: ${bucket.count}`}
+            >
+              <span className="wcl-bucket__count">{formatCount(bucket.count)}</span>
+              <span className="wcl-bucket__bar-area">
+                <span className="wcl-bucket__bar" style={{ height: barHeight(bucket, tallest) }} />
+              </span>
+              <span className="wcl-bucket__label">{label}</span>
+            </li>
+          );
+        })}
+      </ol>
+      <figcaption className="wcl-muted">
+        waits per bucket, by upper bound <span className="wcl-mono">le</span> in seconds
+      </figcaption>
+    </figure>
   );
 }

@@ -19,11 +19,10 @@ export function bucketsFromCumulative(histogram: HistogramView): Bucket[] {
   });
 }
 
-/** "5ms", "1.25s", "+Inf": the `le` label as a reader would say it. */
+/** The `le` bound in seconds as Prometheus writes it, minus the leading zero to fit 14 bars. */
 export function bucketLabel(le: number): string {
   if (!Number.isFinite(le)) return "+Inf";
-  if (le < 1) return `${Math.round(le * 1000)}ms`;
-  return `${le}s`;
+  return String(le).replace(/^0\./, ".");
 }
 
 /**

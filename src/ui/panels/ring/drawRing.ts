@@ -20,6 +20,8 @@ export interface RingDrawing {
   selectedSegment: number | null;
 }
 
+const LINE_HEIGHT = 14;
+
 // Canvas measures angles from three o'clock; the ring's from twelve.
 const toCanvasAngle = (angle: number) => angle - Math.PI / 2;
 
@@ -47,21 +49,16 @@ export function drawRing(context: CanvasLike, drawing: RingDrawing): void {
   }
 
   if (isFull(ring) && ring.quarterAgeNs !== null) {
-    mark(context, layout, indexAngle(placement, quarterIndex(ring)), "¼ point", [4, 3]);
+    mark(context, layout, indexAngle(placement, quarterIndex(ring)), ["¼ point"], [4, 3]);
   }
   const oldestAngle = indexAngle(placement, ring.startIndex);
   // In a full ring the next event lands on the oldest one: one mark says both.
   const oldestIsNext = Math.abs(placement.headAngle - 2 * Math.PI - oldestAngle) < 0.05;
   if (ring.endIndex > ring.startIndex && !oldestIsNext) {
-    mark(context, layout, oldestAngle, "oldest", []);
+    mark(context, layout, oldestAngle, ["oldest"], []);
   }
-  mark(
-    context,
-    layout,
-    placement.headAngle,
-    oldestIsNext ? "oldest / next write" : "next write",
-    [],
-  );
+  const headLabel = oldestIsNext ? ["next write", "evicts oldest"] : ["next write"];
+  mark(context, layout, placement.headAngle, headLabel, []);
   // The true capacity even mid-transition: the geometry animates, the number never lies.
   centreLabel(context, layout, ring.capacity);
 }
@@ -84,7 +81,7 @@ function mark(
   context: CanvasLike,
   layout: RingLayout,
   angle: number,
-  label: string,
+  lines: readonly string[],
   dash: number[],
 ): void {
   const inner = pointOnRing(layout, angle, layout.innerRadius - 4);
@@ -98,12 +95,19 @@ function mark(
   context.stroke();
   context.setLineDash([]);
 
-  const text = pointOnRing(layout, angle, layout.outerRadius + 20);
+  const text = pointOnRing(layout, angle, layout.outerRadius + 12);
+  const side = Math.sin(angle);
   context.fillStyle = ink.text;
   context.font = "12px system-ui, sans-serif";
-  context.textAlign = "center";
-  context.textBaseline = "middle";
-  context.fillText(label, text.x, text.y);
+  // Labels run away from the ring: leftwards on its left side, rightwards on its right.
+  context.textAlign = side < -0.3 ? "right" : side > 0.3 ? "left" : "center";
+  const upwards = Math.cos(angle) > 0;
+  context.textBaseline = upwards ? "bottom" : "top";
+  // Extra lines stack away from the ring too.
+  lines.forEach((line, i) => {
+    const offset = (upwards ? lines.length - 1 - i : i) * LINE_HEIGHT;
+    context.fillText(line, text.x, upwards ? text.y - offset : text.y + offset);
+  });
 }
 
 function centreLabel(context: CanvasLike, layout: RingLayout, capacity: number): void {

@@ -7,11 +7,16 @@ export interface RingLayout {
   outerRadius: number;
 }
 
-// Room outside the ring for the mark labels ("oldest", "¼", "write head").
-const LABEL_MARGIN = 34;
+// Room outside the ring for the mark labels: wide at the sides, where "evicts oldest" runs
+// sideways, and two text lines above and below.
+const SIDE_MARGIN = 86;
+const END_MARGIN = 44;
 
 export function ringLayout(size: CanvasSize): RingLayout {
-  const outerRadius = Math.max(20, Math.min(size.width, size.height) / 2 - LABEL_MARGIN);
+  const outerRadius = Math.max(
+    20,
+    Math.min(size.width / 2 - SIDE_MARGIN, size.height / 2 - END_MARGIN),
+  );
   return {
     centreX: size.width / 2,
     centreY: size.height / 2,
