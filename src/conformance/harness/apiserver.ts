@@ -38,7 +38,9 @@ export class ApiserverRig {
   readonly delegator: CacheDelegator;
   private nextId = 1;
 
-  constructor(input: RigInput, storage: Storage) {
+  /** `makeStorage` gets the rig's scheduler, so a simulated etcd shares its clock. */
+  constructor(input: RigInput, makeStorage: (scheduler: Scheduler) => Storage) {
+    const storage = makeStorage(this.scheduler);
     this.metrics = registerWatchCacheMetrics(this.registry);
     const gates = input.featureGates;
     const config = {

@@ -82,7 +82,7 @@ export interface HarnessC {
 
 export function newHarnessC(input: HarnessCInput): HarnessC {
   const storage = new MockStorage(input.storage);
-  const rig = new ApiserverRig(input, storage);
+  const rig = new ApiserverRig(input, () => storage);
   const validChecks = input.intervalValidatorValidChecks;
   if (validChecks !== null) {
     rig.cacher.indexValidator = limitValidChecks(rig.watchCache.history.isIndexValid, validChecks);

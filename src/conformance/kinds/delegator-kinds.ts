@@ -3,6 +3,7 @@ import { delegatorGet } from "./delegator-get.ts";
 import { DELEGATOR_GET_LIST_KINDS } from "./delegator-get-list.ts";
 import { delegatorShouldDelegateListTable } from "./delegator-should-delegate-list-table.ts";
 import type { KindTable } from "./kind.ts";
+import { SCENARIO_LIST_KINDS } from "./scenario-list.ts";
 
 // The delegator, cacher-watch and scenario kinds (harnesses C and E, and the delegation table).
 export const DELEGATOR_KINDS: KindTable = {
@@ -10,4 +11,5 @@ export const DELEGATOR_KINDS: KindTable = {
   ...DELEGATOR_GET_LIST_KINDS,
   "delegator.get": delegatorGet,
   ...CACHER_WATCH_KINDS,
+  ...SCENARIO_LIST_KINDS,
 };

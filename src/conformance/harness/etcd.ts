@@ -1,0 +1,101 @@
+import * as v from "valibot";
+import { EtcdKv, type KvEvent } from "../../sim/etcd/kv.ts";
+import type { RangeCosts } from "../../sim/etcd/range-queue.ts";
+import { EtcdServer } from "../../sim/etcd/server.ts";
+import { seconds } from "../../sim/time.ts";
+import { RawStep, type Step } from "../schema/ops.ts";
+import { FeatureGates } from "../schema/shared.ts";
+import { Bool, Count, Int, Text } from "../schema/values.ts";
+import { ApiserverRig } from "./apiserver.ts";
+
+// Harness E (SCHEMA.md §4.4): cacher_test.go testSetupWithEtcdServer — a fresh etcd (the
+// scenario's etcd server with no latency and unlimited slots), a cacher over it, the delegator
+// in front. Pod writes reach the cache at once, each followed by its RV as the reflector does;
+// etcd sends progress bookmarks only when asked.
+
+export const HarnessEInput = v.strictObject({
+  featureGates: FeatureGates,
+  consistentReadSupported: Bool,
+  eventFreshDurationNs: Count,
+  etcdInitialRevision: Int,
+  clockMode: v.picklist(["auto"]),
+  steps: v.array(RawStep),
+  setup: Text,
+});
+export type HarnessEInput = v.InferOutput<typeof HarnessEInput>;
+
+const INSTANT: RangeCosts = {
+  concurrency: () => Number.MAX_SAFE_INTEGER,
+  latencyNs: () => 0,
+  requestTimeoutNs: seconds(3600),
+  answered: () => {},
+};
+
+export interface HarnessE {
+  readonly rig: ApiserverRig;
+  readonly kv: EtcdKv;
+  readonly server: EtcdServer;
+}
+
+export function newHarnessE(input: HarnessEInput): HarnessE {
+  const kv = new EtcdKv(input.etcdInitialRevision, "/pods/");
+  let server: EtcdServer | null = null;
+  const rig = new ApiserverRig(input, (scheduler) => {
+    server = new EtcdServer(scheduler, kv, INSTANT, {
+      count: () => {},
+      onPodCommit: () => {},
+      onProgressNotify: (rv) => rig.watchCache.updateResourceVersion(rv),
+      onCompact: () => {},
+      onRevision: () => {},
+    });
+    return server;
+  });
+  if (server === null) throw new Error("harness E: no etcd server");
+  // The cacher's first LIST: an empty etcd, so the cache is Ready and empty at its revision.
+  rig.watchCache.replace([], kv.revision);
+  return { rig, kv, server };
+}
+
+/** The ops of harness E that are not calls. */
+export const E_OPS = [
+  "etcdCreate",
+  "etcdUpdate",
+  "etcdDelete",
+  "etcdWriteOtherKey",
+  "etcdCompact",
+  "clockStep",
+] as const;
+
+export function applyE(e: HarnessE, step: Step): void {
+  const { rig, kv } = e;
+  switch (step.op) {
+    case "etcdCreate":
+      deliver(rig, kv.create(step));
+      return;
+    case "etcdUpdate":
+      deliver(rig, kv.update(step));
+      return;
+    case "etcdDelete":
+      deliver(rig, kv.delete(step.namespace, step.name));
+      return;
+    case "etcdWriteOtherKey":
+      kv.writeOutside();
+      return;
+    case "etcdCompact":
+      (e.server as EtcdServer).compact(step.rv);
+      // The cacher's compactor notices before the next step.
+      if (rig.cacher.config.gates.ListFromCacheSnapshot) rig.cacher.runCompactor();
+      return;
+    case "clockStep":
+      rig.scheduler.runUntil(rig.scheduler.nowNs + step.durationNs);
+      return;
+    default:
+      throw new Error(`harness E: op ${step.op} is not a harness-E op`);
+  }
+}
+
+// The cacher's reflector: each watch event, then its RV (SEMANTICS §3.3, §9).
+function deliver(rig: ApiserverRig, event: KvEvent): void {
+  rig.watchCache.processEvent(event.type, event.object, event.revision, rig.scheduler.nowNs);
+  rig.watchCache.updateResourceVersion(event.revision);
+}
