@@ -156,6 +156,24 @@ describe("snapshots", () => {
     expect(storage.snapshots?.count).toBe(1);
   });
 
+  it("answer as a clone would when an RV arrives out of order", () => {
+    const storage = new WatchCacheStorage([], true);
+    storage.replaceLocked([], 10);
+    storage.updateStoreLocked("ADDED", "/pods/ns/a", pod("a", 12), 12);
+    storage.updateStoreLocked("ADDED", "/pods/ns/b", pod("b", 11), 11);
+    storage.updateStoreLocked("DELETED", "/pods/ns/a", pod("a", 13), 13);
+    storage.compactSnapshotsLocked(11);
+    const names = (rv: number) =>
+      storage.snapshots
+        ?.newestAtOrBelow(rv)
+        ?.list("/pods/", "", rv)
+        .items()
+        .map((p) => p.name);
+    expect(names(11)).toEqual(["a", "b"]);
+    expect(names(12)).toEqual(["a"]);
+    expect(names(13)).toEqual(["b"]);
+  });
+
   it("answer 410 for an exact RV older than every snapshot", () => {
     const storage = new WatchCacheStorage([], true);
     storage.replaceLocked([], 5);
