@@ -53,7 +53,8 @@ describe("continue tokens", () => {
     const enc = (json: string) => Buffer.from(json).toString("base64url");
     const decode = (json: string) => decodeContinue(enc(json), "/pods/");
     expect(decode('{"v":"meta.k8s.io/v1","rv":0,"start":"a"}')).toMatchObject({
-      message: "continue key is not valid: incorrect encoded start resourceVersion (version meta.k8s.io/v1)",
+      message:
+        "continue key is not valid: incorrect encoded start resourceVersion (version meta.k8s.io/v1)",
     });
     expect(decode('{"v":"meta.k8s.io/v1","rv":3,"start":""}')).toMatchObject({
       message: "continue key is not valid: encoded start key empty (version meta.k8s.io/v1)",
@@ -78,16 +79,22 @@ describe("validateListOptions", () => {
       error: {
         code: 400,
         reason: "BadRequest",
-        message: "invalid continue token: continue key is not valid: illegal base64 data at input byte 4",
+        message:
+          "invalid continue token: continue key is not valid: illegal base64 data at input byte 4",
       },
     });
   });
 
   it("rejects an RV together with a continue token, but accepts RV 0", () => {
     const token = encodeContinue("/pods/a", "/pods/", 7);
-    expect(validateListOptions("/pods/", list({ continue: token, resourceVersion: "5" }))).toMatchObject({
+    expect(
+      validateListOptions("/pods/", list({ continue: token, resourceVersion: "5" })),
+    ).toMatchObject({
       ok: false,
-      error: { code: 400, message: "specifying resource version is not allowed when using continue" },
+      error: {
+        code: 400,
+        message: "specifying resource version is not allowed when using continue",
+      },
     });
     expect(validateListOptions("/pods/", list({ continue: token, resourceVersion: "0" }))).toEqual({
       ok: true,
@@ -96,7 +103,9 @@ describe("validateListOptions", () => {
   });
 
   it("ignores a continue token on a non-recursive list", () => {
-    expect(validateListOptions("/pods/", list({ continue: "abcde", recursive: false }))).toMatchObject({
+    expect(
+      validateListOptions("/pods/", list({ continue: "abcde", recursive: false })),
+    ).toMatchObject({
       ok: true,
     });
   });

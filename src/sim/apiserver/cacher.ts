@@ -46,6 +46,8 @@ export class Cacher {
   readonly resourcePrefix: string;
   readonly dispatchLog = new DispatchLog();
   readonly watchers = new Set<CacheWatcher>();
+  /** Terminated watchers whose client has not read everything dispatched before the close. */
+  private readonly draining = new Set<CacheWatcher>();
   readonly bookmarkWatchers: BookmarkBuckets;
   /** Test hook (harness C): replaces the ring's interval validity check for new watches. */
   indexValidator: IndexValidator | null = null;
@@ -189,6 +191,7 @@ export class Cacher {
     for (const watcher of this.watchers) {
       watcher.close();
       this.metrics.terminatedWatchers.inc();
+      this.draining.add(watcher);
     }
     this.watchers.clear();
     this.releaseLog();
@@ -213,6 +216,7 @@ export class Cacher {
 
   forgetWatcher(watcher: CacheWatcher): void {
     this.watchers.delete(watcher);
+    this.draining.delete(watcher);
   }
 
   // upstream: cacher.go processEvent + dispatchEvents: storage bookmarks are not dispatched.
@@ -228,6 +232,10 @@ export class Cacher {
   private releaseLog(): void {
     let min = this.dispatchLog.end;
     for (const w of this.watchers) if (w.readFrom < min) min = w.readFrom;
+    for (const w of this.draining) {
+      if (w.drained) this.draining.delete(w);
+      else if (w.readFrom < min) min = w.readFrom;
+    }
     this.dispatchLog.releaseBefore(min);
     this.nextReleaseCheck = Math.max(MIN_RELEASE_CHECK_ENTRIES, 2 * this.dispatchLog.retained);
   }

@@ -189,9 +189,14 @@ export class CacheWatcher implements Watcher {
     onStop?.(this);
   }
 
-  /** The cursor position no longer needed by this watcher (for releasing the log). */
+  /** The first dispatch-log entry this watcher may still read (for releasing the log). */
   get readFrom(): number {
     return this.cursor;
+  }
+
+  /** Closed, and every live event before the close was read. */
+  get drained(): boolean {
+    return this.endCursor !== null && this.cursor >= this.endCursor;
   }
 
   // upstream: watcher.go convertToWatchEvent, with the key filter only (no selectors here).

@@ -1,0 +1,160 @@
+import { describe, expect, it } from "vitest";
+import { type HarnessC, newHarnessC } from "../../src/conformance/harness/cacher.ts";
+import type { CacherWatchOptions } from "../../src/sim/apiserver/cacher-watch.ts";
+import type { ApiError } from "../../src/sim/apiserver/errors.ts";
+import type { Pod } from "../../src/sim/apiserver/pod.ts";
+import { newRequestContext } from "../../src/sim/apiserver/request-context.ts";
+import type { WatchEventOut, Watcher } from "../../src/sim/apiserver/watcher.ts";
+import { seconds } from "../../src/sim/time.ts";
+
+function cacheAt(rv: number): HarnessC {
+  return newHarnessC({
+    featureGates: {
+      ListFromCacheSnapshot: true,
+      ConsistentListFromCacheSkipTimeoutFallback: false,
+      WatchList: true,
+    },
+    consistentReadSupported: true,
+    eventFreshDurationNs: seconds(75),
+    storage: {
+      initialObjects: [],
+      initialListRV: rv,
+      currentRV: rv,
+      listRV: rv,
+      listEchoesExactRV: false,
+      listError: null,
+      getError: null,
+    },
+    intervalValidatorValidChecks: null,
+    clockMode: "auto",
+    steps: [],
+    setup: "",
+  });
+}
+
+const pod = (name: string, rv: number): Pod => ({
+  namespace: "ns",
+  name,
+  rv,
+  nodeName: "",
+  labels: {},
+});
+const add = (h: HarnessC, name: string, rv: number) =>
+  h.rig.watchCache.processEvent("ADDED", pod(name, rv), rv, h.rig.scheduler.nowNs);
+
+function watch(
+  h: HarnessC,
+  opts: Partial<CacherWatchOptions>,
+): { err: ApiError | null; watcher: Watcher | null } {
+  let out: { err: ApiError | null; watcher: Watcher | null } | null = null;
+  const full = {
+    resourceVersion: "",
+    recursive: true,
+    sendInitialEvents: null,
+    allowWatchBookmarks: false,
+    ...opts,
+  };
+  h.rig.cacher.watch("/pods/ns", full, newRequestContext(9), (err, watcher) => {
+    out = { err, watcher };
+  });
+  if (out === null) throw new Error("the watch did not return at once");
+  return out;
+}
+
+function readAll(w: Watcher): WatchEventOut[] {
+  const out: WatchEventOut[] = [];
+  for (let e = w.next(); e !== null; e = w.next()) out.push(e);
+  return out;
+}
+
+describe("Cacher watchers", () => {
+  it("gives a watcher resuming from before the oldest buffered event 410 with upstream's text", () => {
+    const h = cacheAt(100);
+    for (let rv = 101; rv <= 200; rv++) add(h, `p${rv}`, rv);
+    // 80 s later every buffered event is stale: the full ring evicts instead of growing.
+    h.rig.scheduler.runUntil(seconds(80));
+    add(h, "p201", 201);
+    const { err, watcher } = watch(h, { resourceVersion: "100" });
+    expect(err).toBeNull();
+    const events = readAll(watcher as Watcher);
+    expect(events).toEqual([
+      {
+        type: "ERROR",
+        object: null,
+        rv: null,
+        status: {
+          kind: "status",
+          code: 410,
+          reason: "Expired",
+          message: "too old resource version: 100 (101)",
+          retryAfterSeconds: 0,
+          causes: [],
+        },
+      },
+    ]);
+    expect(watcher?.closed).toBe(true);
+    expect(readAll(watch(h, { resourceVersion: "101" }).watcher as Watcher)).toHaveLength(100);
+  });
+
+  it("stores each event once for 10 000 watchers and converts it only when a client reads", () => {
+    const h = cacheAt(100);
+    const watchers = Array.from(
+      { length: 10_000 },
+      () => watch(h, { resourceVersion: "100" }).watcher as Watcher,
+    );
+    for (let rv = 101; rv <= 1100; rv++) add(h, `p${rv % 50}`, rv);
+    expect(h.rig.cacher.dispatchLog.retained).toBe(1000);
+    const first = readAll(watchers[0] as Watcher);
+    expect(first).toHaveLength(1000);
+    expect(first[0]).toMatchObject({ type: "ADDED", rv: 101 });
+    expect(first[50]).toMatchObject({ type: "MODIFIED", rv: 151 });
+    expect(readAll(watchers[9_999] as Watcher).map((e) => e.rv)).toEqual(first.map((e) => e.rv));
+  });
+
+  it("closes every watcher on terminateAllWatchers, counting each, after what was already dispatched", () => {
+    const h = cacheAt(100);
+    const a = watch(h, { resourceVersion: "100" }).watcher as Watcher;
+    const b = watch(h, { resourceVersion: "100" }).watcher as Watcher;
+    add(h, "x", 101);
+    h.rig.cacher.terminateAllWatchers();
+    add(h, "y", 102);
+    expect(h.rig.metrics.terminatedWatchers.value).toBe(2);
+    expect(readAll(a).map((e) => e.rv)).toEqual([101]);
+    expect(a.closed && b.closed).toBe(true);
+  });
+
+  it("sends a bookmark at the last processed RV about once a minute to a watcher that allows them", () => {
+    const h = cacheAt(100);
+    const w = watch(h, { resourceVersion: "100", allowWatchBookmarks: true }).watcher as Watcher;
+    add(h, "x", 101);
+    h.rig.watchCache.updateResourceVersion(105);
+    h.rig.scheduler.runUntil(seconds(59));
+    expect(readAll(w).map((e) => e.type)).toEqual(["ADDED"]);
+    h.rig.scheduler.runUntil(seconds(62));
+    expect(readAll(w)).toEqual([{ type: "BOOKMARK", object: null, rv: 105, status: null }]);
+  });
+
+  it("answers a watch-list request with the store, the initial-events-end bookmark, then live events", () => {
+    const h = cacheAt(100);
+    add(h, "a", 101);
+    const w = watch(h, { resourceVersion: "", sendInitialEvents: true, allowWatchBookmarks: true })
+      .watcher as Watcher;
+    add(h, "b", 102);
+    expect(readAll(w).map((e) => `${e.type}@${e.rv}`)).toEqual([
+      "ADDED@101",
+      "BOOKMARK@101",
+      "ADDED@102",
+    ]);
+  });
+
+  it("refuses a watch with 429 while the cacher is pending", () => {
+    const h = cacheAt(100);
+    h.rig.cacher.setPending();
+    h.rig.scheduler.runUntil(seconds(20));
+    expect(watch(h, { resourceVersion: "100" }).err).toMatchObject({
+      code: 429,
+      message: "storage is (re)initializing",
+      retryAfterSeconds: 3,
+    });
+  });
+});
