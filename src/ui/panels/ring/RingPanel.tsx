@@ -1,6 +1,6 @@
 import { type MouseEvent, memo, useCallback, useMemo } from "react";
 import type { SimSnapshot } from "../../../sim/snapshot.ts";
-import type { CanvasSize } from "../shared/canvasLike.ts";
+import type { CanvasLike, CanvasSize } from "../shared/canvasLike.ts";
 import { formatDuration } from "../shared/format.ts";
 import { Legend } from "../shared/Legend.tsx";
 import { PanelFrame } from "../shared/PanelFrame.tsx";
@@ -36,7 +36,7 @@ function RingBody({ snapshot }: { snapshot: SimSnapshot }) {
   const placement = useMemo(() => placeRing(ring, displayCapacity), [ring, displayCapacity]);
 
   const draw = useCallback(
-    (context: Parameters<typeof drawRing>[0], size: CanvasSize) =>
+    (context: CanvasLike, size: CanvasSize) =>
       drawRing(context, {
         ring,
         placement,
@@ -59,7 +59,7 @@ function RingBody({ snapshot }: { snapshot: SimSnapshot }) {
   };
 
   const active = selection.active === null ? undefined : ring.segments[selection.active];
-  const window = formatDuration(ring.freshWindowNs);
+  const freshWindow = formatDuration(ring.freshWindowNs);
   const halfWindow = formatDuration(ring.freshWindowNs / 2);
   return (
     <>
@@ -94,8 +94,8 @@ function RingBody({ snapshot }: { snapshot: SimSnapshot }) {
       <Legend
         items={[
           { label: `fresh (< ${halfWindow})`, colour: ageColours.fresh },
-          { label: `${halfWindow} – ${window}`, colour: ageColours.ageing },
-          { label: `older than ${window}`, colour: ageColours.stale },
+          { label: `${halfWindow} – ${freshWindow}`, colour: ageColours.ageing },
+          { label: `older than ${freshWindow}`, colour: ageColours.stale },
           { label: "empty slot", colour: emptySlotColour },
         ]}
       />

@@ -12,7 +12,6 @@ interface RingStatsProps {
 
 export function RingStats({ ring, lastResize, isNews }: RingStatsProps) {
   const size = ring.endIndex - ring.startIndex;
-  const window = formatDuration(ring.freshWindowNs);
   return (
     <div className="wcl-ring__stats">
       {lastResize && (
@@ -44,7 +43,7 @@ export function RingStats({ ring, lastResize, isNews }: RingStatsProps) {
           {ring.quarterAgeNs === null ? "— (not full)" : `${formatDuration(ring.quarterAgeNs)} old`}
         </dd>
         <dt>fresh window</dt>
-        <dd>{window}</dd>
+        <dd>{formatDuration(ring.freshWindowNs)}</dd>
         <dt>resizes</dt>
         <dd>
           {formatCount(ring.increases)} up, {formatCount(ring.decreases)} down
