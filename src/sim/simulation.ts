@@ -17,7 +17,7 @@ import { SeriesBuffer } from "./world/series.ts";
 import { refreshGauges, seriesSample, takeSnapshot } from "./world/snapshot-builder.ts";
 import { Timeline, type TimelineHandlers } from "./world/timeline.ts";
 import { TraceMix } from "./world/trace-mix.ts";
-import { buildWorld, type World } from "./world/world.ts";
+import { buildWorld, type World, type WorldOptions } from "./world/world.ts";
 
 // A run of one scenario: the world (world/world.ts) driven by one loop that merges three
 // sources of work in a fixed order at equal times: the scenario's timeline (schedule points and
@@ -28,8 +28,11 @@ export interface Simulation extends SimulationApi {
   readonly registry: MetricsRegistry;
 }
 
-export function createSimulation(scenario: Scenario): Simulation {
-  return new Run(scenario);
+export function createSimulation(
+  scenario: Scenario,
+  options: Partial<WorldOptions> = {},
+): Simulation {
+  return new Run(scenario, { countRv0AtOnce: options.countRv0AtOnce ?? true });
 }
 
 class Run implements Simulation {
@@ -40,9 +43,9 @@ class Run implements Simulation {
   private readonly sourceTrace = new TraceMix();
   private readonly handlers: TimelineHandlers;
 
-  constructor(scenario: Scenario) {
+  constructor(scenario: Scenario, options: WorldOptions) {
     this.current = scenario;
-    this.world = buildWorld(() => this.current);
+    this.world = buildWorld(() => this.current, options);
     this.handlers = this.timelineHandlers();
     this.world.ryw.resize(valueNow(scenario.ryw, 0));
     this.world.watchers.resize(valueNow(scenario.watchers, 0));
@@ -150,7 +153,7 @@ class Run implements Simulation {
         if (key === "etcdConcurrency") w.etcd.ranges.pump();
       },
       herd: (herd) => startHerd(w.reads, herd.clients),
-      restart: () => w.reflector.restart("restart"),
+      restart: () => w.reflector.restart(null),
       compact: () => w.etcd.compact(w.kv.revision),
       away: (away) => w.watchers.away(away.watchers, away.durationNs),
       stall: () => w.stream.applyStalls(),

@@ -1,7 +1,7 @@
 import { encodeContinue } from "../apiserver/continue-token.ts";
 import { type ApiError, plainError, tooLargeResourceVersion } from "../apiserver/errors.ts";
 import { parseResourceVersion, validateListOptions } from "../apiserver/list-options.ts";
-import { type Pod, podKey } from "../apiserver/pod.ts";
+import type { Pod } from "../apiserver/pod.ts";
 import type { RequestContext } from "../apiserver/request-context.ts";
 import type {
   Done,
@@ -102,11 +102,11 @@ export class EtcdServer implements Storage {
     return this.kv.compactedRevision;
   }
 
-  /** Commits a pod write now (creating the pod if it is missing); returns its revision. */
+  /** Commits a write to an existing pod now (or creates the first one); returns its revision. */
   writePod(spec: PodSpec): number {
     this.hooks.count("write");
-    const exists = this.kv.current(podKey(this.kv.resourcePrefix, spec)) !== null;
-    const event = exists ? this.kv.update(spec) : this.kv.create(spec);
+    // Pods are never deleted, so only a run that starts empty creates one (pod 0, once).
+    const event = this.kv.podCount > 0 ? this.kv.update(spec) : this.kv.create(spec);
     this.hooks.onRevision(event.revision);
     this.hooks.onPodCommit();
     return event.revision;

@@ -1,18 +1,21 @@
+import { Cacher } from "../apiserver/cacher.ts";
 import type { ApiserverConfig } from "../apiserver/config.ts";
+import { CacheDelegator } from "../apiserver/delegator.ts";
 import type { WatchCacheMetrics } from "../apiserver/metrics.ts";
 import type { WatchCache } from "../apiserver/watch-cache.ts";
 import type { EtcdServer } from "../etcd/server.ts";
 import type { Scheduler } from "../scheduler.ts";
-import type { ListApi } from "./read-request.ts";
+import { POD_PREFIX } from "./pods.ts";
 
-// The apiserver as the world sees it: the delegator clients LIST through, and the cacher's
-// readiness, which the reflector drives.
+// The apiserver as the world sees it: the cacher over the watch cache, and the delegator that
+// clients LIST and WATCH through. The reflector drives readiness through `goPending`.
 
 export interface Apiserver {
-  readonly delegator: ListApi;
+  readonly cacher: Cacher;
+  readonly delegator: CacheDelegator;
   ready(): boolean;
   /** The cacher goes Pending and terminates its watchers (a restart, a failed watch). */
-  goPending(reason: string): void;
+  goPending(reason: string | null): void;
 }
 
 export interface ApiserverParts {
@@ -21,21 +24,30 @@ export interface ApiserverParts {
   readonly cache: WatchCache;
   readonly etcd: EtcdServer;
   readonly metrics: WatchCacheMetrics;
+  /** Told after the cacher terminated its watchers, so their clients reconnect. */
+  readonly onWatchersTerminated: () => void;
 }
 
 export function buildApiserver(parts: ApiserverParts): Apiserver {
-  let ready = true;
+  const cacher = new Cacher({
+    scheduler: parts.scheduler,
+    config: parts.config,
+    metrics: parts.metrics,
+    watchCache: parts.cache,
+    storage: parts.etcd,
+    resourcePrefix: POD_PREFIX,
+  });
+  // WatchList is on in every modelled version but 1.33 (SEMANTICS §10).
+  const watchListEnabled = parts.config.version !== "1.33";
+  const delegator = new CacheDelegator({ cacher, storage: parts.etcd, watchListEnabled });
   return {
-    delegator: {
-      getList: (key, opts, ctx, done) =>
-        parts.cache.waitUntilFreshAndGetList(key, opts, ctx, (err, list) => {
-          if (err === null) ctx.servedBy = "cache";
-          done(err, list);
-        }),
-    },
-    ready: () => ready,
-    goPending: () => {
-      ready = false;
+    cacher,
+    delegator,
+    ready: () => cacher.isReady(),
+    goPending: (reason) => {
+      cacher.setPending(reason);
+      cacher.terminateAllWatchers();
+      parts.onWatchersTerminated();
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { RandomStream } from "../rng.ts";
-import type { Schedule } from "../scenario/index.ts";
+import type { Schedule, SchedulePoint } from "../scenario/index.ts";
 import { type Nanos, NS_PER_S } from "../time.ts";
 
 // An open-loop arrival process whose rate follows a schedule (SCENARIO.md `arrival`). Its next
@@ -9,15 +9,16 @@ import { type Nanos, NS_PER_S } from "../time.ts";
 
 export type ArrivalMode = "poisson" | "uniform";
 
-/** The value in force at `tNs` and when it next changes (Infinity when it never does). */
-function segmentAt(schedule: Schedule, tNs: Nanos): { rate: number; endNs: Nanos } {
-  let rate = 0;
-  for (const point of schedule) {
-    if (point.atNs > tNs) return { rate, endNs: point.atNs };
-    rate = point.value;
-  }
-  return { rate, endNs: Number.POSITIVE_INFINITY };
+/** Index of the point in force at `tNs` (the schedule's first point is at 0). */
+function pointAt(schedule: Schedule, tNs: Nanos): number {
+  let i = 0;
+  while (i + 1 < schedule.length && (schedule[i + 1] as SchedulePoint).atNs <= tNs) i++;
+  return i;
 }
+
+/** When the value in force at point `i` ends (Infinity when it never does). */
+const endOf = (schedule: Schedule, i: number): Nanos =>
+  schedule[i + 1]?.atNs ?? Number.POSITIVE_INFINITY;
 
 export class ArrivalProcess {
   /** Time of the next arrival, Infinity when none is due under the schedule as it stands. */
@@ -78,8 +79,9 @@ export class ArrivalProcess {
   private planPoisson(): Nanos {
     let tNs = this.lastNs;
     let remaining = this.unitDraw;
-    for (let guard = 0; guard <= this.schedule.length; guard++) {
-      const { rate, endNs } = segmentAt(this.schedule, tNs);
+    for (let i = pointAt(this.schedule, tNs); i < this.schedule.length; i++) {
+      const rate = (this.schedule[i] as SchedulePoint).value;
+      const endNs = endOf(this.schedule, i);
       if (rate > 0) {
         const atNs = Math.ceil(tNs + (remaining / rate) * NS_PER_S);
         if (atNs < endNs) return atNs;
@@ -93,7 +95,9 @@ export class ArrivalProcess {
 
   // Arrival k of a segment starting at T with rate r is at T + k/r; none past the segment's end.
   private planUniform(): Nanos {
-    const { rate, endNs } = segmentAt(this.schedule, this.segmentStartNs);
+    const i = pointAt(this.schedule, this.segmentStartNs);
+    const rate = (this.schedule[i] as SchedulePoint).value;
+    const endNs = endOf(this.schedule, i);
     if (!(rate > 0)) return Number.POSITIVE_INFINITY;
     const atNs = this.segmentStartNs + Math.ceil((this.k * NS_PER_S) / rate);
     return atNs < endNs ? atNs : Number.POSITIVE_INFINITY;

@@ -31,6 +31,8 @@ export interface OpenLoopDeps {
   readonly reads: ReadDeps;
   readonly clock: RevisionClock;
   readonly nowNs: () => Nanos;
+  /** Whether an RV=0 read would be answered from the cache at once (see servedAtOnce). */
+  rv0AnsweredAtOnce(): boolean;
 }
 
 const EXACT_WINDOW_NS = 60 * NS_PER_S;
@@ -109,8 +111,11 @@ export class OpenLoop {
   }
 
   private read(kind: ReadMixKind, draw: number): void {
-    const request = new ReadRequest(this.deps.reads, kind, this.optionsFor(kind, draw), null);
-    request.send();
+    if (kind === "rv0" && this.deps.rv0AnsweredAtOnce()) {
+      ReadRequest.servedAtOnce(this.deps.reads, kind);
+      return;
+    }
+    ReadRequest.start(this.deps.reads, kind, this.optionsFor(kind, draw), null);
   }
 
   private optionsFor(kind: ReadMixKind, draw: number): ListOptions {

@@ -19,9 +19,12 @@ export const RELIST_PAGE_SIZE = 10_000; // upstream: cacher.go storageWatchListP
 const RELIST_RETRY_NS = NS_PER_S;
 
 export interface ReflectorHooks {
-  /** The cacher becomes Pending (its watchers are terminated). */
-  onPending(reason: string): void;
+  /** The cacher becomes Pending (its watchers are terminated); `reason` is its last error. */
+  onPending(reason: string | null): void;
 }
+
+// upstream: etcd3/errors.go, the watch's compacted error the reflector ends with
+const WATCH_TOO_OLD = "The resourceVersion for the provided watch is too old.";
 
 export class Reflector implements StreamSink {
   /** Relists started (the initial list at t=0 is not one: the cache starts initialised). */
@@ -59,7 +62,7 @@ export class Reflector implements StreamSink {
   }
 
   /** The cache re-initialises: Pending, then a relist through etcd. */
-  restart(reason: string): void {
+  restart(reason: string | null): void {
     this.stream().close();
     this.hooks.onPending(reason);
     this.relist();
@@ -68,7 +71,7 @@ export class Reflector implements StreamSink {
   /** etcd is about to compact to `rev`: a watch whose next event would be lost fails. */
   beforeCompaction(rev: number): void {
     const next = this.stream().nextEventRevision();
-    if (next !== null && next < rev) this.restart("etcd compacted past the watch");
+    if (next !== null && next < rev) this.restart(WATCH_TOO_OLD);
   }
 
   private relist(): void {
@@ -86,7 +89,7 @@ export class Reflector implements StreamSink {
       return;
     }
     this.cache.replace(page.pods, rev);
-    if (!this.stream().openAfter(rev)) this.restart("etcd compacted past the list");
+    if (!this.stream().openAfter(rev)) this.restart(WATCH_TOO_OLD);
   }
 
   pageFailed(page: RelistPage, _err: ApiError): void {

@@ -66,9 +66,8 @@ export class RywClients {
 
   private read(client: Client, rv: number): void {
     const opts = this.deps.pinned ? list(`${rv}`, "NotOlderThan", 0) : CONSISTENT_LIST;
-    const request = new ReadRequest(this.deps.reads, "ryw", opts, (_err: ApiError | null) =>
+    ReadRequest.start(this.deps.reads, "ryw", opts, (_err: ApiError | null) =>
       this.deps.scheduler.after(PAUSE_NS, this.cycleKind, client.index, () => this.cycle(client)),
     );
-    request.send();
   }
 }

@@ -1,11 +1,12 @@
-import type { MetricFamily, MetricsRegistry, Sample } from "../metrics/registry.ts";
+import type { MetricsRegistry, Sample } from "../metrics/registry.ts";
 
 // The simulator's own series (SCENARIO.md, "The command line"), next to the upstream ones.
 
 export interface SimMetrics {
   /** watchcachelab_reads_total: one sample per attempt. */
   read(kind: string, servedBy: string, code: number): Sample;
-  readonly etcdRequests: MetricFamily<Sample>;
+  /** watchcachelab_etcd_requests_total{reason}. */
+  etcdRequest(reason: string): Sample;
   readonly timersStarted: Sample;
   readonly timersPending: Sample;
   readonly etcdQueueLength: Sample;
@@ -43,18 +44,27 @@ export function registerSimMetrics(registry: MetricsRegistry): SimMetrics {
     "Time since the first revision the cache has not taken in was committed; 0 when caught up.",
     [],
   );
-  const byKey = new Map<string, Sample>();
+  const byReason = new Map<string, Sample>();
+  // kind → served_by → code, without building a key string per attempt
+  const byKind = new Map<string, Map<string, Map<number, Sample>>>();
   return {
     read(kind, servedBy, code) {
-      const key = `${kind} ${servedBy} ${code}`;
-      let sample = byKey.get(key);
+      let byServer = byKind.get(kind);
+      if (byServer === undefined) byKind.set(kind, (byServer = new Map()));
+      let byCode = byServer.get(servedBy);
+      if (byCode === undefined) byServer.set(servedBy, (byCode = new Map()));
+      let sample = byCode.get(code);
       if (sample === undefined) {
         sample = reads.with({ kind, served_by: servedBy, code: `${code}` });
-        byKey.set(key, sample);
+        byCode.set(code, sample);
       }
       return sample;
     },
-    etcdRequests,
+    etcdRequest(reason) {
+      let sample = byReason.get(reason);
+      if (sample === undefined) byReason.set(reason, (sample = etcdRequests.with({ reason })));
+      return sample;
+    },
     timersStarted: timersStarted.with({}),
     timersPending: timersPending.with({}),
     etcdQueueLength: queue.with({}),

@@ -8,12 +8,16 @@ export class TraceMix {
   private lo = 0xbb67ae85;
 
   mix(atNs: Nanos, kind: number, id: number): void {
-    const high = Math.floor(atNs / 4294967296);
-    for (const word of [atNs >>> 0, high >>> 0, kind, id >>> 0]) {
-      this.lo = Math.imul(this.lo ^ word, 0x01000193);
-      this.hi = Math.imul(this.hi ^ (this.lo >>> 13) ^ word, 0x85ebca6b);
-      this.lo ^= this.hi >>> 16;
-    }
+    this.word(atNs >>> 0);
+    this.word(Math.floor(atNs / 4294967296) >>> 0);
+    this.word(kind);
+    this.word(id >>> 0);
+  }
+
+  private word(word: number): void {
+    this.lo = Math.imul(this.lo ^ word, 0x01000193);
+    this.hi = Math.imul(this.hi ^ (this.lo >>> 13) ^ word, 0x85ebca6b);
+    this.lo ^= this.hi >>> 16;
   }
 
   /** The scheduler's 16-hex-digit hash combined with this one. */

@@ -62,7 +62,12 @@ export function apiserverConfig(scenario: Scenario): ApiserverConfig {
   };
 }
 
-export function buildWorld(scenario: () => Scenario): World {
+export interface WorldOptions {
+  /** Count RV=0 reads on a ready cache without running them (ReadRequest.servedAtOnce). */
+  readonly countRv0AtOnce: boolean;
+}
+
+export function buildWorld(scenario: () => Scenario, options: WorldOptions): World {
   const initial = scenario();
   const scheduler = new Scheduler();
   const registry = new MetricsRegistry();
@@ -82,10 +87,10 @@ export function buildWorld(scenario: () => Scenario): World {
       concurrency: (t) => valueNow(scenario().etcdConcurrency, t),
       latencyNs: (t) => Math.ceil(valueNow(scenario().etcdLatency, t) * NS_PER_MS),
       requestTimeoutNs: initial.requestTimeoutS * NS_PER_S,
-      answered: (reason) => metrics.etcdRequests.with({ reason }).inc(),
+      answered: (reason) => metrics.etcdRequest(reason).inc(),
     },
     {
-      count: (reason) => metrics.etcdRequests.with({ reason }).inc(),
+      count: (reason) => metrics.etcdRequest(reason).inc(),
       onPodCommit: () => stream?.onCommit(),
       onProgressNotify: (rv) => stream?.sendBookmark(rv),
       onCompact: (rev) => reflector?.beforeCompaction(rev),
@@ -102,12 +107,14 @@ export function buildWorld(scenario: () => Scenario): World {
     indexers: [],
   });
   cache = watchCache;
+  let watchers: Watchers | null = null;
   const apiserver = buildApiserver({
     scheduler,
     config,
     cache: watchCache,
     etcd,
     metrics: upstream,
+    onWatchersTerminated: () => watchers?.terminated(),
   });
   reflector = new Reflector(scheduler, etcd, watchCache, () => stream as WatchStream, {
     onPending: (reason) => apiserver.goPending(reason),
@@ -127,6 +134,7 @@ export function buildWorld(scenario: () => Scenario): World {
     retry: initial.retry,
     retryKind: scheduler.kind("client.retry"),
     nextId: () => ++ids,
+    pool: [],
   };
   const openLoop = new OpenLoop(initial, {
     randomness,
@@ -134,6 +142,8 @@ export function buildWorld(scenario: () => Scenario): World {
     reads,
     clock,
     nowNs: () => scheduler.nowNs,
+    rv0AnsweredAtOnce: () =>
+      options.countRv0AtOnce && !initial.whatif.noRvGuard && apiserver.ready(),
   });
   const ryw = new RywClients({
     scheduler,
@@ -143,7 +153,8 @@ export function buildWorld(scenario: () => Scenario): World {
     pods: Math.max(1, initial.objects),
     pinned: initial.rywRead === "pinned",
   });
-  const watchers = new Watchers({ scheduler, apiserver, reads, scenario, cache: watchCache });
+  const clients = new Watchers({ scheduler, apiserver, reads, scenario, cache: watchCache });
+  watchers = clients;
   return {
     scheduler,
     registry,
@@ -160,7 +171,7 @@ export function buildWorld(scenario: () => Scenario): World {
     reads,
     openLoop,
     ryw,
-    watchers,
+    watchers: clients,
     scenarioNow: scenario,
   };
 }
