@@ -49,25 +49,25 @@ export function registerSimMetrics(registry: MetricsRegistry): SimMetrics {
   const byKind = new Map<string, Map<string, Map<number, Sample>>>();
   return {
     read(kind, servedBy, code) {
-      let byServer = byKind.get(kind);
-      if (byServer === undefined) byKind.set(kind, (byServer = new Map()));
-      let byCode = byServer.get(servedBy);
-      if (byCode === undefined) byServer.set(servedBy, (byCode = new Map()));
-      let sample = byCode.get(code);
-      if (sample === undefined) {
-        sample = reads.with({ kind, served_by: servedBy, code: `${code}` });
-        byCode.set(code, sample);
-      }
-      return sample;
+      const byServer = getOr(byKind, kind, () => new Map<string, Map<number, Sample>>());
+      const byCode = getOr(byServer, servedBy, () => new Map<number, Sample>());
+      return getOr(byCode, code, () => reads.with({ kind, served_by: servedBy, code: `${code}` }));
     },
     etcdRequest(reason) {
-      let sample = byReason.get(reason);
-      if (sample === undefined) byReason.set(reason, (sample = etcdRequests.with({ reason })));
-      return sample;
+      return getOr(byReason, reason, () => etcdRequests.with({ reason }));
     },
     timersStarted: timersStarted.with({}),
     timersPending: timersPending.with({}),
     etcdQueueLength: queue.with({}),
     cacheLagSeconds: lag.with({}),
   };
+}
+
+function getOr<K, V>(map: Map<K, V>, key: K, make: () => V): V {
+  let value = map.get(key);
+  if (value === undefined) {
+    value = make();
+    map.set(key, value);
+  }
+  return value;
 }
