@@ -30,7 +30,7 @@ describe("EtcdKv", () => {
     expect(kv.logEnd).toBe(first + 3);
   });
 
-  it("reads a range as of an older revision, in key order, from an inclusive start key", () => {
+  it("reads a range as of an older revision, in key order, after a start key", () => {
     const kv = new EtcdKv(1, "/pods/");
     kv.create(spec("b", "x"));
     kv.create(spec("a", "y"));
@@ -40,8 +40,10 @@ describe("EtcdKv", () => {
     expect(at4.ok && names(at4.items)).toEqual(["a/y@3", "a/z@4", "b/x@2"]);
     const page = kv.rangeAt("/pods/", 4, 2);
     expect(page.ok && [names(page.items), page.more]).toEqual([["a/y@3", "a/z@4"], true]);
-    const next = kv.rangeAt("/pods/", 4, 2, "/pods/a/z\u0000");
+    const next = kv.rangeAt("/pods/", 4, 2, "/pods/a/z");
     expect(next.ok && [names(next.items), next.more]).toEqual([["b/x@2"], false]);
+    const upstreamStyle = kv.rangeAt("/pods/", 4, 2, "/pods/a/z\u0000");
+    expect(upstreamStyle.ok && names(upstreamStyle.items)).toEqual(["b/x@2"]);
     expect(kv.countAt("/pods/", 5)).toBe(2);
     expect(kv.countAt("/pods/a/", 4)).toBe(2);
   });

@@ -134,20 +134,18 @@ export class EtcdKv {
   }
 
   /**
-   * Up to `limit` pods (0: all) under `prefix` as of `rev`, in key order, from `fromKey` on
-   * (inclusive, as etcd ranges: a continue key is already the last key + "\x00").
+   * Up to `limit` pods (0: all) under `prefix` as of `rev`, in key order, after `startAfterKey`
+   * (exclusive; a continue key that is the last key + "\x00" lands in the same place).
    */
-  rangeAt(prefix: string, rev: number, limit: number, fromKey = ""): RangeResult {
+  rangeAt(prefix: string, rev: number, limit: number, startAfterKey = ""): RangeResult {
     this.assertReadable(rev);
     if (rev < this.compactedValue) return { ok: false, error: resourceExpired(LIST_TOO_OLD) };
     const items: Pod[] = [];
-    for (
-      let i = this.lowerBound(fromKey > prefix ? fromKey : prefix);
-      i < this.sorted.length;
-      i++
-    ) {
+    const from = startAfterKey > prefix ? startAfterKey : prefix;
+    for (let i = this.lowerBound(from); i < this.sorted.length; i++) {
       const record = this.sorted[i] as KeyRecord;
       if (!record.key.startsWith(prefix)) break;
+      if (record.key === startAfterKey) continue;
       const pod = visibleAt(record, rev);
       if (pod === null) continue;
       if (limit > 0 && items.length === limit)
