@@ -40,7 +40,7 @@ export function runScenario(scenario: Scenario, args: CliArgs, io: RunIo): strin
   const json = {
     scenario: sim.scenario,
     traceHash: sim.traceHash(),
-    metrics: metricsJson(sim.registry),
+    metrics: metricsJson(sim.metrics()),
   };
   return `${JSON.stringify(json, null, 2)}\n`;
 }

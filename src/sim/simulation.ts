@@ -25,7 +25,10 @@ import { buildWorld, type World, type WorldOptions } from "./world/world.ts";
 // strictly after now, so a live run and the replay of its recorded scenario are the same run.
 
 export interface Simulation extends SimulationApi {
-  readonly registry: MetricsRegistry;
+  /** The metrics registry with its computed gauges brought up to date. */
+  metrics(): MetricsRegistry;
+  /** The run's parts, for tests and benchmarks that check invariants inside the model. */
+  readonly world: World;
 }
 
 export function createSimulation(
@@ -37,7 +40,7 @@ export function createSimulation(
 
 class Run implements Simulation {
   private current: Scenario;
-  private readonly world: World;
+  readonly world: World;
   private readonly timeline = new Timeline();
   private readonly series = new SeriesBuffer();
   private readonly sourceTrace = new TraceMix();
@@ -59,7 +62,8 @@ class Run implements Simulation {
     return this.current;
   }
 
-  get registry(): MetricsRegistry {
+  metrics(): MetricsRegistry {
+    refreshGauges(this.world);
     return this.world.registry;
   }
 
