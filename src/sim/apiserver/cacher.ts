@@ -57,6 +57,7 @@ export class Cacher {
   private lastCompactedRev = 0;
   private nextReleaseCheck = MIN_RELEASE_CHECK_ENTRIES;
   private bookmarkTick: ScheduledEvent | null = null;
+  private helper: DelegationHelper | null = null;
   private readonly kinds: { bookmark: number; compactor: number };
 
   constructor(options: CacherOptions) {
@@ -95,14 +96,22 @@ export class Cacher {
 
   /** The cache's delegation helper over its live state (SEMANTICS §4). */
   delegationHelper(): DelegationHelper {
-    const storage = this.watchCache.storage;
-    return cacherDelegationHelper({
-      consistentReadSupported: this.consistentReadSupported,
-      snapshottingEnabled: storage.snapshottingEnabled,
-      resourcePrefix: this.resourcePrefix,
-      cacheResourceVersion: () => this.watchCache.resourceVersion,
-      canServeExactRv: (rv) => storage.canServeExactRv(rv),
-    });
+    if (this.helper === null) {
+      const cacher = this;
+      const storage = this.watchCache.storage;
+      this.helper = cacherDelegationHelper({
+        get consistentReadSupported() {
+          return cacher.consistentReadSupported;
+        },
+        get snapshottingEnabled() {
+          return storage.snapshottingEnabled;
+        },
+        resourcePrefix: this.resourcePrefix,
+        cacheResourceVersion: () => this.watchCache.resourceVersion,
+        canServeExactRv: (rv) => storage.canServeExactRv(rv),
+      });
+    }
+    return this.helper;
   }
 
   /** The 429 an unready cacher answers with, or null when Ready. */
