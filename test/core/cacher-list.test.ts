@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { type HarnessC, MockStorage, newHarnessC } from "../../src/conformance/harness/cacher.ts";
+import { type HarnessC, MockStorage } from "../../src/conformance/harness/cacher.ts";
 import { Cacher } from "../../src/sim/apiserver/cacher.ts";
 import { BLOCK_TIMEOUT_NS, NO_WHATIF } from "../../src/sim/apiserver/config.ts";
 import { decodeContinue } from "../../src/sim/apiserver/continue-token.ts";
@@ -11,19 +11,7 @@ import { WatchCache } from "../../src/sim/apiserver/watch-cache.ts";
 import { MetricsRegistry } from "../../src/sim/metrics/registry.ts";
 import { Scheduler } from "../../src/sim/scheduler.ts";
 import { seconds } from "../../src/sim/time.ts";
-
-const list = (over: Partial<ListOptions>): ListOptions => ({
-  resourceVersion: "",
-  resourceVersionMatch: "",
-  recursive: true,
-  limit: 0,
-  continue: "",
-  labelSelector: "",
-  fieldSelector: "",
-  indexLabels: [],
-  indexFields: [],
-  ...over,
-});
+import { cacherOver, listOptions } from "./fixtures/cacher.ts";
 
 const pods = ["a", "b", "c", "d", "e"].map((name, i) => ({
   namespace: "ns",
@@ -33,30 +21,7 @@ const pods = ["a", "b", "c", "d", "e"].map((name, i) => ({
   labels: {},
 }));
 
-function cache(): HarnessC {
-  return newHarnessC({
-    featureGates: {
-      ListFromCacheSnapshot: true,
-      ConsistentListFromCacheSkipTimeoutFallback: false,
-      WatchList: true,
-    },
-    consistentReadSupported: true,
-    eventFreshDurationNs: seconds(75),
-    storage: {
-      initialObjects: pods,
-      initialListRV: 20,
-      currentRV: 20,
-      listRV: 20,
-      listEchoesExactRV: false,
-      listError: null,
-      getError: null,
-    },
-    intervalValidatorValidChecks: null,
-    clockMode: "auto",
-    steps: [],
-    setup: "",
-  });
-}
+const cache = (): HarnessC => cacherOver({ listRv: 20, objects: pods });
 
 function get(h: HarnessC, key: string, opts: ListOptions): StorageListResult {
   let page: StorageListResult | null = null;
@@ -71,7 +36,7 @@ function get(h: HarnessC, key: string, opts: ListOptions): StorageListResult {
 describe("Cacher.getList", () => {
   it("pages a consistent list with continue tokens at the response RV, served from snapshots", () => {
     const h = cache();
-    const first = get(h, "/pods/ns", list({ limit: 2 }));
+    const first = get(h, "/pods/ns", listOptions({ limit: 2 }));
     expect(first.items().map((p) => p.name)).toEqual(["a", "b"]);
     expect([first.rv, first.count, first.remainingItemCount]).toEqual([20, 2, 3]);
     expect(decodeContinue(first.continue, "/pods/ns/")).toEqual({
@@ -82,9 +47,9 @@ describe("Cacher.getList", () => {
     // A new pod after the first page must not show up: the next page reads the snapshot at 20.
     const late = { namespace: "ns", name: "bb", rv: 21, nodeName: "", labels: {} };
     h.rig.watchCache.processEvent("ADDED", late, 21, 0);
-    const second = get(h, "/pods/ns", list({ limit: 2, continue: first.continue }));
+    const second = get(h, "/pods/ns", listOptions({ limit: 2, continue: first.continue }));
     expect(second.items().map((p) => p.name)).toEqual(["c", "d"]);
-    const third = get(h, "/pods/ns", list({ limit: 2, continue: second.continue }));
+    const third = get(h, "/pods/ns", listOptions({ limit: 2, continue: second.continue }));
     expect([third.items().map((p) => p.name), third.continue, third.remainingItemCount]).toEqual([
       ["e"],
       "",
@@ -95,7 +60,7 @@ describe("Cacher.getList", () => {
 
   it("filters by selector before the limit and gives no remaining count", () => {
     const h = cache();
-    const page = get(h, "/pods/", list({ limit: 2, fieldSelector: "spec.nodeName=node1" }));
+    const page = get(h, "/pods/", listOptions({ limit: 2, fieldSelector: "spec.nodeName=node1" }));
     expect(page.items().map((p) => p.name)).toEqual(["a", "c"]);
     expect(page.remainingItemCount).toBeNull();
     expect(page.continue).not.toBe("");
@@ -103,7 +68,7 @@ describe("Cacher.getList", () => {
 
   it("ignores the limit of an RV=0 list", () => {
     const h = cache();
-    const page = get(h, "/pods/", list({ resourceVersion: "0", limit: 2 }));
+    const page = get(h, "/pods/", listOptions({ resourceVersion: "0", limit: 2 }));
     expect([page.count, page.continue]).toEqual([5, ""]);
   });
 
@@ -151,7 +116,7 @@ describe("Cacher.getList", () => {
     watchCache.replace([], 5);
     const ctx = newRequestContext(1);
     let rv: number | null = null;
-    delegator.getList("/pods/", list({}), ctx, (_err, page) => {
+    delegator.getList("/pods/", listOptions({}), ctx, (_err, page) => {
       rv = page?.rv ?? null;
     });
     expect([rv, ctx.servedBy, storage.getListCalls]).toEqual([9, "etcd", 2]);

@@ -1,36 +1,14 @@
 import { describe, expect, it } from "vitest";
-import { type HarnessC, newHarnessC } from "../../src/conformance/harness/cacher.ts";
+import type { HarnessC } from "../../src/conformance/harness/cacher.ts";
 import type { CacherWatchOptions } from "../../src/sim/apiserver/cacher-watch.ts";
 import type { ApiError } from "../../src/sim/apiserver/errors.ts";
 import type { Pod } from "../../src/sim/apiserver/pod.ts";
 import { newRequestContext } from "../../src/sim/apiserver/request-context.ts";
 import type { WatchEventOut, Watcher } from "../../src/sim/apiserver/watcher.ts";
 import { seconds } from "../../src/sim/time.ts";
+import { cacherOver } from "./fixtures/cacher.ts";
 
-function cacheAt(rv: number): HarnessC {
-  return newHarnessC({
-    featureGates: {
-      ListFromCacheSnapshot: true,
-      ConsistentListFromCacheSkipTimeoutFallback: false,
-      WatchList: true,
-    },
-    consistentReadSupported: true,
-    eventFreshDurationNs: seconds(75),
-    storage: {
-      initialObjects: [],
-      initialListRV: rv,
-      currentRV: rv,
-      listRV: rv,
-      listEchoesExactRV: false,
-      listError: null,
-      getError: null,
-    },
-    intervalValidatorValidChecks: null,
-    clockMode: "auto",
-    steps: [],
-    setup: "",
-  });
-}
+const cacheAt = (rv: number): HarnessC => cacherOver({ listRv: rv });
 
 const pod = (name: string, rv: number): Pod => ({
   namespace: "ns",

@@ -2,19 +2,7 @@ import { describe, expect, it } from "vitest";
 import { decodeContinue, encodeContinue } from "../../src/sim/apiserver/continue-token.ts";
 import { validateListOptions } from "../../src/sim/apiserver/list-options.ts";
 import type { ListOptions } from "../../src/sim/apiserver/storage.ts";
-
-const list = (over: Partial<ListOptions>): ListOptions => ({
-  resourceVersion: "",
-  resourceVersionMatch: "",
-  recursive: true,
-  limit: 0,
-  continue: "",
-  labelSelector: "",
-  fieldSelector: "",
-  indexLabels: [],
-  indexFields: [],
-  ...over,
-});
+import { listOptions } from "./fixtures/cacher.ts";
 
 describe("continue tokens", () => {
   it("encodes the upstream JSON as unpadded base64url", () => {
@@ -74,7 +62,7 @@ describe("continue tokens", () => {
 
 describe("validateListOptions", () => {
   it("rejects a bad continue token with 400 and the decode error", () => {
-    expect(validateListOptions("/pods/", list({ continue: "abcde" }))).toMatchObject({
+    expect(validateListOptions("/pods/", listOptions({ continue: "abcde" }))).toMatchObject({
       ok: false,
       error: {
         code: 400,
@@ -88,7 +76,7 @@ describe("validateListOptions", () => {
   it("rejects an RV together with a continue token, but accepts RV 0", () => {
     const token = encodeContinue("/pods/a", "/pods/", 7);
     expect(
-      validateListOptions("/pods/", list({ continue: token, resourceVersion: "5" })),
+      validateListOptions("/pods/", listOptions({ continue: token, resourceVersion: "5" })),
     ).toMatchObject({
       ok: false,
       error: {
@@ -96,7 +84,9 @@ describe("validateListOptions", () => {
         message: "specifying resource version is not allowed when using continue",
       },
     });
-    expect(validateListOptions("/pods/", list({ continue: token, resourceVersion: "0" }))).toEqual({
+    expect(
+      validateListOptions("/pods/", listOptions({ continue: token, resourceVersion: "0" })),
+    ).toEqual({
       ok: true,
       value: { withRev: 7, continueKey: "/pods/a" },
     });
@@ -104,7 +94,7 @@ describe("validateListOptions", () => {
 
   it("ignores a continue token on a non-recursive list", () => {
     expect(
-      validateListOptions("/pods/", list({ continue: "abcde", recursive: false })),
+      validateListOptions("/pods/", listOptions({ continue: "abcde", recursive: false })),
     ).toMatchObject({
       ok: true,
     });
@@ -112,7 +102,7 @@ describe("validateListOptions", () => {
 
   it("rejects an RV beyond uint64 with strconv's text", () => {
     const rv = "18446744073709551616";
-    expect(validateListOptions("/pods/", list({ resourceVersion: rv }))).toMatchObject({
+    expect(validateListOptions("/pods/", listOptions({ resourceVersion: rv }))).toMatchObject({
       ok: false,
       error: {
         code: 400,
@@ -123,7 +113,7 @@ describe("validateListOptions", () => {
 
   it("reads at the requested revision for Exact and legacy-exact lists only", () => {
     const rev = (over: Partial<ListOptions>) => {
-      const r = validateListOptions("/pods/", list(over));
+      const r = validateListOptions("/pods/", listOptions(over));
       return r.ok ? r.value.withRev : -1;
     };
     expect(rev({ resourceVersion: "9", resourceVersionMatch: "Exact" })).toBe(9);

@@ -1,23 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { type HarnessC, newHarnessC } from "../../src/conformance/harness/cacher.ts";
+import type { HarnessC } from "../../src/conformance/harness/cacher.ts";
 import { newHarnessE } from "../../src/conformance/harness/etcd.ts";
 import type { ApiError } from "../../src/sim/apiserver/errors.ts";
 import { newRequestContext } from "../../src/sim/apiserver/request-context.ts";
 import type { ListOptions, StorageListResult } from "../../src/sim/apiserver/storage.ts";
 import { seconds } from "../../src/sim/time.ts";
-
-const list = (over: Partial<ListOptions>): ListOptions => ({
-  resourceVersion: "",
-  resourceVersionMatch: "",
-  recursive: true,
-  limit: 0,
-  continue: "",
-  labelSelector: "",
-  fieldSelector: "",
-  indexLabels: [],
-  indexFields: [],
-  ...over,
-});
+import { cacherOver, listOptions } from "./fixtures/cacher.ts";
 
 const gates = (skip = false, snapshots = true) => ({
   ListFromCacheSnapshot: snapshots,
@@ -27,24 +15,7 @@ const gates = (skip = false, snapshots = true) => ({
 
 /** A cache listed at RV 10 whose etcd is at 20 and never sends it progress. */
 function laggingCache(skip: boolean): HarnessC {
-  return newHarnessC({
-    featureGates: gates(skip),
-    consistentReadSupported: true,
-    eventFreshDurationNs: seconds(75),
-    storage: {
-      initialObjects: [],
-      initialListRV: 10,
-      currentRV: 20,
-      listRV: 20,
-      listEchoesExactRV: false,
-      listError: null,
-      getError: null,
-    },
-    intervalValidatorValidChecks: null,
-    clockMode: "auto",
-    steps: [],
-    setup: "",
-  });
+  return cacherOver({ listRv: 10, etcdRv: 20, skipFallback: skip });
 }
 
 interface Outcome {
@@ -75,7 +46,7 @@ const series = (h: HarnessC) =>
 describe("CacheDelegator.getList", () => {
   it("waits 3 s on a lagging cache, then falls back to etcd for a consistent list", () => {
     const h = laggingCache(false);
-    const { err, list: page, tookNs, ctx } = listAndWait(h, list({}), true);
+    const { err, list: page, tookNs, ctx } = listAndWait(h, listOptions({}), true);
     expect(err).toBeNull();
     expect(page?.rv).toBe(20);
     expect(tookNs).toBe(seconds(3));
@@ -87,7 +58,7 @@ describe("CacheDelegator.getList", () => {
 
   it("answers 429 with the timeout's text and lists nothing from etcd when fallback is skipped", () => {
     const h = laggingCache(true);
-    const { err, tookNs } = listAndWait(h, list({}));
+    const { err, tookNs } = listAndWait(h, listOptions({}));
     expect(err).toEqual({
       kind: "status",
       code: 429,
@@ -105,7 +76,7 @@ describe("CacheDelegator.getList", () => {
     const h = laggingCache(false);
     const { err, tookNs } = listAndWait(
       h,
-      list({ resourceVersion: "20", resourceVersionMatch: "NotOlderThan" }),
+      listOptions({ resourceVersion: "20", resourceVersionMatch: "NotOlderThan" }),
     );
     expect(err).toMatchObject({
       code: 504,
@@ -151,7 +122,7 @@ describe("CacheDelegator.getList", () => {
     e.kv.create({ namespace: "ns", name: "b", nodeName: "", labels: {} });
     // The cache lists at 3: its oldest snapshot is 3, so RV 2 is older than every snapshot.
     e.rig.watchCache.replace([], e.kv.revision);
-    const exact = list({ resourceVersion: "2", resourceVersionMatch: "Exact" });
+    const exact = listOptions({ resourceVersion: "2", resourceVersionMatch: "Exact" });
     const run = (): Outcome => {
       let out: Outcome | null = null;
       e.rig.delegator.getList("/pods/", exact, newRequestContext(3), (err, page) => {

@@ -122,18 +122,13 @@ export class ApiserverRig {
   }
 }
 
-export const podOf = (p: {
-  namespace: string;
-  name: string;
-  rv: number;
-  nodeName: string;
-  labels: Record<string, string>;
-}): Pod => ({
-  namespace: p.namespace,
-  name: p.name,
-  rv: p.rv,
-  nodeName: p.nodeName,
-  labels: p.labels,
+/** A SCHEMA PodSpec (or an op's pod fields) as the model's Pod. */
+export const podOf = ({ namespace, name, rv, nodeName, labels }: Pod): Pod => ({
+  namespace,
+  name,
+  rv,
+  nodeName,
+  labels,
 });
 
 /** One call of a case: when it started and ended, and how. */
