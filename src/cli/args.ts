@@ -14,7 +14,8 @@ export const USAGE =
 
 const MAX_DURATION_S = 86_400;
 
-export function parseArgs(argv: readonly string[]): { args: CliArgs } | { problems: string[] } {
+/** The flags, and every problem with them (the scenario text is returned even then). */
+export function parseArgs(argv: readonly string[]): { args: CliArgs; problems: string[] } {
   const problems: string[] = [];
   const given = new Map<string, string>();
   for (let i = 0; i < argv.length; i++) {
@@ -42,8 +43,8 @@ export function parseArgs(argv: readonly string[]): { args: CliArgs } | { proble
   if (format !== "prom" && format !== "json") {
     problems.push(`--format "${format}" is not one of prom, json`);
   }
-  if (problems.length > 0) return { problems };
-  return { args: { scenario: given.get("scenario") ?? "", durationS, format: format as Format } };
+  const args = { scenario: given.get("scenario") ?? "", durationS, format: format as Format };
+  return { args, problems };
 }
 
 function readDuration(text: string | undefined, problems: string[]): number {

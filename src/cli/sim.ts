@@ -12,13 +12,12 @@ function fail(problems: readonly string[]): never {
   process.exit(2);
 }
 
-const parsed = parseArgs(process.argv.slice(2));
-if ("problems" in parsed) fail(parsed.problems);
-const { args } = parsed;
+const { args, problems } = parseArgs(process.argv.slice(2));
 const { scenario, issues } = parseScenario(args.scenario);
-if (issues.length > 0) {
-  fail(issues.map((i) => `scenario: ${i.key}=${JSON.stringify(i.value)}: ${i.message}`));
-}
+const scenarioProblems = issues.map(
+  (i) => `scenario: ${i.key}=${JSON.stringify(i.value)}: ${i.message}`,
+);
+if (problems.length + scenarioProblems.length > 0) fail([...problems, ...scenarioProblems]);
 const output = runScenario(scenario, args, {
   wallNowMs: () => performance.now(),
   progress: (line) => process.stderr.write(line),

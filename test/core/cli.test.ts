@@ -42,11 +42,12 @@ describe("npm run sim", () => {
   });
 
   it("refuses a scenario with issues and lists every one", () => {
-    const out = sim("--scenario", "writes=lots&bogus=1", "--duration", "5");
+    const out = sim("--scenario", "writes=lots&bogus=1", "--duration", "5", "--format", "xml");
     expect(out.status).toBe(2);
     expect(out.stdout).toBe("");
     expect(out.stderr).toContain("writes");
     expect(out.stderr).toContain("bogus");
+    expect(out.stderr).toContain('--format "xml"');
   });
 
   it("prints every required series in the Prometheus text format", () => {
