@@ -1,0 +1,76 @@
+import type { Simulation } from "../../src/sim/simulation.ts";
+import { NS_PER_S } from "../../src/sim/time.ts";
+
+// Invariants checked while a run advances (test/core/properties.test.ts, regressions.test.ts).
+// Test-only probes wrap methods of one run's objects; the model itself is untouched.
+
+export interface Probes {
+  resizes: [number, number][];
+  maxWaitS: number;
+}
+
+export function probe(sim: Simulation): Probes {
+  const probes: Probes = { resizes: [], maxWaitS: 0 };
+  const history = sim.world.cache.history;
+  const resize = history.doCacheResizeLocked.bind(history);
+  history.doCacheResizeLocked = (to: number) => {
+    probes.resizes.push([history.capacity, to]);
+    resize(to);
+  };
+  const wait = sim.world.upstream.readWait;
+  const observe = wait.observe.bind(wait);
+  wait.observe = (seconds: number) => {
+    probes.maxWaitS = Math.max(probes.maxWaitS, seconds);
+    observe(seconds);
+  };
+  return probes;
+}
+
+/** Advances in steps, checking what must hold at every moment; returns the problems found. */
+export function advanceChecking(sim: Simulation, untilS: number, stepS = 0.05): string[] {
+  const problems: string[] = [];
+  const { cache, kv } = sim.world;
+  for (let t = sim.nowNs / NS_PER_S + stepS; t <= untilS + 1e-9; t += stepS) {
+    sim.advanceTo(Math.round(t * NS_PER_S));
+    if (cache.resourceVersion > kv.revision) {
+      problems.push(`t=${t}: cache RV ${cache.resourceVersion} is ahead of etcd ${kv.revision}`);
+    }
+    const early = cache.waiters().find((w) => w.targetRv <= cache.resourceVersion);
+    if (early !== undefined) {
+      problems.push(
+        `t=${t}: waiter ${early.id} for RV ${early.targetRv} still parked at ${cache.resourceVersion}`,
+      );
+    }
+    if (problems.length > 0) return problems;
+  }
+  return problems;
+}
+
+/** The checks that need the whole run: resizes, waits, and every request ended once. */
+export function finalProblems(sim: Simulation, probes: Probes, blockTimeoutS: number): string[] {
+  const problems: string[] = [];
+  const { lowerBoundCapacity: lower, upperBoundCapacity: upper } = sim.world.cache.history;
+  for (const [from, to] of probes.resizes) {
+    if (to !== Math.min(2 * from, upper) && to !== Math.max(Math.floor(from / 2), lower)) {
+      problems.push(`resize ${from} → ${to}`);
+    }
+  }
+  if (probes.maxWaitS > blockTimeoutS + 1e-9) {
+    problems.push(`a read waited ${probes.maxWaitS} s, over ${blockTimeoutS} s`);
+  }
+  const { outcomes, cache } = sim.world;
+  if (outcomes.started !== outcomes.ended || outcomes.inFlight !== 0) {
+    problems.push(
+      `${outcomes.started} requests started, ${outcomes.ended} ended, ${outcomes.inFlight} in flight`,
+    );
+  }
+  if (cache.waiterCount !== 0) problems.push(`${cache.waiterCount} waiters left after the quiet`);
+  return problems;
+}
+
+/** Stops every source of new requests, so what is in flight can finish. */
+export function quiesce(sim: Simulation): void {
+  for (const key of ["reads", "ryw", "writes", "otherWrites", "watchers"] as const) {
+    sim.setLive(key, 0);
+  }
+}
