@@ -2,13 +2,10 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseScenario } from "../../src/sim/scenario/index.ts";
 import { createSimulation } from "../../src/sim/simulation.ts";
-import { advanceChecking, finalProblems, probe, quiesce } from "./simulation-invariants.ts";
+import { checkScenario } from "./simulation-invariants.ts";
 
 // Small random scenarios, run for a few simulated seconds each, with fixed seeds: a failing seed
 // becomes a named test in regressions.test.ts.
-
-const DURATION_S = 12;
-const QUIET_S = 400;
 
 const scenarioText = fc
   .record({
@@ -70,20 +67,6 @@ const scenarioText = fc
     if (s.away !== null) parts.push(`away=${s.away[0]}@${s.away[1]}:3`);
     return parts.join("&");
   });
-
-/** Every invariant over one run of `query`; [] when all hold. */
-export function checkScenario(query: string): string[] {
-  const { scenario, issues } = parseScenario(query);
-  if (issues.length > 0) return issues.map((i) => `${i.key}: ${i.message}`);
-  const sim = createSimulation(scenario);
-  const probes = probe(sim);
-  const during = advanceChecking(sim, DURATION_S);
-  if (during.length > 0) return during;
-  quiesce(sim);
-  const quiet = advanceChecking(sim, DURATION_S + QUIET_S, 1);
-  if (quiet.length > 0) return quiet;
-  return finalProblems(sim, probes, scenario.blockTimeoutMs / 1000);
-}
 
 describe("random small scenarios", () => {
   it("keep every invariant of the model", () => {

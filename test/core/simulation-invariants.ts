@@ -1,4 +1,5 @@
-import type { Simulation } from "../../src/sim/simulation.ts";
+import { parseScenario } from "../../src/sim/scenario/index.ts";
+import { createSimulation, type Simulation } from "../../src/sim/simulation.ts";
 import { NS_PER_S } from "../../src/sim/time.ts";
 
 // Invariants checked while a run advances (test/core/properties.test.ts, regressions.test.ts).
@@ -73,4 +74,22 @@ export function quiesce(sim: Simulation): void {
   for (const key of ["reads", "ryw", "writes", "otherWrites", "watchers"] as const) {
     sim.setLive(key, 0);
   }
+}
+
+const DURATION_S = 12;
+// Long enough for every retry (at most 10, each at most 30 s) to run out after the sources stop.
+const QUIET_S = 400;
+
+/** Every invariant over one run of `query`; [] when all hold. */
+export function checkScenario(query: string): string[] {
+  const { scenario, issues } = parseScenario(query);
+  if (issues.length > 0) return issues.map((i) => `${i.key}: ${i.message}`);
+  const sim = createSimulation(scenario);
+  const probes = probe(sim);
+  const during = advanceChecking(sim, DURATION_S);
+  if (during.length > 0) return during;
+  quiesce(sim);
+  const quiet = advanceChecking(sim, DURATION_S + QUIET_S, 1);
+  if (quiet.length > 0) return quiet;
+  return finalProblems(sim, probes, scenario.blockTimeoutMs / 1000);
 }
