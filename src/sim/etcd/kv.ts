@@ -44,8 +44,10 @@ export class EtcdKv {
   private revisionValue: number;
   private compactedValue = 0;
   private readonly byKey = new Map<string, KeyRecord>();
-  /** Every record, sorted by key, so a range is a binary search and a walk. */
+  /** Records sorted by key, so a range is a binary search and a walk ... */
   private sorted: KeyRecord[] = [];
+  /** ... once the records created since the last read are merged in (bulk creates stay O(n log n)). */
+  private unsorted: KeyRecord[] = [];
   /** Records with history to trim at the next compaction. */
   private readonly multiVersion = new Set<KeyRecord>();
   private readonly log: KvEvent[] = [];
@@ -208,7 +210,7 @@ export class EtcdKv {
     if (record === undefined) {
       record = { key, versions: [] };
       this.byKey.set(key, record);
-      this.sorted.splice(this.lowerBound(key), 0, record);
+      this.unsorted.push(record);
     }
     record.versions.push(event);
     if (record.versions.length > 1 || type === "DELETED") this.multiVersion.add(record);
@@ -249,7 +251,10 @@ export class EtcdKv {
       const last = record.versions[record.versions.length - 1];
       if (record.versions.length <= 1 && last?.type !== "DELETED") this.multiVersion.delete(record);
     }
-    if (removedKeys) this.sorted = this.sorted.filter((r) => r.versions.length > 0);
+    if (removedKeys) {
+      this.sorted = this.sorted.filter((r) => r.versions.length > 0);
+      this.unsorted = this.unsorted.filter((r) => r.versions.length > 0);
+    }
   }
 
   // A watch may start at the compacted revision itself, so events at `rev` stay.
@@ -268,12 +273,30 @@ export class EtcdKv {
     this.counts.splice(0, i + 1);
   }
 
+  /** The records in key order, merging in those created since the last call. */
+  private ordered(): KeyRecord[] {
+    if (this.unsorted.length === 0) return this.sorted;
+    const fresh = this.unsorted.sort((a, b) => (a.key < b.key ? -1 : 1));
+    const merged: KeyRecord[] = [];
+    let i = 0;
+    for (const record of fresh) {
+      while (i < this.sorted.length && (this.sorted[i] as KeyRecord).key < record.key)
+        merged.push(this.sorted[i++] as KeyRecord);
+      merged.push(record);
+    }
+    while (i < this.sorted.length) merged.push(this.sorted[i++] as KeyRecord);
+    this.sorted = merged;
+    this.unsorted = [];
+    return merged;
+  }
+
   private lowerBound(key: string): number {
+    const sorted = this.ordered();
     let lo = 0;
-    let hi = this.sorted.length;
+    let hi = sorted.length;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if ((this.sorted[mid] as KeyRecord).key < key) lo = mid + 1;
+      if ((sorted[mid] as KeyRecord).key < key) lo = mid + 1;
       else hi = mid;
     }
     return lo;
