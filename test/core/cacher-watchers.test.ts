@@ -5,6 +5,7 @@ import type { ApiError } from "../../src/sim/apiserver/errors.ts";
 import type { Pod } from "../../src/sim/apiserver/pod.ts";
 import { newRequestContext } from "../../src/sim/apiserver/request-context.ts";
 import type { WatchEventOut, Watcher } from "../../src/sim/apiserver/watcher.ts";
+import { RandomStream } from "../../src/sim/rng.ts";
 import { seconds } from "../../src/sim/time.ts";
 import { cacherOver } from "./fixtures/cacher.ts";
 
@@ -134,5 +135,68 @@ describe("Cacher watchers", () => {
       message: "storage is (re)initializing",
       retryAfterSeconds: 3,
     });
+  });
+});
+
+describe("CacheWatcher.skipAvailable", () => {
+  it("counts what reading one by one would deliver, and its last RV (seed 11)", () => {
+    const random = new RandomStream(11, "skip");
+    const pair = [cacherOver({ listRv: 100 }), cacherOver({ listRv: 100 })] as const;
+    const opts = [
+      { key: "/pods/", resourceVersion: "100", allowWatchBookmarks: true },
+      { key: "/pods/ns1", resourceVersion: "100", allowWatchBookmarks: false },
+      { key: "/pods/", resourceVersion: "", allowWatchBookmarks: true },
+    ];
+    const watchers = pair.map((h) =>
+      opts.map(({ key, ...o }) => {
+        let out: Watcher | null = null;
+        const full = { recursive: true, sendInitialEvents: null, ...o };
+        h.rig.cacher.watch(key, full, newRequestContext(1), (_e, w) => {
+          out = w;
+        });
+        return out as unknown as Watcher & {
+          skipAvailable(): { events: number; lastRv: number | null };
+        };
+      }),
+    );
+    let rv = 100;
+    for (let step = 0; step < 3000; step++) {
+      const roll = random.int(20);
+      const name = `p${random.int(30)}`;
+      const ns = `ns${random.int(3)}`;
+      const waitNs = seconds(random.int(3) === 0 ? 61 : 1);
+      for (const h of pair) {
+        const now = h.rig.scheduler.nowNs;
+        if (roll === 0) h.rig.scheduler.runUntil(now + waitNs);
+        else if (roll === 1) h.rig.watchCache.updateResourceVersion(rv + 1);
+        else if (roll === 2)
+          h.rig.watchCache.processEvent(
+            "DELETED",
+            { namespace: ns, name, rv: rv + 1, nodeName: "", labels: {} },
+            rv + 1,
+            now,
+          );
+        else
+          h.rig.watchCache.processEvent(
+            "MODIFIED",
+            { namespace: ns, name, rv: rv + 1, nodeName: "", labels: {} },
+            rv + 1,
+            now,
+          );
+      }
+      if (roll !== 0) rv++;
+      if (random.int(50) === 0) {
+        for (const [i, slow] of (watchers[0] ?? []).entries()) {
+          const fast = watchers[1]?.[i];
+          const read = readAll(slow);
+          const trace = read.map((e) => `${e.type}@${e.rv}`).join(" ");
+          expect([i, fast?.skipAvailable(), trace]).toEqual([
+            i,
+            { events: read.length, lastRv: read[read.length - 1]?.rv ?? null },
+            trace,
+          ]);
+        }
+      }
+    }
   });
 });

@@ -117,13 +117,18 @@ function newWatcher(
   const initEvents = start.initialObjects.length + start.historyEvents.length;
   cacher.metrics.initEvents.inc(initEvents + (start.endBookmarkRv === null ? 0 : 1));
   const id = cacher.nextWatcherId++;
+  const forget = (w: CacheWatcher) => cacher.forgetWatcher(w);
+  // Every event key starts with the resource prefix; a key it extends as a path sees them all.
+  const coversAll = hasPathPrefix(`${cacher.resourcePrefix}x`, key);
+  const log = cacher.dispatchLog;
   const watcher = new CacheWatcher(
     id,
     key,
     opts.allowWatchBookmarks,
     start,
-    cacher.dispatchLog,
-    (w) => cacher.forgetWatcher(w),
+    log,
+    forget,
+    coversAll,
   );
   const cacheRv = cacher.watchCache.resourceVersion;
   watcher.bookmarkAfterRv = getBookmarkAfterResourceVersion(parsedRv, requiredRv, opts, cacheRv);

@@ -1,4 +1,4 @@
-import type { DispatchLog } from "./dispatch-log.ts";
+import { type DispatchLog, isDeliverable } from "./dispatch-log.ts";
 import { type ApiError, type StatusError, watchErrorStatus } from "./errors.ts";
 import type { Pod } from "./pod.ts";
 import type { WatchCacheEvent } from "./watch-cache-event.ts";
@@ -65,6 +65,12 @@ export function hasPathPrefix(key: string, prefix: string): boolean {
   return key.length === prefix.length || prefix.endsWith("/") || key[prefix.length] === "/";
 }
 
+/** What a client that only catches up learned: how many events, and the RV of the last one. */
+export interface Skipped {
+  readonly events: number;
+  readonly lastRv: number | null;
+}
+
 /** How a watcher starts: the events its interval yields, already decided at registration. */
 export interface WatchStart {
   /** Store-based start, already filtered by key: each object as ADDED (sendInitialEvents, legacy RV 0). */
@@ -84,6 +90,8 @@ export class CacheWatcher implements Watcher {
   readonly id: number;
   readonly key: string;
   readonly allowWatchBookmarks: boolean;
+  /** Its key covers every key of the resource, so every deliverable event reaches it. */
+  readonly coversAll: boolean;
   /** upstream: bookmarkAfterResourceVersion, and whether a bookmark at or after it went out. */
   bookmarkAfterRv = 0;
   private bookmarkAfterRvSent = false;
@@ -103,10 +111,12 @@ export class CacheWatcher implements Watcher {
     start: WatchStart,
     log: DispatchLog,
     onStop: (w: CacheWatcher) => void,
+    coversAll = false,
   ) {
     this.id = id;
     this.key = key;
     this.allowWatchBookmarks = allowWatchBookmarks;
+    this.coversAll = coversAll;
     this.start = start;
     this.log = log;
     this.cursor = log.end;
@@ -153,6 +163,39 @@ export class CacheWatcher implements Watcher {
       const out = this.convert(event);
       if (out !== null) return out;
     }
+  }
+
+  /**
+   * Reads everything available now without converting it: what `next()` until null would
+   * return, counted. A whole-resource watcher over increasing RVs takes O(log n) for its live
+   * events; any other reads them one by one.
+   */
+  skipAvailable(): Skipped {
+    let events = 0;
+    let lastRv: number | null = null;
+    for (let e = this.nextFromStart(); e !== null; e = this.nextFromStart()) {
+      events++;
+      lastRv = e.rv;
+    }
+    if (this.start.invalidated) return { events, lastRv };
+    const end = this.endCursor ?? this.log.end;
+    if (!this.coversAll || !this.log.increasingFrom(this.cursor)) {
+      for (let e = this.next(); e !== null; e = this.next()) {
+        events++;
+        lastRv = e.rv;
+      }
+      return { events, lastRv };
+    }
+    const from = this.log.firstAbove(this.cursor, end, this.start.liveAfterRv);
+    events += this.log.deliverableBetween(from, end) + this.bookmarks.length;
+    let lastEvent = end - 1;
+    while (lastEvent >= from && !isDeliverable(this.log.at(lastEvent))) lastEvent--;
+    const lastBookmark = this.bookmarks[this.bookmarks.length - 1];
+    if (lastBookmark !== undefined && lastBookmark.at > lastEvent) lastRv = lastBookmark.rv;
+    else if (lastEvent >= from) lastRv = this.log.at(lastEvent).rv;
+    this.bookmarks.length = 0;
+    this.cursor = end;
+    return { events, lastRv };
   }
 
   /**
