@@ -69,7 +69,7 @@ const scenarioText = fc
   });
 
 describe("random small scenarios", () => {
-  it("keep every invariant of the model", () => {
+  it("keep every invariant of the model", { timeout: 30_000 }, () => {
     fc.assert(
       fc.property(scenarioText, (query) => {
         expect(checkScenario(query), query).toEqual([]);
@@ -78,7 +78,7 @@ describe("random small scenarios", () => {
     );
   });
 
-  it("run the same twice (one trace hash)", () => {
+  it("run the same twice (one trace hash)", { timeout: 30_000 }, () => {
     fc.assert(
       fc.property(scenarioText, (query) => {
         const { scenario } = parseScenario(query);

@@ -1,4 +1,5 @@
 import { type ApiError, requestTimeout } from "../apiserver/errors.ts";
+import { MinHeap } from "../apiserver/min-heap.ts";
 import type { Scheduler } from "../scheduler.ts";
 import type { Nanos } from "../time.ts";
 import { Fifo } from "../world/fifo.ts";
@@ -36,21 +37,34 @@ interface Queued {
   readonly arrivalNs: Nanos;
 }
 
+/** A request holding a slot until `doneNs`; `answered` once its deadline passed first. */
+interface InService {
+  readonly job: RangeJob;
+  readonly doneNs: Nanos;
+  readonly seq: number;
+  answered: boolean;
+}
+
 export class RangeQueue {
   inFlight = 0;
   private readonly queue = new Fifo<Queued>(MAX_QUEUED);
   private readonly scheduler: Scheduler;
   private readonly costs: RangeCosts;
-  private readonly kinds: { done: number; release: number; expire: number; timeout: number };
+  private readonly kinds: { done: number; expire: number; timeout: number };
   private timerPending = false;
   private nextId = 0;
+  // Completions run in (time, start order), as the scheduler runs their events, so one shared
+  // callback pops the next one: no closure per request.
+  private readonly inService = new MinHeap<InService>(
+    (a, b) => a.doneNs < b.doneNs || (a.doneNs === b.doneNs && a.seq < b.seq),
+  );
+  private readonly onDone = () => this.complete();
 
   constructor(scheduler: Scheduler, costs: RangeCosts) {
     this.scheduler = scheduler;
     this.costs = costs;
     this.kinds = {
       done: scheduler.kind("etcd.range.done"),
-      release: scheduler.kind("etcd.range.release"),
       expire: scheduler.kind("etcd.range.expire"),
       timeout: scheduler.kind("etcd.queue.timeout"),
     };
@@ -78,22 +92,30 @@ export class RangeQueue {
   }
 
   private serve(request: Queued, nowNs: Nanos): void {
-    const id = this.nextId++;
-    const objects = request.job.start();
+    const seq = this.nextId++;
+    const job = request.job;
+    const objects = job.start();
     const doneNs = nowNs + this.costs.latencyNs(nowNs) + objects * NS_PER_OBJECT;
     const deadlineNs = request.arrivalNs + this.costs.requestTimeoutNs;
+    const entry: InService = { job, doneNs, seq, answered: false };
     this.inFlight++;
-    if (doneNs <= deadlineNs) {
-      this.scheduler.at(doneNs, this.kinds.done, id, () => {
-        this.release();
-        this.costs.answered(request.job.reason);
-        request.job.finish();
-      });
-      return;
-    }
+    this.inService.push(entry);
+    this.scheduler.at(doneNs, this.kinds.done, seq, this.onDone);
+    if (doneNs <= deadlineNs) return;
     // The apiserver gives up at the deadline; etcd still holds the slot until it is done.
-    this.scheduler.at(deadlineNs, this.kinds.expire, id, () => this.fail(request.job));
-    this.scheduler.at(doneNs, this.kinds.release, id, () => this.release());
+    this.scheduler.at(deadlineNs, this.kinds.expire, seq, () => {
+      entry.answered = true;
+      this.fail(job);
+    });
+  }
+
+  private complete(): void {
+    const entry = this.inService.pop();
+    if (entry === undefined) throw new Error("etcd: a completion without a request in service");
+    this.release();
+    if (entry.answered) return;
+    this.costs.answered(entry.job.reason);
+    entry.job.finish();
   }
 
   private fail(job: RangeJob): void {

@@ -45,29 +45,38 @@ export function registerSimMetrics(registry: MetricsRegistry): SimMetrics {
     [],
   );
   const byReason = new Map<string, Sample>();
-  // kind → served_by → code, without building a key string per attempt
+  // kind → served_by → code: no key string and no closure per attempt
   const byKind = new Map<string, Map<string, Map<number, Sample>>>();
   return {
     read(kind, servedBy, code) {
-      const byServer = getOr(byKind, kind, () => new Map<string, Map<number, Sample>>());
-      const byCode = getOr(byServer, servedBy, () => new Map<number, Sample>());
-      return getOr(byCode, code, () => reads.with({ kind, served_by: servedBy, code: `${code}` }));
+      let byServer = byKind.get(kind);
+      if (byServer === undefined) {
+        byServer = new Map();
+        byKind.set(kind, byServer);
+      }
+      let byCode = byServer.get(servedBy);
+      if (byCode === undefined) {
+        byCode = new Map();
+        byServer.set(servedBy, byCode);
+      }
+      let sample = byCode.get(code);
+      if (sample === undefined) {
+        sample = reads.with({ kind, served_by: servedBy, code: `${code}` });
+        byCode.set(code, sample);
+      }
+      return sample;
     },
     etcdRequest(reason) {
-      return getOr(byReason, reason, () => etcdRequests.with({ reason }));
+      let sample = byReason.get(reason);
+      if (sample === undefined) {
+        sample = etcdRequests.with({ reason });
+        byReason.set(reason, sample);
+      }
+      return sample;
     },
     timersStarted: timersStarted.with({}),
     timersPending: timersPending.with({}),
     etcdQueueLength: queue.with({}),
     cacheLagSeconds: lag.with({}),
   };
-}
-
-function getOr<K, V>(map: Map<K, V>, key: K, make: () => V): V {
-  let value = map.get(key);
-  if (value === undefined) {
-    value = make();
-    map.set(key, value);
-  }
-  return value;
 }
