@@ -3,6 +3,7 @@ import { encodeContinue } from "../../src/sim/apiserver/continue-token.ts";
 import { validateListOptions } from "../../src/sim/apiserver/list-options.ts";
 import {
   cacherDelegationHelper,
+  cacheWithoutSnapshotsHelper,
   shouldDelegateList,
 } from "../../src/sim/apiserver/should-delegate.ts";
 import type { ListOptions } from "../../src/sim/apiserver/storage.ts";
@@ -136,6 +137,31 @@ describe("shouldDelegateList", () => {
       resourceVersionMatch: "Exact" as const,
     };
     expect(shouldDelegateList(future, helper)).toEqual({
+      ok: true,
+      value: { shouldDelegate: true, consistentRead: false },
+    });
+  });
+
+  it("with the estimator's helper, sends exact and continue lists to etcd and keeps consistent reads in the cache", () => {
+    const helper = cacheWithoutSnapshotsHelper(true);
+    const base = {
+      resourceVersion: "",
+      resourceVersionMatch: "" as ListOptions["resourceVersionMatch"],
+      recursive: true,
+      limit: 0,
+      continue: "",
+    };
+    const token = encodeContinue(`${PREFIX}ns/p\u0000`, PREFIX, -1);
+    const decide = (over: Partial<typeof base>) => shouldDelegateList({ ...base, ...over }, helper);
+    expect(decide({})).toEqual({
+      ok: true,
+      value: { shouldDelegate: false, consistentRead: true },
+    });
+    expect(decide({ continue: token })).toEqual({
+      ok: true,
+      value: { shouldDelegate: true, consistentRead: false },
+    });
+    expect(decide({ resourceVersion: "5", resourceVersionMatch: "Exact" })).toEqual({
       ok: true,
       value: { shouldDelegate: true, consistentRead: false },
     });

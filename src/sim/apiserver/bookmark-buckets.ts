@@ -4,7 +4,7 @@ import type { CacheWatcher } from "./watcher.ts";
 // Watchers that accept bookmarks, bucketed by the whole second their next bookmark is due, so a
 // dispatcher tick touches only the due ones. upstream: cacher.go watcherBookmarkTimeBuckets
 
-export const BOOKMARK_FREQUENCY_NS: Nanos = seconds(60); // upstream: cacher.go defaultBookmarkFrequency
+const BOOKMARK_FREQUENCY_NS: Nanos = seconds(60); // upstream: cacher.go defaultBookmarkFrequency
 
 export class BookmarkBuckets {
   private readonly buckets = new Map<number, CacheWatcher[]>();

@@ -21,7 +21,7 @@ import type { CacheWatcher } from "./watcher.ts";
 // upstream: cacher/cacher.go Cacher: readiness, reads served from the watch cache, the dispatcher
 // that feeds watchers, and the snapshot compactor. Watch setup is in cacher-watch.ts.
 
-export const COMPACTOR_POLL_PERIOD_NS: Nanos = seconds(15); // upstream: compactor.go compactorPollPeriod
+const COMPACTOR_POLL_PERIOD_NS: Nanos = seconds(15); // upstream: compactor.go compactorPollPeriod
 // upstream: cacher.go dispatchEvents bookmarkTimer (wait.Jitter(time.Second, 0.25); the jitter is dropped)
 const BOOKMARK_TICK_NS: Nanos = seconds(1);
 const MIN_RELEASE_CHECK_ENTRIES = 1024;
