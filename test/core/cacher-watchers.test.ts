@@ -200,3 +200,14 @@ describe("CacheWatcher.skipAvailable", () => {
     }
   });
 });
+
+describe("CacheWatcher.stop", () => {
+  it("delivers nothing more once its client stopped it, even after the log moved on", () => {
+    const h = cacherOver({ listRv: 100 });
+    const w = watch(h, { resourceVersion: "100" }).watcher as Watcher;
+    add(h, "x", 101);
+    w.stop();
+    for (let rv = 102; rv < 5200; rv++) add(h, `p${rv % 7}`, rv);
+    expect([w.next(), w.closed, h.rig.cacher.dispatchLog.retained]).toEqual([null, true, 0]);
+  });
+});

@@ -103,6 +103,7 @@ export class CacheWatcher implements Watcher {
   private endCursor: number | null = null;
   private readonly bookmarks: { at: number; rv: number }[] = [];
   private onStop: ((w: CacheWatcher) => void) | null;
+  private stopped = false;
 
   constructor(
     id: number,
@@ -148,6 +149,7 @@ export class CacheWatcher implements Watcher {
   }
 
   next(): WatchEventOut | null {
+    if (this.stopped) return null;
     const fromStart = this.nextFromStart();
     if (fromStart !== null || this.start.invalidated) return fromStart;
     const end = this.endCursor ?? this.log.end;
@@ -173,6 +175,7 @@ export class CacheWatcher implements Watcher {
   skipAvailable(): Skipped {
     let events = 0;
     let lastRv: number | null = null;
+    if (this.stopped) return { events, lastRv };
     for (let e = this.nextFromStart(); e !== null; e = this.nextFromStart()) {
       events++;
       lastRv = e.rv;
@@ -225,8 +228,10 @@ export class CacheWatcher implements Watcher {
     if (this.endCursor === null) this.endCursor = this.log.end;
   }
 
+  /** The client went away: nothing more is read, and the cacher forgets the watcher. */
   stop(): void {
     this.close();
+    this.stopped = true;
     const onStop = this.onStop;
     this.onStop = null;
     onStop?.(this);
