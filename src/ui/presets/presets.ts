@@ -109,11 +109,11 @@ export const PRESETS: readonly Preset[] = [
     id: "ring-grow-shrink",
     title: "Churn grows the ring, quiet shrinks it",
     explanation:
-      "2000 writes/s for 20 s double the ring while its oldest event is fresh; 75 s of quiet later it halves.",
-    query: "writes=2000@0,5@20",
+      "2000 writes/s for 25 s: the ring doubles while its oldest event is fresh; once even its newest quarter is older than 75 s, it halves.",
+    query: "writes=2000@0,20@25",
     observable: {
-      description: "the ring's capacity grows, then shrinks, within 130 s",
-      windowS: 130,
+      description: "the ring's capacity grows, then shrinks, within 120 s",
+      windowS: 120,
       holds: (s) => s.ring.increases > 0 && s.ring.decreases > 0,
     },
   },
