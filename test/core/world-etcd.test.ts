@@ -1,0 +1,140 @@
+import { describe, expect, it } from "vitest";
+import type { ApiError } from "../../src/sim/apiserver/errors.ts";
+import { newRequestContext } from "../../src/sim/apiserver/request-context.ts";
+import type { ListOptions } from "../../src/sim/apiserver/storage.ts";
+import { EtcdKv } from "../../src/sim/etcd/kv.ts";
+import type { EtcdRequestReason } from "../../src/sim/etcd/server.ts";
+import { EtcdServer } from "../../src/sim/etcd/server.ts";
+import { Scheduler } from "../../src/sim/scheduler.ts";
+import { ms, seconds } from "../../src/sim/time.ts";
+import { podSpec } from "../../src/sim/world/pods.ts";
+
+const LIST: ListOptions = {
+  resourceVersion: "",
+  resourceVersionMatch: "",
+  recursive: true,
+  limit: 500,
+  continue: "",
+  labelSelector: "",
+  fieldSelector: "",
+  indexLabels: [],
+  indexFields: [],
+};
+
+function server(pods: number, concurrency = 2, latencyMs = 2, timeoutS = 60) {
+  const scheduler = new Scheduler();
+  const kv = new EtcdKv(1, "/pods/");
+  for (let i = 0; i < pods; i++) kv.create(podSpec(i));
+  const counts: Partial<Record<EtcdRequestReason, number>> = {};
+  const bookmarks: [number, number][] = [];
+  const etcd = new EtcdServer(
+    scheduler,
+    kv,
+    {
+      concurrency: () => concurrency,
+      latencyNs: () => ms(latencyMs),
+      requestTimeoutNs: seconds(timeoutS),
+      answered: (reason) => {
+        counts[reason] = (counts[reason] ?? 0) + 1;
+      },
+    },
+    {
+      count: (reason) => {
+        counts[reason] = (counts[reason] ?? 0) + 1;
+      },
+      onPodCommit: () => {},
+      onProgressNotify: (rv) => bookmarks.push([scheduler.nowNs, rv]),
+      onCompact: () => {},
+      onRevision: () => {},
+    },
+  );
+  return { scheduler, kv, etcd, counts, bookmarks };
+}
+
+type Answer = { atNs: number; err: ApiError | null; count: number | null; rv: number | null };
+
+function list(s: ReturnType<typeof server>, opts: ListOptions, answers: Answer[]): void {
+  s.etcd.getList("/pods/", opts, newRequestContext(answers.length, "consistent"), (err, page) =>
+    answers.push({
+      atNs: s.scheduler.nowNs,
+      err,
+      count: page?.count ?? null,
+      rv: page?.rv ?? null,
+    }),
+  );
+}
+
+describe("EtcdServer", () => {
+  it("serves range requests FIFO on its slots, each etcdLatency + 10 µs per object", () => {
+    const s = server(1000, 2);
+    const answers: Answer[] = [];
+    for (let i = 0; i < 3; i++) list(s, LIST, answers);
+    expect(s.etcd.ranges.inFlight).toBe(2);
+    expect(s.etcd.ranges.queued).toBe(1);
+    s.scheduler.runUntil(seconds(1));
+    // 2 ms + 500 × 10 µs = 7 ms; the third waits for a slot.
+    expect(answers.map((a) => a.atNs)).toEqual([ms(7), ms(7), ms(14)]);
+    expect(answers.map((a) => a.count)).toEqual([500, 500, 500]);
+    expect(s.counts.delegated).toBe(3);
+  });
+
+  it("reads the revision current when a request's service starts", () => {
+    const s = server(10, 1);
+    const answers: Answer[] = [];
+    list(s, LIST, answers);
+    list(s, LIST, answers);
+    s.etcd.writePod(podSpec(3));
+    expect(s.etcd.ranges.queued).toBe(1);
+    s.scheduler.runUntil(seconds(1));
+    expect(answers.map((a) => a.rv)).toEqual([11, 12]);
+    expect(s.counts.write).toBe(1);
+  });
+
+  it("answers 504 to a request still unanswered requestTimeout after it arrived", () => {
+    const s = server(1000, 1, 2, 1);
+    const answers: Answer[] = [];
+    for (let i = 0; i < 200; i++) list(s, LIST, answers);
+    s.scheduler.runUntil(seconds(5));
+    const timedOut = answers.filter((a) => a.err !== null);
+    expect(timedOut.length).toBeGreaterThan(0);
+    expect(timedOut.every((a) => a.atNs === seconds(1))).toBe(true);
+    expect(timedOut[0]?.err).toMatchObject({ code: 504 });
+    expect(answers.length).toBe(200);
+    expect(s.etcd.ranges.queued).toBe(0);
+  });
+
+  it("answers 410 to a LIST at a revision below the compacted one", () => {
+    const s = server(10);
+    for (let i = 0; i < 5; i++) s.etcd.writePod(podSpec(i));
+    s.etcd.compact(14);
+    const answers: Answer[] = [];
+    list(s, { ...LIST, resourceVersion: "12", resourceVersionMatch: "Exact" }, answers);
+    list(s, { ...LIST, resourceVersion: "14", resourceVersionMatch: "Exact" }, answers);
+    s.scheduler.runUntil(seconds(1));
+    expect(answers[0]?.err).toMatchObject({
+      code: 410,
+      message: "The resourceVersion for the provided list is too old.",
+    });
+    expect(answers[1]).toMatchObject({ err: null, rv: 14, count: 10 });
+  });
+
+  it("answers a progress request with a bookmark at its current revision one latency later", () => {
+    const s = server(10, 1, 5);
+    s.etcd.requestWatchProgress();
+    s.etcd.writeOutside();
+    s.scheduler.runUntil(seconds(1));
+    expect(s.bookmarks).toEqual([[ms(5), 12]]);
+    expect(s.counts.progress).toBe(1);
+  });
+
+  it("reads the current revision in one slot for GetCurrentResourceVersion", () => {
+    const s = server(10, 1, 2);
+    const got: [number, number | null][] = [];
+    s.etcd.getCurrentResourceVersion(newRequestContext(1), (_err, rv) =>
+      got.push([s.scheduler.nowNs, rv]),
+    );
+    s.scheduler.runUntil(seconds(1));
+    expect(got).toEqual([[ms(2) + 10_000, 11]]);
+    expect(s.counts.current_rv).toBe(1);
+  });
+});
