@@ -1,4 +1,5 @@
 import * as v from "valibot";
+import { podKey } from "../../sim/apiserver/pod.ts";
 import { EtcdKv, type KvEvent } from "../../sim/etcd/kv.ts";
 import type { RangeCosts } from "../../sim/etcd/range-queue.ts";
 import { EtcdServer } from "../../sim/etcd/server.ts";
@@ -70,13 +71,16 @@ export function applyE(e: HarnessE, step: Step): void {
   const { rig, kv } = e;
   switch (step.op) {
     case "etcdCreate":
-      deliver(rig, kv.create(step));
+      // etcd refuses to create an existing key (no new revision).
+      if (kv.current(podKey("/pods/", step)) === null) deliver(rig, kv.create(step));
       return;
     case "etcdUpdate":
-      deliver(rig, kv.update(step));
+      deliver(rig, kv.current(podKey("/pods/", step)) === null ? kv.create(step) : kv.update(step));
       return;
     case "etcdDelete":
-      deliver(rig, kv.delete(step.namespace, step.name));
+      // Deleting a missing key changes nothing, the revision included.
+      if (kv.current(podKey("/pods/", step)) !== null)
+        deliver(rig, kv.delete(step.namespace, step.name));
       return;
     case "etcdWriteOtherKey":
       kv.writeOutside();
