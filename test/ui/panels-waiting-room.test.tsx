@@ -5,6 +5,7 @@ import type { OutcomeView } from "../../src/sim/snapshot.ts";
 import { WaitingRoomPanel } from "../../src/ui/panels/index.ts";
 import {
   departureOf,
+  oldestWaiters,
   recentDepartures,
   waiterProgress,
 } from "../../src/ui/panels/waiting-room/waiterProgress.ts";
@@ -51,6 +52,16 @@ describe("waiterProgress", () => {
   });
 });
 
+describe("oldestWaiters", () => {
+  it("keeps the earliest arrivals, the ones closest to the wall", () => {
+    const { waiters } = recordedSnapshot();
+    const shuffled = [waiters[3], waiters[0], waiters[4], waiters[1], waiters[2]].flatMap((w) =>
+      w ? [w] : [],
+    );
+    expect(oldestWaiters(shuffled, 2).map((waiter) => waiter.id)).toEqual([9001, 9004]);
+  });
+});
+
 describe("departureOf", () => {
   it("counts a read served after waiting as served", () => {
     expect(departureOf(outcome({ outcome: "cacheAfterWait", waitedNs: S }))).toBe("served");
@@ -92,6 +103,22 @@ describe("WaitingRoomPanel", () => {
       "exact RV=N read #9012, waited 100 ms",
     ]);
     expect(screen.getByText("+2 more")).toBeInTheDocument();
+  });
+
+  it("lists ten rows at most and counts the rest", () => {
+    const fixture = recordedSnapshot();
+    const waiters = Array.from({ length: 30 }, (_, i) => ({
+      id: 100 + i,
+      kind: "consistent" as const,
+      startNs: fixture.nowNs - (30 - i) * 50_000_000,
+      deadlineNs: fixture.nowNs - (30 - i) * 50_000_000 + 3 * S,
+      targetRv: 48_200,
+    }));
+    render(<WaitingRoomPanel snapshot={{ ...fixture, waiters, waiterCount: 250 }} />);
+    const rows = within(screen.getByRole("list", { name: /Waiting reads/ })).getAllByRole("button");
+    expect(rows).toHaveLength(10);
+    expect(rows[0]).toHaveAccessibleName("consistent read #100, waited 1.50 s");
+    expect(screen.getByText("+240 more")).toBeInTheDocument();
   });
 
   it("details a waiter when it is focused from the keyboard", () => {

@@ -11,13 +11,11 @@ interface WaiterListProps {
   inspectedId: number | null;
 }
 
-const byArrival = (a: WaiterView, b: WaiterView) => a.startNs - b.startNs || a.id - b.id;
-
-/** One row per listed waiter; the bar fills from arrival (left) to the wall (right edge). */
+/** One row per waiter, in the order given; the bar fills from arrival (left) to the wall (right). */
 export function WaiterList({ waiters, nowNs, onInspect, inspectedId }: WaiterListProps) {
   return (
     <ol className="wcl-waiters" aria-label="Waiting reads, oldest first">
-      {[...waiters].sort(byArrival).map((waiter) => {
+      {waiters.map((waiter) => {
         const progress = waiterProgress(waiter, nowNs);
         const style = readKindStyles[waiter.kind];
         const waited = formatDuration(progress.waitedNs);

@@ -7,11 +7,14 @@ import { readKindOrder, readKindStyles } from "../shared/readKinds.ts";
 import { Departures } from "./Departures.tsx";
 import { describeWaiter } from "./describeWaiter.ts";
 import { WaiterList } from "./WaiterList.tsx";
-import { waiterProgress } from "./waiterProgress.ts";
+import { oldestWaiters, waiterProgress } from "./waiterProgress.ts";
 
 const CAPTION =
-  "Reads parked on the watch cache's condition variable. Each bar runs toward the 3-second wall; " +
-  "a read leaves when the cache reaches its resource version, or hits the wall.";
+  "Reads parked on the watch cache's condition variable, oldest first. Each bar runs toward the " +
+  "3-second wall; a read leaves when the cache reaches its resource version, or hits the wall.";
+
+// Enough rows to see the queue run into the wall in a ~350 px box.
+const MAX_ROWS = 10;
 
 // RV=0 takes the fast path and never waits, so it has no place in this legend.
 const waitingKinds = readKindOrder
@@ -32,8 +35,9 @@ export const WaitingRoomPanel = memo(function WaitingRoomPanel({
 
 function WaitingRoomBody({ snapshot }: { snapshot: SimSnapshot }) {
   const [inspectedId, setInspectedId] = useState<number | null>(null);
-  const unlisted = snapshot.waiterCount - snapshot.waiters.length;
-  const inspected = snapshot.waiters.find((waiter) => waiter.id === inspectedId);
+  const shown = oldestWaiters(snapshot.waiters, MAX_ROWS);
+  const unlisted = snapshot.waiterCount - shown.length;
+  const inspected = shown.find((waiter) => waiter.id === inspectedId);
 
   return (
     <>
@@ -57,7 +61,7 @@ function WaitingRoomBody({ snapshot }: { snapshot: SimSnapshot }) {
             <span>3 s wall ⟂</span>
           </div>
           <WaiterList
-            waiters={snapshot.waiters}
+            waiters={shown}
             nowNs={snapshot.nowNs}
             inspectedId={inspectedId}
             onInspect={setInspectedId}

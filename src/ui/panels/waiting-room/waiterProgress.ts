@@ -19,6 +19,16 @@ export function waiterProgress(waiter: WaiterView, nowNs: Nanos): WaiterProgress
   };
 }
 
+const byArrival = (a: WaiterView, b: WaiterView) => a.startNs - b.startNs || a.id - b.id;
+
+/**
+ * The `limit` waiters closest to the wall (the earliest arrivals). Rows are DOM that relayouts
+ * every frame, so the list stays as short as the box shows; the rest are counted as "+N more".
+ */
+export function oldestWaiters(waiters: readonly WaiterView[], limit: number): WaiterView[] {
+  return [...waiters].sort(byArrival).slice(0, limit);
+}
+
 export type Departure = "served" | "wall";
 
 /**
