@@ -3,7 +3,9 @@ import type { Scheduler } from "../scheduler.ts";
 import { NS_PER_S } from "../time.ts";
 
 // Periodic compaction (SEMANTICS §11): every `compaction` seconds etcd compacts to the revision
-// it had at the previous tick, as the apiserver's compactor does. 0 means never.
+// it had at the previous tick (the first tick: at the start), as the apiserver's compactor does:
+// its marker write is part of the tick, so the next tick compacts to the revision after it.
+// 0 means never. upstream: storage/etcd3/compact.go compactor
 
 export function startCompactor(scheduler: Scheduler, etcd: EtcdServer, intervalS: number): void {
   if (!(intervalS > 0)) return;
@@ -11,9 +13,8 @@ export function startCompactor(scheduler: Scheduler, etcd: EtcdServer, intervalS
   const periodNs = intervalS * NS_PER_S;
   let previousRevision = etcd.kv.revision;
   const tick = () => {
-    const target = previousRevision;
+    etcd.compact(previousRevision);
     previousRevision = etcd.kv.revision;
-    etcd.compact(target);
     scheduler.after(periodNs, kind, 0, tick);
   };
   scheduler.at(periodNs, kind, 0, tick);

@@ -1,0 +1,75 @@
+import { describe, expect, it } from "vitest";
+import { etcdRequests, reads, run, value } from "./simulation-helpers.ts";
+
+describe("a cache restart", () => {
+  const restart = "objects=25000&restart=5&watchers=6&reads=100&etcdLatency=2";
+
+  it("goes Pending, terminates every watcher and relists through etcd in pages of 10 000", () => {
+    const sim = run(restart, 5.001);
+    expect(sim.world.apiserver.ready()).toBe(false);
+    expect(value(sim, "apiserver_terminated_watchers_total")).toBe(6);
+    sim.advanceTo(8e9);
+    expect(sim.world.apiserver.ready()).toBe(true);
+    expect(etcdRequests(sim, "reflector")).toBe(3);
+    expect(value(sim, "apiserver_watch_cache_initializations_total")).toBe(2);
+    expect(sim.world.cache.history.size).toBeLessThan(sim.world.kv.revision);
+  });
+
+  it("sends LISTs with a limit to etcd meanwhile, and answers the others 429", () => {
+    const sim = run(`${restart}&mix=consistent:1,notOlderThan:1`, 8);
+    expect(reads(sim, { kind: "consistent", served_by: "etcd", code: "200" })).toBeGreaterThan(0);
+    expect(reads(sim, { kind: "notOlderThan", code: "429" })).toBeGreaterThan(0);
+  });
+
+  it("makes watchers resuming from before the relist get 410 and relist themselves", () => {
+    const sim = run(restart, 30);
+    expect(reads(sim, { kind: "relist", code: "200" })).toBe(6);
+    expect(sim.world.watchers.connected).toBe(6);
+  });
+});
+
+describe("etcd compaction", () => {
+  it("compacts every `compaction` s to the revision of the previous tick", () => {
+    const sim = run("compaction=5&writes=100&reads=0&watchers=0&otherWrites=0", 5);
+    const atFirstTick = sim.world.kv.revision;
+    expect(sim.world.kv.compactedRevision).toBe(1001);
+    sim.advanceTo(10e9);
+    expect(sim.world.kv.compactedRevision).toBe(atFirstTick);
+  });
+
+  it("fails a watch stream that fell behind it, and the cache relists", () => {
+    const sim = run("stall=1-20&compact=10&writes=100&reads=0&watchers=0", 9);
+    expect(value(sim, "apiserver_watch_cache_initializations_total")).toBe(1);
+    sim.advanceTo(12e9);
+    expect(value(sim, "apiserver_watch_cache_initializations_total")).toBe(2);
+    expect(etcdRequests(sim, "reflector")).toBe(1);
+    expect(sim.world.cache.resourceVersion).toBeGreaterThan(1001 + 800);
+  });
+});
+
+describe("read-your-own-write clients", () => {
+  it("loop write → read → pause 1 s", () => {
+    const sim = run("ryw=4&reads=0&writes=0&watchers=0&otherWrites=0", 10.5);
+    const cycles = reads(sim, { kind: "ryw" });
+    expect(cycles).toBeGreaterThanOrEqual(36);
+    expect(cycles).toBeLessThanOrEqual(44);
+    expect(etcdRequests(sim, "write")).toBeGreaterThanOrEqual(cycles);
+    expect(etcdRequests(sim, "write")).toBeLessThanOrEqual(cycles + 4);
+  });
+
+  it("follow the schedule of their number", () => {
+    const sim = run("ryw=4@0,0@3&reads=0&writes=0&watchers=0&otherWrites=0", 10);
+    const cycles = reads(sim, { kind: "ryw" });
+    expect(cycles).toBeLessThanOrEqual(16);
+  });
+});
+
+describe("watchers", () => {
+  it("resume after `away` from their last RV", () => {
+    const sim = run("watchers=10&away=4@2:3&reads=0", 3);
+    expect(sim.world.watchers.connected).toBe(6);
+    sim.advanceTo(6e9);
+    expect(sim.world.watchers.connected).toBe(10);
+    expect(reads(sim, { kind: "relist" })).toBe(0);
+  });
+});
