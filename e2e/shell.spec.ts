@@ -16,7 +16,7 @@ test("pause stops the simulated clock and play resumes it", async ({ page }) => 
   const paused = await simulatedSeconds(page);
   await page.waitForTimeout(400);
   expect(await simulatedSeconds(page)).toBe(paused);
-  await page.getByRole("button", { name: "Play" }).click();
+  await page.getByRole("button", { name: "Play", exact: true }).click();
   await expect.poll(() => simulatedSeconds(page)).toBeGreaterThan(paused);
 });
 
