@@ -113,6 +113,18 @@ describe("Cacher watchers", () => {
     expect(readAll(w)).toEqual([{ type: "BOOKMARK", object: null, rv: 105, status: null }]);
   });
 
+  it("stops sending bookmarks 2 s before the watch's deadline", () => {
+    const h = cacheAt(100);
+    const opts = { resourceVersion: "100", allowWatchBookmarks: true, deadlineNs: seconds(30) };
+    const w = watch(h, opts).watcher as Watcher;
+    add(h, "x", 101);
+    h.rig.scheduler.runUntil(seconds(27));
+    expect(readAll(w).map((e) => e.type)).toEqual(["ADDED"]);
+    // Due at 28 s; re-queued at exactly 28 s it is due again (not before now), as upstream's is.
+    h.rig.scheduler.runUntil(seconds(200));
+    expect(readAll(w).map((e) => `${e.type}@${e.rv}`)).toEqual(["BOOKMARK@101", "BOOKMARK@101"]);
+  });
+
   it("answers a watch-list request with the store, the initial-events-end bookmark, then live events", () => {
     const h = cacheAt(100);
     add(h, "a", 101);

@@ -5,6 +5,18 @@ import type { CacheWatcher } from "./watcher.ts";
 // dispatcher tick touches only the due ones. upstream: cacher.go watcherBookmarkTimeBuckets
 
 const BOOKMARK_FREQUENCY_NS: Nanos = seconds(60); // upstream: cacher.go defaultBookmarkFrequency
+const PRE_TIMEOUT_NS: Nanos = seconds(2); // upstream: watcher.go nextBookmarkTime, 2 s before the deadline
+
+/** When the watcher's next bookmark is due, or null for none. */
+// upstream: watcher.go nextBookmarkTime
+function nextBookmarkTime(watcher: CacheWatcher, nowNs: Nanos): Nanos | null {
+  // Until the bookmark-after RV went out the client waits for it: due at once.
+  if (!watcher.wasBookmarkAfterRvSent) return nowNs;
+  let dueNs = nowNs + BOOKMARK_FREQUENCY_NS;
+  if (watcher.deadlineNs === null) return dueNs;
+  dueNs = Math.min(dueNs, watcher.deadlineNs - PRE_TIMEOUT_NS);
+  return dueNs < nowNs ? null : dueNs;
+}
 
 export class BookmarkBuckets {
   private readonly buckets = new Map<number, CacheWatcher[]>();
@@ -22,8 +34,8 @@ export class BookmarkBuckets {
 
   // upstream: watcherBookmarkTimeBuckets.addWatcherThreadUnsafe
   add(watcher: CacheWatcher, nowNs: Nanos): void {
-    // Until the bookmark-after RV went out the client waits for it: due at once.
-    const dueNs = watcher.wasBookmarkAfterRvSent ? nowNs + BOOKMARK_FREQUENCY_NS : nowNs;
+    const dueNs = nextBookmarkTime(watcher, nowNs);
+    if (dueNs === null) return;
     const id = Math.max(this.startBucketId, Math.floor((dueNs - this.createdNs) / NS_PER_S));
     const bucket = this.buckets.get(id);
     if (bucket === undefined) this.buckets.set(id, [watcher]);

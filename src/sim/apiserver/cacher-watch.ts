@@ -1,3 +1,4 @@
+import type { Nanos } from "../time.ts";
 import type { Cacher } from "./cacher.ts";
 import { type ApiError, plainError } from "./errors.ts";
 import { getIntervalLocked } from "./history-get-interval.ts";
@@ -27,6 +28,8 @@ import {
 
 export interface CacherWatchOptions extends WatchRvOptions {
   readonly recursive: boolean;
+  /** When the request times out (the client's timeoutSeconds); absent: no deadline. */
+  readonly deadlineNs?: Nanos;
 }
 
 export type WatchDone = (err: ApiError | null, watcher: Watcher | null) => void;
@@ -130,6 +133,7 @@ function newWatcher(
     forget,
     coversAll,
   );
+  watcher.deadlineNs = opts.deadlineNs ?? null;
   const cacheRv = cacher.watchCache.resourceVersion;
   watcher.bookmarkAfterRv = getBookmarkAfterResourceVersion(parsedRv, requiredRv, opts, cacheRv);
   if (start.endBookmarkRv !== null) watcher.markBookmarkSent(start.endBookmarkRv);

@@ -92,6 +92,8 @@ export class CacheWatcher implements Watcher {
   readonly allowWatchBookmarks: boolean;
   /** Its key covers every key of the resource, so every deliverable event reaches it. */
   readonly coversAll: boolean;
+  /** The request's deadline; the last bookmark goes out 2 s before it. */
+  deadlineNs: number | null = null;
   /** upstream: bookmarkAfterResourceVersion, and whether a bookmark at or after it went out. */
   bookmarkAfterRv = 0;
   private bookmarkAfterRvSent = false;
