@@ -193,13 +193,14 @@ export class Watchers {
     const watch = client.watch;
     if (watch === null) return;
     client.watch = null;
-    // Only the last RV matters to the client: skip to the newest event still to come, so the
-    // events before it are not converted one by one (bookmarks queued before it still are).
+    // Only the last RV matters to the client: a cache watcher counts what it skips.
     if (watch instanceof CacheWatcher) {
-      watch.cursor = Math.max(watch.cursor, this.deps.apiserver.cacher.dispatchLog.end - 1);
-    }
-    for (let n = 0, e = watch.next(); e !== null && n < MAX_DRAIN_EVENTS; n++, e = watch.next()) {
-      if (e.rv !== null) client.rv = e.rv;
+      const { lastRv } = watch.skipAvailable();
+      if (lastRv !== null) client.rv = lastRv;
+    } else {
+      for (let n = 0, e = watch.next(); e !== null && n < MAX_DRAIN_EVENTS; n++, e = watch.next()) {
+        if (e.rv !== null) client.rv = e.rv;
+      }
     }
     watch.stop();
   }
