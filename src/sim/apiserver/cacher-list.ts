@@ -45,7 +45,7 @@ export function cacherPage(
     count: selected.length,
     continue: token,
     remainingItemCount: null,
-    items: () => selected,
+    items: (max) => (max === undefined ? selected : selected.slice(0, max)),
   };
 }
 
@@ -60,18 +60,16 @@ function unfilteredPage(
   const hasMore = limit > 0 && total > limit;
   const count = hasMore ? limit : total;
   let items: Pod[] | null = null;
+  // Only the page is built, never the rest of the range.
   const materialise = (): Pod[] => {
-    if (items === null) {
-      const all = list.items();
-      items = hasMore ? all.slice(0, count) : all;
-    }
+    items ??= hasMore ? list.items(count) : list.items();
     return items;
   };
   return {
     rv: list.rv,
     count,
     remainingItemCount: hasMore ? total - limit : null,
-    items: materialise,
+    items: (max) => (max === undefined ? materialise() : materialise().slice(0, max)),
     get continue(): string {
       const last = hasMore ? materialise()[count - 1] : undefined;
       return last === undefined
