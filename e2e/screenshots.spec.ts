@@ -32,9 +32,10 @@ for (const [id, atS] of [
   test(`preset ${id}`, async ({ page }) => {
     const preset = PRESETS.find((candidate) => candidate.id === id);
     if (preset === undefined) throw new Error(`no preset ${id}`);
-    await page.setViewportSize({ width: 1280, height: 720 });
+    // Tall enough for every panel and the whole control column (it scrolls within the window).
+    await page.setViewportSize({ width: 1280, height: 1900 });
     await page.goto(`/#${presetScenarioQuery(preset)}&speed=5`);
     await settle(page, atS);
-    await page.screenshot({ path: `docs/screenshots/preset-${id}.png`, fullPage: true });
+    await page.screenshot({ path: `docs/screenshots/preset-${id}.png` });
   });
 }

@@ -13,7 +13,9 @@ export function Header() {
       <div className="app-title">
         <h1>Watch Cache Lab</h1>
         {/* Plain text by construction: React escapes it, and it is never parsed as markup. */}
-        <p className="scenario-name">{name === "" ? "Untitled scenario" : name}</p>
+        <p className="scenario-name" title={name}>
+          {name === "" ? "Untitled scenario" : name}
+        </p>
       </div>
       <SimulationClock />
       <TransportControls />

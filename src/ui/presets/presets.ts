@@ -85,7 +85,7 @@ export const PRESETS: readonly Preset[] = [
     id: "herd",
     title: "A herd stampedes etcd",
     explanation:
-      "The watch stream stalls; 2000 clients LIST at once, hit the wall together, and all fall back to etcd.",
+      "The watch stream stalls at 5 s; at 10 s 2000 clients LIST at once: etcd answers their quorum reads, then, 3 s later, all their fallbacks.",
     query: herd,
     observable: {
       description: "≥ 2000 fallbacks and etcd's queue above 500 within 30 s",
