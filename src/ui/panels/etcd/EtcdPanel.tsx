@@ -13,6 +13,12 @@ const CAPTION =
   "etcd serves a limited number of range requests at once (LISTs sent to etcd, fallbacks, quorum " +
   "reads); the rest queue. Fallbacks from the cache land here.";
 
+const legend = [
+  { label: "busy slot", colour: etcdColours.busy },
+  { label: "free slot", colour: etcdColours.free },
+  { label: "queued", colour: etcdColours.queue },
+];
+
 const FALLBACK_SIZE: CanvasSize = { width: 560, height: 140 };
 
 export const EtcdPanel = memo(function EtcdPanel({ snapshot }: { snapshot: SimSnapshot | null }) {
@@ -72,13 +78,7 @@ function EtcdBody({ snapshot }: { snapshot: SimSnapshot }) {
           aria-label={`etcd queue over time; ${queued} queued now`}
         />
       </div>
-      <Legend
-        items={[
-          { label: "busy slot", colour: etcdColours.busy },
-          { label: "free slot", colour: etcdColours.free },
-          { label: "queued", colour: etcdColours.queue },
-        ]}
-      />
+      <Legend items={legend} />
     </>
   );
 }

@@ -13,6 +13,12 @@ const CAPTION =
   "etcd's revision against the revision the watch cache has reached. The shaded gap is the " +
   "cache's lag; below, the lag in seconds against the 3-second wall a waiting read can bear.";
 
+const legend = [
+  { label: "etcd revision", colour: freshnessColours.etcd, dashed: true },
+  { label: "cache RV", colour: freshnessColours.cache },
+  { label: "lag (s)", colour: freshnessColours.lag },
+];
+
 const FALLBACK_SIZE: CanvasSize = { width: 560, height: 200 };
 
 export const FreshnessPanel = memo(function FreshnessPanel({
@@ -52,13 +58,7 @@ function FreshnessBody({ snapshot }: { snapshot: SimSnapshot }) {
           aria-label={`etcd revision ${snapshot.etcdRevision} and cache resource version ${snapshot.cacheRv} over time; lag ${snapshot.lagSeconds.toFixed(2)} seconds`}
         />
       </div>
-      <Legend
-        items={[
-          { label: "etcd revision", colour: freshnessColours.etcd, dashed: true },
-          { label: "cache RV", colour: freshnessColours.cache },
-          { label: "lag (s)", colour: freshnessColours.lag },
-        ]}
-      />
+      <Legend items={legend} />
     </>
   );
 }

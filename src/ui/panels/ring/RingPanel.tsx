@@ -2,7 +2,7 @@ import { type MouseEvent, memo, useCallback, useMemo } from "react";
 import type { SimSnapshot } from "../../../sim/snapshot.ts";
 import type { CanvasLike, CanvasSize } from "../shared/canvasLike.ts";
 import { formatDuration } from "../shared/format.ts";
-import { Legend } from "../shared/Legend.tsx";
+import { Legend, type LegendItem } from "../shared/Legend.tsx";
 import { PanelFrame } from "../shared/PanelFrame.tsx";
 import { useCanvasDrawing } from "../shared/useCanvasDrawing.ts";
 import { describeSegment } from "./describeSegment.ts";
@@ -59,8 +59,7 @@ function RingBody({ snapshot }: { snapshot: SimSnapshot }) {
   };
 
   const active = selection.active === null ? undefined : ring.segments[selection.active];
-  const freshWindow = formatDuration(ring.freshWindowNs);
-  const halfWindow = formatDuration(ring.freshWindowNs / 2);
+  const legend = useMemo(() => ageLegend(ring.freshWindowNs), [ring.freshWindowNs]);
   return (
     <>
       <div className="wcl-ring">
@@ -91,14 +90,18 @@ function RingBody({ snapshot }: { snapshot: SimSnapshot }) {
           ? describeSegment(active, ring.freshWindowNs)
           : "Hover, click or focus the ring and use the arrow keys for a segment's events and ages."}
       </p>
-      <Legend
-        items={[
-          { label: `fresh (< ${halfWindow})`, colour: ageColours.fresh },
-          { label: `${halfWindow} – ${freshWindow}`, colour: ageColours.ageing },
-          { label: `older than ${freshWindow}`, colour: ageColours.stale },
-          { label: "empty slot", colour: emptySlotColour },
-        ]}
-      />
+      <Legend items={legend} />
     </>
   );
+}
+
+function ageLegend(freshWindowNs: number): LegendItem[] {
+  const freshWindow = formatDuration(freshWindowNs);
+  const halfWindow = formatDuration(freshWindowNs / 2);
+  return [
+    { label: `fresh (< ${halfWindow})`, colour: ageColours.fresh },
+    { label: `${halfWindow} – ${freshWindow}`, colour: ageColours.ageing },
+    { label: `older than ${freshWindow}`, colour: ageColours.stale },
+    { label: "empty slot", colour: emptySlotColour },
+  ];
 }

@@ -1,3 +1,5 @@
+import { memo } from "react";
+
 export interface LegendItem {
   label: string;
   colour: string;
@@ -5,7 +7,8 @@ export interface LegendItem {
   dashed?: boolean;
 }
 
-export function Legend({ items }: { items: readonly LegendItem[] }) {
+// Legends rarely change while their panel redraws every frame: pass stable `items` and skip them.
+export const Legend = memo(function Legend({ items }: { items: readonly LegendItem[] }) {
   return (
     <ul className="wcl-legend">
       {items.map((item) => (
@@ -20,4 +23,4 @@ export function Legend({ items }: { items: readonly LegendItem[] }) {
       ))}
     </ul>
   );
-}
+});
