@@ -1,4 +1,5 @@
 import type { ListOptions } from "../apiserver/storage.ts";
+import type { PodSpec } from "../etcd/kv.ts";
 import type { EtcdServer } from "../etcd/server.ts";
 import type { Randomness } from "../rng.ts";
 import {
@@ -73,7 +74,12 @@ export class OpenLoop {
     const podPick = r.stream("writes.pod");
     const pods = Math.max(1, scenario.objects);
     this.writes = new ArrivalProcess(scenario.writes, mode, r.stream("writes"), 0);
-    this.add("writes", this.writes, () => deps.etcd.writePod(podSpec(podPick.int(pods))));
+    const specs: PodSpec[] = [];
+    const spec = (i: number) => {
+      specs[i] ??= podSpec(i);
+      return specs[i];
+    };
+    this.add("writes", this.writes, () => deps.etcd.writePod(spec(podPick.int(pods))));
     this.otherWrites = new ArrivalProcess(scenario.otherWrites, mode, r.stream("otherWrites"), 0);
     this.add("otherWrites", this.otherWrites, () => deps.etcd.writeOutside());
     const exactPick = r.stream("reads.exact.rv");

@@ -45,14 +45,14 @@ export function registerSimMetrics(registry: MetricsRegistry): SimMetrics {
     [],
   );
   const byReason = new Map<string, Sample>();
-  // kind → served_by → code: no key string and no closure per attempt
-  const byKind = new Map<string, Map<string, Map<number, Sample>>>();
+  // (kind, served_by) → code → sample: no key string and no closure per attempt
+  const bySource = new Map<string, Map<string, Map<number, Sample>>>();
   return {
     read(kind, servedBy, code) {
-      let byServer = byKind.get(kind);
+      let byServer = bySource.get(kind);
       if (byServer === undefined) {
         byServer = new Map();
-        byKind.set(kind, byServer);
+        bySource.set(kind, byServer);
       }
       let byCode = byServer.get(servedBy);
       if (byCode === undefined) {
