@@ -64,6 +64,13 @@ describe("Cacher.getList", () => {
     expect(page.items().map((p) => p.name)).toEqual(["a", "c"]);
     expect(page.remainingItemCount).toBeNull();
     expect(page.continue).not.toBe("");
+    // The item past a full page is read too: that is how upstream learns a next page exists.
+    const m = h.rig.metrics;
+    expect([
+      m.cacheList("").value,
+      m.cacheListFetchedObjects("").value,
+      m.cacheListReturnedObjects.value,
+    ]).toEqual([1, 4, 2]);
   });
 
   it("ignores the limit of an RV=0 list", () => {

@@ -13,22 +13,33 @@ import { computeListLimit } from "./watch-rv.ts";
 const continueAfter = (lastKey: string, listKey: string, rv: number) =>
   encodeContinue(`${lastKey}\u0000`, listKey, rv);
 
+/** The page, and how many cached objects were looked at to build it (the list-cache metrics). */
+export interface CacherPage {
+  readonly result: StorageListResult;
+  readonly fetched: number;
+}
+
 export function cacherPage(
   list: CacheList,
   listKey: string,
   opts: ListOptions,
   resourcePrefix: string,
-): StorageListResult {
+): CacherPage {
   const limit = computeListLimit(opts.limit, opts.resourceVersion);
   const selectors: Selectors = {
     labels: parseSelector(opts.labelSelector),
     fields: parseSelector(opts.fieldSelector),
   };
-  if (isEverything(selectors)) return unfilteredPage(list, listKey, limit, resourcePrefix);
+  if (isEverything(selectors)) {
+    const result = unfilteredPage(list, listKey, limit, resourcePrefix);
+    return { result, fetched: result.count };
+  }
   // With a selector the matches must be found one by one, as upstream does.
   const selected: Pod[] = [];
   let hasMore = false;
+  let fetched = 0;
   for (const pod of list.items()) {
+    fetched++;
     if (limit > 0 && selected.length >= limit) {
       hasMore = true;
       break;
@@ -40,13 +51,14 @@ export function cacherPage(
     hasMore && last !== undefined
       ? continueAfter(podKey(resourcePrefix, last), listKey, list.rv)
       : "";
-  return {
+  const result: StorageListResult = {
     rv: list.rv,
     count: selected.length,
     continue: token,
     remainingItemCount: null,
     items: (max) => (max === undefined ? selected : selected.slice(0, max)),
   };
+  return { result, fetched };
 }
 
 // Every item matches: the page size is known without reading the items, which stay lazy.

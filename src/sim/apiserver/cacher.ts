@@ -145,14 +145,14 @@ export class Cacher {
         return;
       }
       ctx.servedBy = "cache";
-      const page = cacherPage(list, key, opts, this.resourcePrefix);
+      const { result: page, fetched } = cacherPage(list, key, opts, this.resourcePrefix);
+      // upstream: metrics.RecordListCacheMetrics (deprecated in 1.37.0, still exported)
+      this.metrics.cacheList(list.indexUsed).inc();
+      this.metrics.cacheListFetchedObjects(list.indexUsed).inc(fetched);
+      this.metrics.cacheListReturnedObjects.inc(page.count);
       if (ctx.steps !== undefined) {
-        recordStep(
-          ctx,
-          this.scheduler.nowNs,
-          "served",
-          `cache: ${page.count} objects at RV ${page.rv}`,
-        );
+        const detail = `cache: ${page.count} objects at RV ${page.rv}`;
+        recordStep(ctx, this.scheduler.nowNs, "served", detail);
       }
       done(null, page);
     });
