@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import * as panels from "../../src/ui/panels/index.ts";
 import {
   formatClock,
+  formatCompactCount,
   formatCount,
   formatDuration,
   formatPercent,
@@ -16,6 +17,11 @@ const S = 1_000_000_000;
 describe("format", () => {
   it("groups digits in counts", () => {
     expect(formatCount(102_400)).toBe("102,400");
+  });
+  it("shortens large counts for narrow bars", () => {
+    expect(formatCompactCount(9_999)).toBe("9,999");
+    expect(formatCompactCount(17_371)).toBe("17.4k");
+    expect(formatCompactCount(1_250_000)).toBe("1.25M");
   });
   it("shows durations in ms under a second and in seconds above", () => {
     expect(formatDuration(350_000_000)).toBe("350 ms");

@@ -1,5 +1,5 @@
 import type { HistogramView } from "../../../sim/snapshot.ts";
-import { formatCount } from "../shared/format.ts";
+import { formatCompactCount } from "../shared/format.ts";
 import { type Bucket, bucketLabel, bucketsFromCumulative } from "./histogramBuckets.ts";
 
 // The bucket a read lands in when it waits the full blockTimeout: a fat one means a cache that is
@@ -27,7 +27,7 @@ export function ReadWaitHistogram({ histogram }: { histogram: HistogramView }) {
               className={isWall ? "wcl-bucket wcl-bucket--wall" : "wcl-bucket"}
               aria-label={`le ${label} s: ${bucket.count}`}
             >
-              <span className="wcl-bucket__count">{formatCount(bucket.count)}</span>
+              <span className="wcl-bucket__count">{formatCompactCount(bucket.count)}</span>
               <span className="wcl-bucket__bar-area">
                 <span className="wcl-bucket__bar" style={{ height: barHeight(bucket, tallest) }} />
               </span>

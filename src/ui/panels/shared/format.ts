@@ -2,10 +2,16 @@ import { format } from "d3";
 import { type Nanos, NS_PER_MS, NS_PER_S } from "../../../sim/time.ts";
 
 const groupThousands = format(",");
+const threeDigitsSI = format(".3~s");
 
 /** 48210 → "48,210": counts and revisions are read at a glance, so group the digits. */
 export function formatCount(value: number): string {
   return groupThousands(Math.round(value));
+}
+
+/** 17371 → "17.4k": for labels over narrow bars, where a grouped number would overrun its bar. */
+export function formatCompactCount(value: number): string {
+  return Math.abs(value) < 10_000 ? formatCount(value) : threeDigitsSI(Math.round(value));
 }
 
 /** Durations under a second read better in ms; above, two decimals show the 3 s wall creeping up. */
