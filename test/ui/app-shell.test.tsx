@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { createFakeSimulation } from "./fake-simulation.ts";
+import { createSimulation } from "../../src/sim/simulation.ts";
+import { failingAfter } from "./failing-simulation.ts";
 import { renderApp } from "./render-app.tsx";
 
 afterEach(cleanup);
@@ -120,10 +121,11 @@ describe("the app shell", () => {
     let runs = 0;
     renderApp("", (scenario) => {
       runs += 1;
-      return createFakeSimulation(scenario, runs === 1 ? { failAfterS: 0 } : {});
+      const sim = createSimulation(scenario);
+      return runs === 1 ? failingAfter(sim, 0) : sim;
     });
     const alert = await screen.findByRole("alert", {}, { timeout: 3000 });
-    expect(alert).toHaveTextContent("the fake was told to fail");
+    expect(alert).toHaveTextContent("invariant broken on purpose");
     fireEvent.click(within(alert).getByRole("button", { name: "Restart the simulation" }));
     expect(screen.queryByRole("alert")).toBeNull();
     const clock = screen.getByTestId("simulated-seconds");

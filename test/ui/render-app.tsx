@@ -1,13 +1,13 @@
 import { render } from "@testing-library/react";
 import type { Scenario } from "../../src/sim/scenario/index.ts";
+import { createSimulation as createRealSimulation } from "../../src/sim/simulation.ts";
 import type { SimulationApi } from "../../src/sim/simulation-api.ts";
 import { type AppRuntime, startApp } from "../../src/state/runtime.ts";
 import { App } from "../../src/ui/App.tsx";
 import { createInProcessClient } from "../../src/worker/in-process-client.ts";
-import { createFakeSimulation } from "./fake-simulation.ts";
 
-// The whole page in jsdom: the real runtime, store and host, an in-process simulation instead of
-// the worker, timers instead of animation frames, and the address kept in a variable.
+// The whole page in jsdom: the real runtime, store, host and simulation, in-process instead of in
+// a worker, timers instead of animation frames, and the address kept in a variable.
 
 export interface RenderedApp {
   runtime: AppRuntime;
@@ -17,7 +17,7 @@ export interface RenderedApp {
 
 export function renderApp(
   hash = "",
-  createSimulation: (scenario: Scenario) => SimulationApi = (s) => createFakeSimulation(s),
+  createSimulation: (scenario: Scenario) => SimulationApi = (s) => createRealSimulation(s),
 ): RenderedApp {
   const writtenQueries: string[] = [];
   const runtime = startApp({

@@ -1,16 +1,19 @@
 import { describe, expect, it } from "vitest";
 import { parseScenario } from "../../src/sim/scenario/index.ts";
+import { createSimulation } from "../../src/sim/simulation.ts";
 import { SCREEN_VIEW } from "../../src/state/snapshot-view.ts";
 import type { WorkerReply } from "../../src/worker/protocol.ts";
 import { createSimulationHost } from "../../src/worker/simulation-host.ts";
-import { createFakeSimulation } from "./fake-simulation.ts";
+import { failingAfter } from "./failing-simulation.ts";
 
 function hostWithClock(failAfterS?: number) {
   const replies: WorkerReply[] = [];
   let wallMs = 0;
   const host = createSimulationHost({
-    createSimulation: (scenario) =>
-      createFakeSimulation(scenario, failAfterS === undefined ? {} : { failAfterS }),
+    createSimulation: (scenario) => {
+      const sim = createSimulation(scenario);
+      return failAfterS === undefined ? sim : failingAfter(sim, failAfterS);
+    },
     post: (reply) => replies.push(reply),
     wallNowMs: () => wallMs,
   });
@@ -67,7 +70,8 @@ describe("createSimulationHost", () => {
     host.handle({ type: "set", key: "writes", value: 50 });
     host.handle({ type: "fault", fault: { kind: "compact" } });
     const texts = replies.flatMap((reply) => (reply.type === "scenario" ? [reply.query] : []));
-    expect(texts).toEqual(["", "writes=20@0,50@1", "writes=20@0,50@1&compact=1"]);
+    // Recorded on the next whole millisecond after now: the change applies from then on.
+    expect(texts).toEqual(["", "writes=20@0,50@1.001", "writes=20@0,50@1.001&compact=1.001"]);
     expect(parseScenario(texts.at(-1) ?? "").issues).toEqual([]);
   });
 
@@ -77,7 +81,7 @@ describe("createSimulationHost", () => {
     host.handle({ type: "step", simMs: 2000 });
     expect(replies.at(-1)).toEqual({
       type: "error",
-      message: "invariant broken: the fake was told to fail",
+      message: "invariant broken on purpose",
     });
     host.handle({ type: "load", query: "", startAtS: 0.5 });
     host.handle(frame);
