@@ -34,6 +34,8 @@ export interface OpenLoopDeps {
   readonly nowNs: () => Nanos;
   /** Whether an RV=0 read would be answered from the cache at once (see servedAtOnce). */
   rv0AnsweredAtOnce(): boolean;
+  /** Objects in the cache's store (what an RV=0 list returns). */
+  cachedObjects(): number;
 }
 
 const EXACT_WINDOW_NS = 60 * NS_PER_S;
@@ -118,7 +120,7 @@ export class OpenLoop {
 
   private read(kind: ReadMixKind, draw: number): void {
     if (kind === "rv0" && this.deps.rv0AnsweredAtOnce()) {
-      ReadRequest.servedAtOnce(this.deps.reads, kind);
+      ReadRequest.servedAtOnce(this.deps.reads, kind, this.deps.cachedObjects());
       return;
     }
     ReadRequest.start(this.deps.reads, kind, this.optionsFor(kind, draw), null);

@@ -1,4 +1,5 @@
 import type { ApiError } from "../apiserver/errors.ts";
+import type { WatchCacheMetrics } from "../apiserver/metrics.ts";
 import type { RequestContext } from "../apiserver/request-context.ts";
 import type { ListOptions } from "../apiserver/storage.ts";
 import type { Scheduler } from "../scheduler.ts";
@@ -36,6 +37,8 @@ export interface ReadDeps {
   nextId(): number;
   /** Ended requests, ready for reuse. */
   readonly pool: ReadRequest[];
+  /** The upstream series a read served at once still feeds. */
+  readonly upstream: WatchCacheMetrics;
 }
 
 export const MAX_RETRIES = 10;
@@ -97,13 +100,18 @@ export class ReadRequest {
 
   /**
    * Counts a read the model would answer from the cache at once, without running it: an RV=0
-   * LIST on a ready cache (without the noRvGuard what-if) waits for nothing, touches no metric and
-   * always succeeds. SEMANTICS §11 allows reads that cannot wait to be counted in bulk; a test runs
-   * the same scenario both ways and compares every series.
+   * LIST on a ready cache (without the noRvGuard what-if) waits for nothing, always succeeds and
+   * only feeds the list-cache counters (every object fetched and returned: RV=0 ignores the
+   * limit). SEMANTICS §11 allows reads that cannot wait to be counted in bulk; a test runs the
+   * same scenario both ways and compares every series.
    */
-  static servedAtOnce(deps: ReadDeps, kind: ReadKind): void {
+  static servedAtOnce(deps: ReadDeps, kind: ReadKind, objects: number): void {
     const id = deps.nextId();
     deps.outcomes.started++;
+    const upstream = deps.upstream;
+    upstream.cacheList("").inc();
+    upstream.cacheListFetchedObjects("").inc(objects);
+    upstream.cacheListReturnedObjects.inc(objects);
     deps.metrics.read(kind, "cache", 200).inc();
     deps.outcomes.record(id, kind, SERVED_AT_ONCE, null, 200, deps.scheduler.nowNs);
     deps.outcomes.ended++;

@@ -135,6 +135,7 @@ export function buildWorld(scenario: () => Scenario, options: WorldOptions): Wor
     retryKind: scheduler.kind("client.retry"),
     nextId: () => ++ids,
     pool: [],
+    upstream,
   };
   const openLoop = new OpenLoop(initial, {
     randomness,
@@ -142,6 +143,7 @@ export function buildWorld(scenario: () => Scenario, options: WorldOptions): Wor
     reads,
     clock,
     nowNs: () => scheduler.nowNs,
+    cachedObjects: () => watchCache.storage.store.size,
     rv0AnsweredAtOnce: () =>
       options.countRv0AtOnce && !initial.whatif.noRvGuard && apiserver.ready(),
   });
