@@ -68,9 +68,9 @@ export function cacherWatch(
   }
 
   const register = (requiredRv: number) => {
-    const watcher = newWatcher(cacher, preparedKey, opts, parsed.value, requiredRv);
-    if ("kind" in watcher) {
-      fail(watcher);
+    const start = watchStart(cacher, preparedKey, opts, requiredRv);
+    if ("kind" in start) {
+      fail(start);
       return;
     }
     const check = cacher.ready.check();
@@ -79,6 +79,7 @@ export function cacherWatch(
       done(null, closedWatcher());
       return;
     }
+    const watcher = newWatcher(cacher, preparedKey, opts, parsed.value, requiredRv, start);
     if (!watcher.closed) cacher.addWatcher(watcher);
     if (ctx.steps !== undefined)
       recordStep(ctx, cacher.scheduler.nowNs, "served", `watch from RV ${requiredRv}`);
@@ -107,16 +108,15 @@ export function cacherWatch(
   });
 }
 
-/** The watcher and where its stream starts, or the error its ERROR event carries. */
+/** A registered watcher over its start; its interval events count as init events. */
 function newWatcher(
   cacher: Cacher,
   key: string,
   opts: CacherWatchOptions,
   parsedRv: number,
   requiredRv: number,
-): CacheWatcher | ApiError {
-  const start = watchStart(cacher, key, opts, requiredRv);
-  if ("kind" in start) return start;
+  start: WatchStart,
+): CacheWatcher {
   const initEvents = start.initialObjects.length + start.historyEvents.length;
   cacher.metrics.initEvents.inc(initEvents + (start.endBookmarkRv === null ? 0 : 1));
   const id = cacher.nextWatcherId++;
