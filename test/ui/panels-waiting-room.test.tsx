@@ -140,6 +140,16 @@ describe("WaitingRoomPanel", () => {
     ]);
   });
 
+  it("says when none of the recent answers had waited", () => {
+    const fixture = recordedSnapshot();
+    const fastOnly = fixture.recentOutcomes.filter((outcome) => outcome.waitedNs === 0);
+    render(<WaitingRoomPanel snapshot={{ ...fixture, recentOutcomes: fastOnly }} />);
+    expect(screen.getByText("None of the last 1 answer had waited.")).toBeInTheDocument();
+    cleanup();
+    render(<WaitingRoomPanel snapshot={{ ...fixture, recentOutcomes: [] }} />);
+    expect(screen.getByText("No read has left the room yet.")).toBeInTheDocument();
+  });
+
   it("says nobody is waiting when the room is empty", () => {
     const snapshot = { ...recordedSnapshot(), waiters: [], waiterCount: 0, timersPending: 0 };
     render(<WaitingRoomPanel snapshot={snapshot} />);

@@ -11,7 +11,12 @@ const SHOWN = 5;
 export function Departures({ outcomes }: { outcomes: readonly OutcomeView[] }) {
   const departures = recentDepartures(outcomes, SHOWN);
   if (departures.length === 0) {
-    return <p className="wcl-muted">No read has left the room yet.</p>;
+    // The recent answers are a short window: under heavy RV=0 traffic none of them may have waited.
+    const message =
+      outcomes.length === 0
+        ? "No read has left the room yet."
+        : `None of the last ${outcomes.length} ${outcomes.length === 1 ? "answer" : "answers"} had waited.`;
+    return <p className="wcl-muted">{message}</p>;
   }
   return (
     <ul className="wcl-departures" aria-label="Recently left the waiting room">
