@@ -15,9 +15,9 @@ export function ChoiceSelect({
   const [text, setText] = useRunKey(runKey);
   const { label, help } = SCENARIO_KEYS[runKey];
   return (
-    <div className="field" title={help}>
+    <div className="field">
       <label htmlFor={id}>{label}</label>
-      <select id={id} value={text} onChange={(event) => setText(event.target.value)}>
+      <select id={id} title={help} value={text} onChange={(event) => setText(event.target.value)}>
         {options.map((option) => (
           <option key={option} value={option}>
             {option}

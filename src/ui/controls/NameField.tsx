@@ -11,9 +11,10 @@ export function NameField() {
   const ref = useCommitOnChange<HTMLInputElement>((input) => rename(input.value));
   const { label, help, value } = SCENARIO_KEYS.name;
   return (
-    <div className="field" title={help}>
+    <div className="field">
       <label htmlFor={id}>{label}</label>
       <input
+        title={help}
         id={id}
         key={name}
         ref={ref}

@@ -14,9 +14,10 @@ export function NumberField({ runKey, range }: { runKey: ScenarioKey; range: Num
     else input.value = text;
   });
   return (
-    <div className="field" title={help}>
+    <div className="field">
       <label htmlFor={id}>{label}</label>
       <input
+        title={help}
         id={id}
         key={text}
         ref={ref}

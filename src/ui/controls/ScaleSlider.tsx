@@ -32,9 +32,10 @@ export function ScaleSlider({ label, unit, help, range, value, onCommit }: Scale
   });
 
   return (
-    <div className="slider" title={help}>
+    <div className="slider">
       <label htmlFor={id}>{label}</label>
       <input
+        title={help}
         id={id}
         ref={listenForCommit}
         type="range"
