@@ -142,4 +142,22 @@ describe("CacheDelegator.getList", () => {
       message: "The resourceVersion for the provided list is too old.",
     });
   });
+
+  it("while the cache is pending, sends paged unfiltered lists to etcd and refuses the rest with 429", () => {
+    const h = laggingCache(false);
+    h.rig.cacher.setPending();
+    h.rig.scheduler.runUntil(seconds(30));
+    const paged = listAndWait(h, listOptions({ limit: 500 }));
+    expect([paged.err, paged.list?.rv, paged.ctx.servedBy]).toEqual([null, 20, "etcd"]);
+    const whole = listAndWait(h, listOptions({}));
+    expect(whole.err).toMatchObject({
+      code: 429,
+      message: "storage is (re)initializing",
+      retryAfterSeconds: 6,
+    });
+    const filtered = listAndWait(h, listOptions({ limit: 500, labelSelector: "app=x" }));
+    expect(filtered.err).toMatchObject({ code: 429 });
+    // Refused consistent reads count as failures without fallback; the delegated one is not counted.
+    expect(series(h)).toEqual(["false/false=2"]);
+  });
 });
