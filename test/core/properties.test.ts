@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { parseScenario } from "../../src/sim/scenario/index.ts";
+import { encodeScenario, parseScenario } from "../../src/sim/scenario/index.ts";
 import { createSimulation } from "../../src/sim/simulation.ts";
 import { checkScenario } from "./simulation-invariants.ts";
 
@@ -90,6 +90,62 @@ describe("random small scenarios", () => {
         expect(b.traceHash(), query).toBe(a.traceHash());
       }),
       { seed: 7, numRuns: 10 },
+    );
+  });
+});
+
+const liveAction = fc.oneof(
+  fc.record({
+    kind: fc.constant("set" as const),
+    key: fc.constantFrom(
+      "writes",
+      "otherWrites",
+      "reads",
+      "ryw",
+      "watchers",
+      "lag",
+      "jitter",
+      "processRate",
+      "etcdConcurrency",
+      "etcdLatency",
+    ),
+    value: fc.integer({ min: 1, max: 400 }),
+  }),
+  fc.record({ kind: fc.constant("stall" as const), seconds: fc.integer({ min: 1, max: 3 }) }),
+  fc.record({ kind: fc.constant("herd" as const), clients: fc.integer({ min: 1, max: 100 }) }),
+  fc.record({ kind: fc.constant("restart" as const) }),
+  fc.record({ kind: fc.constant("compact" as const) }),
+  fc.record({ kind: fc.constant("away" as const), watchers: fc.integer({ min: 1, max: 4 }) }),
+);
+
+describe("live changes", () => {
+  it("replay bit for bit from the scenario they record", { timeout: 30_000 }, () => {
+    fc.assert(
+      fc.property(
+        scenarioText,
+        fc.array(fc.tuple(fc.integer({ min: 1, max: 8000 }), liveAction), { maxLength: 6 }),
+        (query, actions) => {
+          const live = createSimulation(parseScenario(query).scenario);
+          for (const [atMs, action] of [...actions].sort((a, b) => a[0] - b[0])) {
+            live.advanceTo(atMs * 1e6 + (atMs % 3) * 333_333);
+            if (action.kind === "set") live.setLive(action.key, action.value);
+            else if (action.kind === "stall")
+              live.inject({ kind: "stall", durationS: action.seconds });
+            else if (action.kind === "herd") live.inject({ kind: "herd", clients: action.clients });
+            else if (action.kind === "away") {
+              live.inject({ kind: "away", watchers: action.watchers, durationS: 2 });
+            } else live.inject({ kind: action.kind });
+          }
+          live.advanceTo(10e9);
+          const recorded = parseScenario(encodeScenario(live.scenario));
+          expect(recorded.issues).toEqual([]);
+          const replay = createSimulation(recorded.scenario);
+          replay.advanceTo(10e9);
+          expect(replay.traceHash(), query).toBe(live.traceHash());
+          expect(replay.prometheusText()).toBe(live.prometheusText());
+        },
+      ),
+      { seed: 11, numRuns: 20 },
     );
   });
 });
