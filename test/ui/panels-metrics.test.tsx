@@ -110,8 +110,8 @@ describe("MetricsPanel", () => {
     expect(screen.getByRole("row", { name: /success="true", fallback="true"/ })).toHaveTextContent(
       "184",
     );
-    expect(screen.getByText(/of consistent reads after/)).toHaveTextContent(
-      "etcd answered 19% of consistent reads after they hit the wall.",
+    expect(screen.getByText(/answered by etcd/)).toHaveTextContent(
+      "19% of consistent reads hit the wall and were answered by etcd.",
     );
     expect(screen.getByText(/watch_cache_capacity/).parentElement).toHaveTextContent(
       "watch_cache_capacity 400 · _increase_total 2 · _decrease_total 0",

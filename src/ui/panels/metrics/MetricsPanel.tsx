@@ -69,8 +69,8 @@ function MetricsBody({
       )}
       {totalConsistent > 0 && (
         <p className="wcl-muted">
-          etcd answered {formatPercent(fellBackToEtcd(consistentReads), totalConsistent)} of
-          consistent reads after they hit the wall.
+          {formatPercent(fellBackToEtcd(consistentReads), totalConsistent)} of consistent reads hit
+          the wall and were answered by etcd.
         </p>
       )}
 
