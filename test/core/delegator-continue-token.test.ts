@@ -51,7 +51,7 @@ describe("continue tokens", () => {
       message: "continue key is not valid: ../x",
     });
     expect(decode('{"v":"v2","rv":3,"start":"a"}')).toMatchObject({
-      message: 'continue key is not valid server does not recognize this encoded version "v2"',
+      message: "continue key is not valid: server does not recognize this encoded version v2",
     });
     expect(decode('{"v":"meta.k8s.io/v1","rv":"3","start":"a"}')).toMatchObject({
       message:

@@ -31,9 +31,7 @@ export function decodeContinue(token: string, keyPrefix: string): DecodedContinu
   const fields = readFields(JSON.parse(new TextDecoder().decode(raw.bytes)) as unknown);
   if (typeof fields === "string") return invalid(`${GENERIC}: ${fields}`);
   if (fields.v !== API_VERSION) {
-    return invalid(
-      `${GENERIC} server does not recognize this encoded version ${goQuote(fields.v)}`,
-    );
+    return invalid(`${GENERIC}: server does not recognize this encoded version ${fields.v}`);
   }
   if (fields.rv === 0) {
     return invalid(`${GENERIC}: incorrect encoded start resourceVersion (version ${API_VERSION})`);
@@ -108,9 +106,4 @@ function goJsonString(text: string): string {
   return JSON.stringify(text).replace(/[<>&\u2028\u2029]/g, (c) => {
     return `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`;
   });
-}
-
-// fmt's %q for the strings a token can carry.
-function goQuote(text: string): string {
-  return JSON.stringify(text);
 }
