@@ -8,7 +8,7 @@ import { MetricsRegistry } from "../metrics/registry.ts";
 import { Randomness } from "../rng.ts";
 import type { Scenario } from "../scenario/index.ts";
 import { Scheduler } from "../scheduler.ts";
-import { NS_PER_MS, NS_PER_S } from "../time.ts";
+import { type Nanos, NS_PER_MS, NS_PER_S } from "../time.ts";
 import { type Apiserver, buildApiserver } from "./apiserver.ts";
 import { startCompactor } from "./compactor.ts";
 import { OpenLoop } from "./open-loop.ts";
@@ -67,6 +67,23 @@ export interface WorldOptions {
   readonly countRv0AtOnce: boolean;
 }
 
+/** Parts built after etcd that etcd's hooks reach (the wiring is circular by nature). */
+interface Late {
+  stream: WatchStream | null;
+  reflector: Reflector | null;
+  cache: WatchCache | null;
+  watchers: Watchers | null;
+}
+
+interface Core {
+  readonly scenario: () => Scenario;
+  readonly scheduler: Scheduler;
+  readonly metrics: SimMetrics;
+  readonly upstream: WatchCacheMetrics;
+  readonly randomness: Randomness;
+  readonly late: Late;
+}
+
 export function buildWorld(scenario: () => Scenario, options: WorldOptions): World {
   const initial = scenario();
   const scheduler = new Scheduler();
@@ -74,31 +91,58 @@ export function buildWorld(scenario: () => Scenario, options: WorldOptions): Wor
   const upstream = registerWatchCacheMetrics(registry);
   const metrics = registerSimMetrics(registry);
   const randomness = new Randomness(initial.seed);
+  const late: Late = { stream: null, reflector: null, cache: null, watchers: null };
+  const core: Core = { scenario, scheduler, metrics, upstream, randomness, late };
+  const { kv, etcd, clock } = buildEtcd(core);
+  const side = buildApiserverSide(core, etcd);
+  const clients = buildClients(core, options, etcd, side.apiserver, clock);
+  startCompactor(scheduler, etcd, initial.compactionS);
+  return {
+    scheduler,
+    registry,
+    upstream,
+    metrics,
+    kv,
+    etcd,
+    clock,
+    ...side,
+    ...clients,
+    scenarioNow: scenario,
+  };
+}
+
+function buildEtcd(core: Core) {
+  const { scenario, scheduler, metrics, late } = core;
+  const initial = scenario();
   const kv = new EtcdKv(1, POD_PREFIX);
   for (let i = 0; i < initial.objects; i++) kv.create(podSpec(i));
-  let cache: WatchCache | null = null;
-  let reflector: Reflector | null = null;
-  let stream: WatchStream | null = null;
-  const clock = new RevisionClock(kv.revision, EXACT_WINDOW_NS, () => cache?.resourceVersion ?? 0);
-  const etcd = new EtcdServer(
-    scheduler,
-    kv,
-    {
-      concurrency: (t) => valueNow(scenario().etcdConcurrency, t),
-      latencyNs: (t) => Math.ceil(valueNow(scenario().etcdLatency, t) * NS_PER_MS),
-      requestTimeoutNs: initial.requestTimeoutS * NS_PER_S,
-      answered: (reason) => metrics.etcdRequest(reason).inc(),
-    },
-    {
-      count: (reason) => metrics.etcdRequest(reason).inc(),
-      onPodCommit: () => stream?.onCommit(),
-      onProgressNotify: (rv) => stream?.sendBookmark(rv),
-      onCompact: (rev) => reflector?.beforeCompaction(rev),
-      onRevision: (rev) => clock.record(scheduler.nowNs, rev),
-    },
+  const clock = new RevisionClock(
+    kv.revision,
+    EXACT_WINDOW_NS,
+    () => late.cache?.resourceVersion ?? 0,
   );
-  const config = apiserverConfig(initial);
-  const watchCache = new WatchCache({
+  const costs = {
+    concurrency: (t: Nanos) => valueNow(scenario().etcdConcurrency, t),
+    latencyNs: (t: Nanos) => Math.ceil(valueNow(scenario().etcdLatency, t) * NS_PER_MS),
+    requestTimeoutNs: initial.requestTimeoutS * NS_PER_S,
+    answered: (reason: string) => metrics.etcdRequest(reason).inc(),
+  };
+  const etcd = new EtcdServer(scheduler, kv, costs, {
+    count: (reason) => metrics.etcdRequest(reason).inc(),
+    onPodCommit: () => late.stream?.onCommit(),
+    onProgressNotify: (rv) => late.stream?.sendBookmark(rv),
+    onCompact: (rev) => late.reflector?.beforeCompaction(rev),
+    onRevision: (rev) => clock.record(scheduler.nowNs, rev),
+  });
+  return { kv, etcd, clock };
+}
+
+// The watch cache initialised at etcd's revision (ring empty), the cacher and delegator over it,
+// and the reflector with its watch stream open after that revision.
+function buildApiserverSide(core: Core, etcd: EtcdServer) {
+  const { scenario, scheduler, upstream, late } = core;
+  const config = apiserverConfig(scenario());
+  const cache = new WatchCache({
     scheduler,
     config,
     metrics: upstream,
@@ -106,24 +150,39 @@ export function buildWorld(scenario: () => Scenario, options: WorldOptions): Wor
     keyPrefix: POD_PREFIX,
     indexers: [],
   });
-  cache = watchCache;
-  let watchers: Watchers | null = null;
+  late.cache = cache;
   const apiserver = buildApiserver({
     scheduler,
     config,
-    cache: watchCache,
+    cache,
     etcd,
     metrics: upstream,
-    onWatchersTerminated: () => watchers?.terminated(),
+    onWatchersTerminated: () => late.watchers?.terminated(),
   });
-  reflector = new Reflector(scheduler, etcd, watchCache, () => stream as WatchStream, {
+  const reflector = new Reflector(scheduler, etcd, cache, () => stream, {
     onPending: (reason) => apiserver.goPending(reason),
   });
-  stream = new WatchStream(scheduler, kv, randomness.stream("jitter"), scenario, reflector);
+  const jitter = core.randomness.stream("jitter");
+  const stream: WatchStream = new WatchStream(scheduler, etcd.kv, jitter, scenario, reflector);
+  late.reflector = reflector;
+  late.stream = stream;
+  const kv = etcd.kv;
   const start = kv.rangeAt(POD_PREFIX, kv.revision, 0);
-  watchCache.replace(start.ok ? start.items : [], kv.revision);
+  cache.replace(start.ok ? start.items : [], kv.revision);
   stream.openAfter(kv.revision);
-  startCompactor(scheduler, etcd, initial.compactionS);
+  return { cache, apiserver, reflector, stream };
+}
+
+function buildClients(
+  core: Core,
+  options: WorldOptions,
+  etcd: EtcdServer,
+  apiserver: Apiserver,
+  clock: RevisionClock,
+) {
+  const { scenario, scheduler, metrics, upstream, randomness, late } = core;
+  const initial = scenario();
+  const cache = late.cache as WatchCache;
   const outcomes = new OutcomeLog();
   let ids = 0;
   const reads: ReadDeps = {
@@ -143,7 +202,7 @@ export function buildWorld(scenario: () => Scenario, options: WorldOptions): Wor
     reads,
     clock,
     nowNs: () => scheduler.nowNs,
-    cachedObjects: () => watchCache.storage.store.size,
+    cachedObjects: () => cache.storage.store.size,
     rv0AnsweredAtOnce: () =>
       options.countRv0AtOnce && !initial.whatif.noRvGuard && apiserver.ready(),
   });
@@ -155,25 +214,7 @@ export function buildWorld(scenario: () => Scenario, options: WorldOptions): Wor
     pods: Math.max(1, initial.objects),
     pinned: initial.rywRead === "pinned",
   });
-  const clients = new Watchers({ scheduler, apiserver, reads, scenario, cache: watchCache });
-  watchers = clients;
-  return {
-    scheduler,
-    registry,
-    upstream,
-    metrics,
-    kv,
-    etcd,
-    cache: watchCache,
-    apiserver,
-    stream,
-    reflector,
-    clock,
-    outcomes,
-    reads,
-    openLoop,
-    ryw,
-    watchers: clients,
-    scenarioNow: scenario,
-  };
+  const watchers = new Watchers({ scheduler, apiserver, reads, scenario, cache });
+  late.watchers = watchers;
+  return { outcomes, reads, openLoop, ryw, watchers };
 }

@@ -1,0 +1,227 @@
+import { encodeContinue } from "../apiserver/continue-token.ts";
+import { type ApiError, plainError, tooLargeResourceVersion } from "../apiserver/errors.ts";
+import { parseResourceVersion } from "../apiserver/list-options.ts";
+import type { Pod } from "../apiserver/pod.ts";
+import type { RequestContext } from "../apiserver/request-context.ts";
+import type { Done, ListOptions, StorageListResult } from "../apiserver/storage.ts";
+import type { EtcdKv } from "./kv.ts";
+import type { RangeJob, RangeReason } from "./range-queue.ts";
+
+// The range requests etcd serves (SEMANTICS §11): each reads at its service start and reports
+// how many objects it returns, which sets its cost; its answer goes out when its service ends.
+
+// upstream: etcd3 store GetCurrentResourceVersion lists the prefix with limit 1
+const CURRENT_RV_OBJECTS = 1;
+// upstream: etcd's ErrFutureRev, returned as is by etcd3 interpretListError
+const FUTURE_REVISION = "etcdserver: mvcc: required revision is a future revision";
+
+// upstream: etcd3/store.go validateMinimumResourceVersion (504 without Retry-After)
+function minimumRvError(minimumRv: string, revision: number): ApiError | null {
+  if (minimumRv === "") return null;
+  const parsed = parseResourceVersion(minimumRv);
+  if (!parsed.ok) return parsed.error;
+  return parsed.value > revision ? tooLargeResourceVersion(parsed.value, revision, 0) : null;
+}
+
+// upstream: etcd3/store.go GetList (one range at the revision current when it is served)
+export class ListJob implements RangeJob {
+  readonly reason: RangeReason;
+  private error: ApiError | null = null;
+  private result: StorageListResult | null = null;
+  private readonly kv: EtcdKv;
+  private readonly key: string;
+  private readonly opts: ListOptions;
+  private readonly withRev: number;
+  private readonly continueKey: string;
+  private readonly ctx: RequestContext;
+  private readonly done: Done<StorageListResult>;
+
+  constructor(
+    reason: RangeReason,
+    kv: EtcdKv,
+    key: string,
+    opts: ListOptions,
+    withRev: number,
+    continueKey: string,
+    ctx: RequestContext,
+    done: Done<StorageListResult>,
+  ) {
+    this.reason = reason;
+    this.kv = kv;
+    this.key = key;
+    this.opts = opts;
+    this.withRev = withRev;
+    this.continueKey = continueKey;
+    this.ctx = ctx;
+    this.done = done;
+  }
+
+  start(): number {
+    const current = this.kv.revision;
+    if (this.withRev > current) {
+      this.error = plainError(FUTURE_REVISION);
+      return 0;
+    }
+    const rev = this.withRev > 0 ? this.withRev : current;
+    if (rev < this.kv.compactedRevision) {
+      this.error = compactedError(this.opts);
+      return 0;
+    }
+    this.error = minimumRvError(this.opts.resourceVersion, current);
+    if (this.error !== null) return 0;
+    this.result = listAt(this.kv, this.key, rev, this.opts.limit, this.continueKey);
+    return this.result.count;
+  }
+
+  finish(): void {
+    if (this.result !== null) this.ctx.servedBy = "etcd";
+    this.done(this.error, this.result);
+  }
+
+  fail(error: ApiError): void {
+    this.done(error, null);
+  }
+}
+
+function compactedError(opts: ListOptions): ApiError {
+  // upstream: etcd3/errors.go interpretListError
+  const message =
+    opts.continue !== ""
+      ? "The provided continue parameter is too old to display a consistent list result. You can start a new list without the continue parameter."
+      : "The resourceVersion for the provided list is too old.";
+  return {
+    kind: "status",
+    code: 410,
+    reason: "Expired",
+    message,
+    retryAfterSeconds: 0,
+    causes: [],
+  };
+}
+
+/** A page of the prefix at `rev`, counted without materialising it; items on demand. */
+export function listAt(
+  kv: EtcdKv,
+  prefix: string,
+  rev: number,
+  limit: number,
+  continueKey: string,
+): StorageListResult {
+  if (continueKey === "" && prefix === kv.resourcePrefix) {
+    const total = kv.countAt(prefix, rev);
+    const count = limit > 0 ? Math.min(limit, total) : total;
+    const more = count < total;
+    return lazyPage(kv, prefix, rev, limit, continueKey, count, more ? total - count : null);
+  }
+  const page = kv.rangeAt(prefix, rev, limit, continueKey);
+  if (!page.ok) throw new Error(`etcd: range at readable revision ${rev} failed`);
+  const items = page.items;
+  const last = items[items.length - 1];
+  const token =
+    page.more && last !== undefined ? encodeContinue(keyOf(prefix, last), prefix, rev) : "";
+  return {
+    rv: rev,
+    count: items.length,
+    continue: token,
+    remainingItemCount: null,
+    items: () => items,
+  };
+}
+
+function lazyPage(
+  kv: EtcdKv,
+  prefix: string,
+  rev: number,
+  limit: number,
+  continueKey: string,
+  count: number,
+  remaining: number | null,
+): StorageListResult {
+  let items: Pod[] | null = null;
+  const materialise = (): Pod[] => {
+    if (items === null) {
+      const page = kv.rangeAt(prefix, rev, limit, continueKey);
+      items = page.ok ? page.items : [];
+    }
+    return items;
+  };
+  return {
+    rv: rev,
+    count,
+    remainingItemCount: remaining,
+    items: materialise,
+    get continue(): string {
+      const last = materialise()[count - 1];
+      return remaining !== null && last !== undefined
+        ? encodeContinue(keyOf(prefix, last), prefix, rev)
+        : "";
+    },
+  };
+}
+
+const keyOf = (prefix: string, pod: Pod) => `${prefix}${pod.namespace}/${pod.name}`;
+
+// upstream: etcd3/store.go Get (reads the current revision, then checks the minimum RV)
+export class GetJob implements RangeJob {
+  readonly reason = "delegated";
+  private error: ApiError | null = null;
+  private value: { pod: Pod | null; rv: number } | null = null;
+  private readonly kv: EtcdKv;
+  private readonly key: string;
+  private readonly minimumRv: string;
+  private readonly done: Done<{ pod: Pod | null; rv: number }>;
+
+  constructor(
+    kv: EtcdKv,
+    key: string,
+    minimumRv: string,
+    done: Done<{ pod: Pod | null; rv: number }>,
+  ) {
+    this.kv = kv;
+    this.key = key;
+    this.minimumRv = minimumRv;
+    this.done = done;
+  }
+
+  start(): number {
+    const rev = this.kv.revision;
+    this.error = minimumRvError(this.minimumRv, rev);
+    if (this.error !== null) return 0;
+    const pod = this.kv.current(this.key);
+    this.value = { pod, rv: rev };
+    return pod === null ? 0 : 1;
+  }
+
+  finish(): void {
+    this.done(this.error, this.value);
+  }
+
+  fail(error: ApiError): void {
+    this.done(error, null);
+  }
+}
+
+export class CurrentRvJob implements RangeJob {
+  readonly reason = "current_rv";
+  private rv = 0;
+  private readonly kv: EtcdKv;
+  private readonly done: Done<number>;
+
+  constructor(kv: EtcdKv, done: Done<number>) {
+    this.kv = kv;
+    this.done = done;
+  }
+
+  start(): number {
+    this.rv = this.kv.revision;
+    return Math.min(CURRENT_RV_OBJECTS, this.kv.podCount);
+  }
+
+  finish(): void {
+    this.done(null, this.rv);
+  }
+
+  fail(error: ApiError): void {
+    this.done(error, null);
+  }
+}
