@@ -74,3 +74,12 @@ test("on a phone the panels stack in one column", async ({ page }) => {
   const width = await page.evaluate(() => document.documentElement.scrollWidth);
   expect(width).toBeLessThanOrEqual(390);
 });
+
+test("a fault button is recorded in the address at the moment it was pressed", async ({ page }) => {
+  await page.goto("/");
+  await expect.poll(() => simulatedSeconds(page)).toBeGreaterThan(0.5);
+  await page.getByRole("button", { name: "Send a herd of consistent LISTs" }).click();
+  await expect(page).toHaveURL(/#herd=1000@\d+(\.\d+)?$/);
+  await page.getByRole("button", { name: "Compact etcd now" }).click();
+  await expect(page).toHaveURL(/#herd=1000@[\d.]+&compact=[\d.]+$/);
+});
