@@ -130,7 +130,8 @@ export function createAppStore(
       dismissIssues: () => set({ issues: [] }),
       dismissNotice: () => set({ notice: null }),
       receiveScenario(query) {
-        set({ scenario: parseScenario(query).scenario });
+        // The name never reaches the simulation (renaming does not restart it): keep the page's.
+        set({ scenario: { ...parseScenario(query).scenario, name: get().scenario.name } });
       },
       receiveSnapshot: (snapshot) => set({ snapshot }),
       receiveCrash: (message) => set({ crash: message, playing: false }),

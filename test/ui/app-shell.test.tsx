@@ -112,6 +112,15 @@ describe("the app shell", () => {
     expect(screen.getByRole("alert")).toHaveTextContent(/newer than this app knows/);
   });
 
+  it("keeps a new name through later live changes, without restarting", async () => {
+    const { runtime, writtenQueries } = renderApp();
+    fireEvent.change(screen.getByLabelText("Name"), { target: { value: "My cluster" } });
+    fireEvent.click(screen.getByRole("button", { name: "Compact etcd now" }));
+    await waitFor(() => expect(lastQuery(writtenQueries)).toMatch(/^name=My%20cluster&compact=/));
+    expect(runtime.store.getState().scenario.name).toBe("My cluster");
+    expect(screen.queryByText(/restarted/)).toBeNull();
+  });
+
   it("shows the scenario name as plain text, never markup", () => {
     renderApp(`#name=${encodeURIComponent("<b>bold</b> claim")}`);
     expect(screen.getByText("<b>bold</b> claim")).toBeInTheDocument();
