@@ -68,6 +68,43 @@ const scenarioText = fc
     return parts.join("&");
   });
 
+// Harsh corners: tiny request timeouts and slots, compaction every few seconds, slow intake,
+// long walls, relists of several pages.
+const adversarial = fc
+  .record({
+    seed: fc.integer({ min: 0, max: 1000 }),
+    k8s: fc.constantFrom("1.33", "1.34", "1.36", "1.37"),
+    writes: fc.integer({ min: 0, max: 2000 }),
+    objects: fc.integer({ min: 0, max: 25000 }),
+    reads: fc.integer({ min: 0, max: 500 }),
+    mix: fc.constantFrom(
+      "rv0:1,consistent:1,notOlderThan:1,exact:1",
+      "exact:1",
+      "consistent:1",
+      "notOlderThan:1,exact:3",
+    ),
+    lag: fc.integer({ min: 0, max: 8000 }),
+    processRate: fc.integer({ min: 1, max: 300 }),
+    etcdConcurrency: fc.integer({ min: 1, max: 2 }),
+    etcdLatency: fc.integer({ min: 0, max: 200 }),
+    requestTimeout: fc.integer({ min: 1, max: 5 }),
+    blockTimeout: fc.integer({ min: 1, max: 10000 }),
+    compaction: fc.constantFrom(1, 2, 3),
+    retry: fc.constantFrom("obey", "none", "immediate"),
+    watchers: fc.integer({ min: 0, max: 10 }),
+    watchTimeout: fc.integer({ min: 1, max: 5 }),
+    restart: fc.integer({ min: 1, max: 11 }),
+    stall: fc.tuple(fc.integer({ min: 0, max: 8 }), fc.integer({ min: 1, max: 6 })),
+    herd: fc.integer({ min: 1, max: 400 }),
+    ryw: fc.integer({ min: 0, max: 5 }),
+    whatif: fc.constantFrom("", "&whatif=noRvGuard", "&whatif=noHysteresis"),
+    gates: fc.constantFrom("", "&gates=ListFromCacheSnapshot=false"),
+  })
+  .map(
+    (s) =>
+      `seed=${s.seed}&k8s=${s.k8s}&writes=${s.writes}&objects=${s.objects}&reads=${s.reads}&mix=${s.mix}&lag=${s.lag}&processRate=${s.processRate}&etcdConcurrency=${s.etcdConcurrency}&etcdLatency=${s.etcdLatency}&requestTimeout=${s.requestTimeout}&blockTimeout=${s.blockTimeout}&compaction=${s.compaction}&retry=${s.retry}&watchers=${s.watchers}&watchTimeout=${s.watchTimeout}&restart=${s.restart}&stall=${s.stall[0]}-${s.stall[0] + s.stall[1]}&herd=${s.herd}@2&ryw=${s.ryw}${s.whatif}${s.k8s === "1.33" ? "" : s.gates}`,
+  );
+
 describe("random small scenarios", () => {
   it("keep every invariant of the model", { timeout: 30_000 }, () => {
     fc.assert(
@@ -75,6 +112,15 @@ describe("random small scenarios", () => {
         expect(checkScenario(query), query).toEqual([]);
       }),
       { seed: 20261129, numRuns: 25 },
+    );
+  });
+
+  it("keep every invariant in harsh corners too", { timeout: 30_000 }, () => {
+    fc.assert(
+      fc.property(adversarial, (query) => {
+        expect(checkScenario(query), query).toEqual([]);
+      }),
+      { seed: 424242, numRuns: 12 },
     );
   });
 

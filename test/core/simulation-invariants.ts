@@ -66,7 +66,24 @@ export function finalProblems(sim: Simulation, probes: Probes, blockTimeoutS: nu
     );
   }
   if (cache.waiterCount !== 0) problems.push(`${cache.waiterCount} waiters left after the quiet`);
+  problems.push(...storeProblems(sim));
   return problems;
+}
+
+/** Once the stream is drained, the cache's store (built event by event) equals etcd's pods. */
+function storeProblems(sim: Simulation): string[] {
+  const { cache, kv, stream } = sim.world;
+  if (stream.backlog > 0 || !sim.world.apiserver.ready()) return ["the stream did not drain"];
+  const rv = cache.resourceVersion;
+  const page = kv.rangeAt(kv.resourcePrefix, kv.revision, 0);
+  if (!page.ok) return [`etcd cannot list at ${kv.revision}`];
+  const store = cache.storage.store;
+  if (store.size !== page.items.length)
+    return [`store holds ${store.size}, etcd ${page.items.length}`];
+  const wrong = page.items.find(
+    (pod) => store.get(`${kv.resourcePrefix}default/${pod.name}`)?.rv !== pod.rv,
+  );
+  return wrong === undefined ? [] : [`store has a stale ${wrong.name} at RV ${rv}`];
 }
 
 /** Stops every source of new requests, so what is in flight can finish. */
