@@ -49,16 +49,13 @@ export function takeSnapshot(world: World, view: SnapshotView, series: SeriesBuf
   const { cache, kv, etcd, upstream, scheduler } = world;
   const nowNs = scheduler.nowNs;
   refreshGauges(world);
-  const waiters: WaiterView[] = cache
-    .waiters()
-    .slice(0, Math.max(0, view.maxWaiters))
-    .map((w) => ({
-      id: w.id,
-      kind: asReadKind(w.kind),
-      startNs: w.startNs,
-      deadlineNs: w.deadlineNs,
-      targetRv: w.targetRv,
-    }));
+  const waiters: WaiterView[] = cache.waiters(Math.max(0, view.maxWaiters)).map((w) => ({
+    id: w.id,
+    kind: asReadKind(w.kind),
+    startNs: w.startNs,
+    deadlineNs: w.deadlineNs,
+    targetRv: w.targetRv,
+  }));
   const consistentReads: Record<string, number> = {};
   const family = world.registry.find("apiserver_watch_cache_consistent_read_total");
   for (const child of family?.children() ?? []) {
