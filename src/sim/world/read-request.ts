@@ -2,6 +2,7 @@ import type { ApiError } from "../apiserver/errors.ts";
 import type { WatchCacheMetrics } from "../apiserver/metrics.ts";
 import type { RequestContext } from "../apiserver/request-context.ts";
 import type { ListOptions } from "../apiserver/storage.ts";
+import type { Sample } from "../metrics/registry.ts";
 import type { Scheduler } from "../scheduler.ts";
 import type { ReadKind } from "../snapshot.ts";
 import { NS_PER_MS, NS_PER_S } from "../time.ts";
@@ -57,6 +58,28 @@ interface AttemptContext {
 }
 
 const POOL_LIMIT = 64;
+
+interface ListCounters {
+  readonly lists: Sample;
+  readonly fetched: Sample;
+  readonly returned: Sample;
+}
+const listCountersOf = new WeakMap<ReadDeps, ListCounters>();
+
+/** The list-cache children for index "", looked up once (on first use, as the cacher does). */
+function listCounters(deps: ReadDeps): ListCounters {
+  let counters = listCountersOf.get(deps);
+  if (counters === undefined) {
+    const upstream = deps.upstream;
+    counters = {
+      lists: upstream.cacheList(""),
+      fetched: upstream.cacheListFetchedObjects(""),
+      returned: upstream.cacheListReturnedObjects,
+    };
+    listCountersOf.set(deps, counters);
+  }
+  return counters;
+}
 const SERVED_AT_ONCE: RequestContext = { id: 0, waitedNs: 0, wokeBy: null, servedBy: "cache" };
 
 export class ReadRequest {
@@ -108,10 +131,10 @@ export class ReadRequest {
   static servedAtOnce(deps: ReadDeps, kind: ReadKind, objects: number): void {
     const id = deps.nextId();
     deps.outcomes.started++;
-    const upstream = deps.upstream;
-    upstream.cacheList("").inc();
-    upstream.cacheListFetchedObjects("").inc(objects);
-    upstream.cacheListReturnedObjects.inc(objects);
+    const counters = listCounters(deps);
+    counters.lists.inc();
+    counters.fetched.inc(objects);
+    counters.returned.inc(objects);
     deps.metrics.read(kind, "cache", 200).inc();
     deps.outcomes.record(id, kind, SERVED_AT_ONCE, null, 200, deps.scheduler.nowNs);
     deps.outcomes.ended++;
