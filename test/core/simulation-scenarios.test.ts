@@ -115,4 +115,14 @@ describe("the history ring", () => {
     // The quarter-point rule stops shrinking while the newest quarter is still fresh.
     expect(value(sim, "watch_cache_capacity")).toBeGreaterThanOrEqual(1600);
   });
+
+  it("flaps without the quarter-point hysteresis (noHysteresis)", () => {
+    const query = "writes=400@0,20@20&reads=0&watchers=0&otherWrites=0";
+    const steady = run(query, 400);
+    const flapping = run(`${query}&whatif=noHysteresis`, 400);
+    const changes = (sim: ReturnType<typeof run>) =>
+      value(sim, "watch_cache_capacity_increase_total") +
+      value(sim, "watch_cache_capacity_decrease_total");
+    expect(changes(flapping)).toBeGreaterThan(changes(steady) + 4);
+  });
 });
