@@ -57,7 +57,7 @@ interface AttemptContext {
   servedBy: RequestContext["servedBy"];
 }
 
-const POOL_LIMIT = 64;
+const POOL_LIMIT = 1024;
 
 interface ListCounters {
   readonly lists: Sample;
