@@ -32,22 +32,18 @@ export interface RangeCosts {
 const NS_PER_OBJECT = 10_000; // 0.01 ms per object returned
 const MAX_QUEUED = 10_000_000;
 
-interface Queued {
+/** One request: queued, then holding a slot until `doneNs`; `answered` once it timed out. */
+interface Ticket {
   readonly job: RangeJob;
   readonly arrivalNs: Nanos;
-}
-
-/** A request holding a slot until `doneNs`; `answered` once its deadline passed first. */
-interface InService {
-  readonly job: RangeJob;
-  readonly doneNs: Nanos;
-  readonly seq: number;
+  doneNs: Nanos;
+  seq: number;
   answered: boolean;
 }
 
 export class RangeQueue {
   inFlight = 0;
-  private readonly queue = new Fifo<Queued>(MAX_QUEUED);
+  private readonly queue = new Fifo<Ticket>(MAX_QUEUED);
   private readonly scheduler: Scheduler;
   private readonly costs: RangeCosts;
   private readonly kinds: { done: number; expire: number; timeout: number };
@@ -55,7 +51,7 @@ export class RangeQueue {
   private nextId = 0;
   // Completions run in (time, start order), as the scheduler runs their events, so one shared
   // callback pops the next one: no closure per request.
-  private readonly inService = new MinHeap<InService>(
+  private readonly inService = new MinHeap<Ticket>(
     (a, b) => a.doneNs < b.doneNs || (a.doneNs === b.doneNs && a.seq < b.seq),
   );
   private readonly onDone = () => this.complete();
@@ -75,7 +71,7 @@ export class RangeQueue {
   }
 
   submit(job: RangeJob): void {
-    this.queue.push({ job, arrivalNs: this.scheduler.nowNs });
+    this.queue.push({ job, arrivalNs: this.scheduler.nowNs, doneNs: 0, seq: 0, answered: false });
     this.pump();
     this.armTimer();
   }
@@ -91,20 +87,19 @@ export class RangeQueue {
     }
   }
 
-  private serve(request: Queued, nowNs: Nanos): void {
-    const seq = this.nextId++;
-    const job = request.job;
+  private serve(ticket: Ticket, nowNs: Nanos): void {
+    const job = ticket.job;
     const objects = job.start();
-    const doneNs = nowNs + this.costs.latencyNs(nowNs) + objects * NS_PER_OBJECT;
-    const deadlineNs = request.arrivalNs + this.costs.requestTimeoutNs;
-    const entry: InService = { job, doneNs, seq, answered: false };
+    ticket.seq = this.nextId++;
+    ticket.doneNs = nowNs + this.costs.latencyNs(nowNs) + objects * NS_PER_OBJECT;
+    const deadlineNs = ticket.arrivalNs + this.costs.requestTimeoutNs;
     this.inFlight++;
-    this.inService.push(entry);
-    this.scheduler.at(doneNs, this.kinds.done, seq, this.onDone);
-    if (doneNs <= deadlineNs) return;
+    this.inService.push(ticket);
+    this.scheduler.at(ticket.doneNs, this.kinds.done, ticket.seq, this.onDone);
+    if (ticket.doneNs <= deadlineNs) return;
     // The apiserver gives up at the deadline; etcd still holds the slot until it is done.
-    this.scheduler.at(deadlineNs, this.kinds.expire, seq, () => {
-      entry.answered = true;
+    this.scheduler.at(deadlineNs, this.kinds.expire, ticket.seq, () => {
+      ticket.answered = true;
       this.fail(job);
     });
   }
