@@ -12,6 +12,7 @@ import type { Fault, SimulationApi } from "./simulation-api.ts";
 import type { SimSnapshot, SnapshotView } from "./snapshot.ts";
 import { type Nanos, NS_PER_S } from "./time.ts";
 import { startHerd } from "./world/herd.ts";
+import type { Source } from "./world/open-loop.ts";
 import { valueNow } from "./world/schedule-value.ts";
 import { SeriesBuffer } from "./world/series.ts";
 import { refreshGauges, seriesSample, takeSnapshot } from "./world/snapshot-builder.ts";
@@ -69,37 +70,44 @@ class Run implements Simulation {
 
   advanceTo(tNs: Nanos): void {
     const { scheduler } = this.world;
-    const sources = this.world.openLoop.sources;
     for (;;) {
       const pointNs = this.timeline.nextNs(this.current);
-      const heapNs = scheduler.peekNs();
-      let source = -1;
-      let sourceNs = Number.POSITIVE_INFINITY;
-      for (let i = 0; i < sources.length; i++) {
-        const atNs = (sources[i] as (typeof sources)[number]).process.nextNs;
-        if (atNs < sourceNs) {
-          sourceNs = atNs;
-          source = i;
-        }
+      const source = this.earliestSource();
+      const sourceNs = source?.process.nextNs ?? Number.POSITIVE_INFINITY;
+      // Heap events never move the timeline or the sources, so they run in a tight loop.
+      let heapNs = scheduler.peekNs();
+      while (heapNs < pointNs && heapNs <= sourceNs && heapNs <= tNs) {
+        this.sampleUntil(heapNs);
+        scheduler.step();
+        heapNs = scheduler.peekNs();
       }
       const nextNs = Math.min(pointNs, heapNs, sourceNs);
       if (nextNs > tNs) break;
       this.sampleUntil(nextNs);
+      scheduler.nowNs = nextNs;
       if (pointNs === nextNs) {
-        scheduler.nowNs = nextNs;
         this.timeline.apply(this.current, nextNs, this.handlers);
-      } else if (heapNs === nextNs) {
-        scheduler.step();
-      } else {
-        const chosen = sources[source] as (typeof sources)[number];
-        scheduler.nowNs = nextNs;
-        this.sourceTrace.mix(nextNs, source, chosen.process.count);
-        chosen.process.advance();
-        chosen.fire();
+      } else if (source !== null) {
+        this.sourceTrace.mix(
+          nextNs,
+          this.world.openLoop.sources.indexOf(source),
+          source.process.count,
+        );
+        source.process.advance();
+        source.fire();
       }
     }
     this.sampleUntil(tNs);
     scheduler.runUntil(tNs);
+  }
+
+  /** The open-loop source due first (the first listed among equals). */
+  private earliestSource(): Source | null {
+    let earliest: Source | null = null;
+    for (const source of this.world.openLoop.sources) {
+      if (earliest === null || source.process.nextNs < earliest.process.nextNs) earliest = source;
+    }
+    return earliest;
   }
 
   setLive(key: ScheduleKey, value: number): void {
