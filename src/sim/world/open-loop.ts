@@ -38,7 +38,8 @@ export interface OpenLoopDeps {
   cachedObjects(): number;
 }
 
-const EXACT_WINDOW_NS = 60 * NS_PER_S;
+/** `exact` reads pick a moment in the last 60 s (SCENARIO.md, read kinds). */
+export const EXACT_WINDOW_NS = 60 * NS_PER_S;
 
 export const list = (
   resourceVersion: string,

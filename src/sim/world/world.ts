@@ -11,7 +11,7 @@ import { Scheduler } from "../scheduler.ts";
 import { type Nanos, NS_PER_MS, NS_PER_S } from "../time.ts";
 import { type Apiserver, buildApiserver } from "./apiserver.ts";
 import { startCompactor } from "./compactor.ts";
-import { OpenLoop } from "./open-loop.ts";
+import { EXACT_WINDOW_NS, OpenLoop } from "./open-loop.ts";
 import { OutcomeLog } from "./outcomes.ts";
 import { POD_PREFIX, podSpec } from "./pods.ts";
 import type { ReadDeps } from "./read-request.ts";
@@ -47,16 +47,16 @@ export interface World {
   scenarioNow(): Scenario;
 }
 
-const EXACT_WINDOW_NS = 60 * NS_PER_S;
-const MIN_FRESH_NS = DEFAULT_EVENT_FRESH_DURATION_NS;
-
 export function apiserverConfig(scenario: Scenario): ApiserverConfig {
   return {
     version: scenario.k8s,
     gates: scenario.gates,
     blockTimeoutNs: scenario.blockTimeoutMs * NS_PER_MS,
     // upstream: kube-apiserver raises EventsHistoryWindow to RequestTimeout + 15 s
-    eventFreshDurationNs: Math.max(MIN_FRESH_NS, (scenario.requestTimeoutS + 15) * NS_PER_S),
+    eventFreshDurationNs: Math.max(
+      DEFAULT_EVENT_FRESH_DURATION_NS,
+      (scenario.requestTimeoutS + 15) * NS_PER_S,
+    ),
     whatif: scenario.whatif,
     consistentReadSupported: true,
   };
