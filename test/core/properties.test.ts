@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { encodeScenario, parseScenario } from "../../src/sim/scenario/index.ts";
+import { encodeScenario, parseScenario, SCHEDULE_KEYS } from "../../src/sim/scenario/index.ts";
 import { createSimulation } from "../../src/sim/simulation.ts";
 import { checkScenario } from "./simulation-invariants.ts";
 
@@ -143,18 +143,7 @@ describe("random small scenarios", () => {
 const liveAction = fc.oneof(
   fc.record({
     kind: fc.constant("set" as const),
-    key: fc.constantFrom(
-      "writes",
-      "otherWrites",
-      "reads",
-      "ryw",
-      "watchers",
-      "lag",
-      "jitter",
-      "processRate",
-      "etcdConcurrency",
-      "etcdLatency",
-    ),
+    key: fc.constantFrom(...SCHEDULE_KEYS),
     value: fc.integer({ min: 1, max: 400 }),
   }),
   fc.record({ kind: fc.constant("stall" as const), seconds: fc.integer({ min: 1, max: 3 }) }),

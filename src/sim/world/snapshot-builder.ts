@@ -6,6 +6,7 @@ import type {
   WaiterView,
 } from "../snapshot.ts";
 import { type Nanos, NS_PER_S } from "../time.ts";
+import { READ_KINDS } from "./outcomes.ts";
 import { summariseRing } from "./ring-summary.ts";
 import { valueNow } from "./schedule-value.ts";
 import type { SeriesBuffer, SeriesSample } from "./series.ts";
@@ -41,9 +42,8 @@ export function seriesSample(world: World, atNs: Nanos): SeriesSample {
   };
 }
 
-const READ_KINDS = new Set<string>(["rv0", "consistent", "notOlderThan", "exact", "ryw", "relist"]);
 const asReadKind = (kind: string | undefined): ReadKind =>
-  kind !== undefined && READ_KINDS.has(kind) ? (kind as ReadKind) : "consistent";
+  READ_KINDS.find((k) => k === kind) ?? "consistent";
 
 export function takeSnapshot(world: World, view: SnapshotView, series: SeriesBuffer): SimSnapshot {
   const { cache, kv, etcd, upstream, scheduler } = world;
