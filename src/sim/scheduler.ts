@@ -49,6 +49,26 @@ export class Scheduler {
     return event;
   }
 
+  /**
+   * Takes the sequence number an event scheduled now would get, for `atReserved` to use later: an
+   * owner that keeps one pending event for many deadlines schedules each in its original order.
+   */
+  reserveSeq(): number {
+    return this.nextSeq++;
+  }
+
+  /** Schedules an event with a sequence taken earlier by `reserveSeq`. */
+  atReserved(atNs: Nanos, seq: number, kind: number, id: number, run: () => void): ScheduledEvent {
+    if (!(atNs >= this.nowNs) || !(seq < this.nextSeq)) {
+      throw new Error(
+        `scheduler: reserved event at ${atNs} ns (seq ${seq}) is before now or unreserved`,
+      );
+    }
+    const event: ScheduledEvent = { atNs, seq, kind, id, run, cancelled: false };
+    this.push(event);
+    return event;
+  }
+
   after(delayNs: Nanos, kind: number, id: number, run: () => void): ScheduledEvent {
     return this.at(this.nowNs + Math.max(0, delayNs), kind, id, run);
   }

@@ -1,4 +1,10 @@
-import type { HistogramSample, MetricsRegistry, Sample } from "../metrics/registry.ts";
+import type {
+  HistogramSample,
+  Labels,
+  MetricFamily,
+  MetricsRegistry,
+  Sample,
+} from "../metrics/registry.ts";
 
 // The upstream watch-cache metrics (SEMANTICS §6; upstream: cacher/metrics/metrics.go) with
 // HEAD's names, labels and buckets in every simulated version. Every series this resource can
@@ -142,16 +148,30 @@ export function registerWatchCacheMetrics(
     DISPATCH_BUCKETS_S,
     ["stage"],
   );
+  // Children are looked up on hot paths (every list, every consistent read): by value, not by
+  // building and joining a label set each call.
+  const byValue = <S>(family: MetricFamily<S>, label: string, base: Labels = gr) => {
+    const children = new Map<string, S>();
+    return (value: string): S => {
+      let child = children.get(value);
+      if (child === undefined) {
+        child = family.with({ ...base, [label]: value });
+        children.set(value, child);
+      }
+      return child;
+    };
+  };
+  const readsSucceeded = byValue(consistentRead, "fallback", { ...gr, success: "true" });
+  const readsFailed = byValue(consistentRead, "fallback", { ...gr, success: "false" });
   const metrics: WatchCacheMetrics = {
     ...plain,
     readWait,
     initializationDuration,
-    consistentRead: (success, fallback) =>
-      consistentRead.with({ ...gr, success: `${success}`, fallback }),
-    consistencyChecks: (status) => checks.with({ ...gr, status }),
-    cacheList: (index) => list.with({ ...gr, index }),
-    cacheListFetchedObjects: (index) => fetched.with({ ...gr, index }),
-    dispatchDuration: (stage) => dispatch.with({ ...gr, stage }),
+    consistentRead: (success, fallback) => (success ? readsSucceeded : readsFailed)(fallback),
+    consistencyChecks: byValue(checks, "status"),
+    cacheList: byValue(list, "index"),
+    cacheListFetchedObjects: byValue(fetched, "index"),
+    dispatchDuration: byValue(dispatch, "stage"),
   };
   for (const [success, fallback] of CONSISTENT_READ_SERIES)
     metrics.consistentRead(success, fallback);

@@ -17,7 +17,9 @@ import { WakeupTimers } from "./wakeup-timers.ts";
 // condition variable that every RV change and every read's 3 s timer broadcast to. We keep them in
 // a heap by target RV and, on an RV change, resume exactly those whose target is reached: the
 // others would re-check and sleep again, so nothing observable differs. A waiter's own deadline is
-// the only timer broadcast that can end its wait, so only parked waiters get a scheduler event.
+// the only timer broadcast that can end its wait. Deadlines come in park order (the timeout is
+// constant), so one pending event walks them: each is scheduled with the sequence number its read
+// took when it parked, and runs exactly where a per-read event would have.
 
 export type Resume = (err: ApiError | null) => void;
 
@@ -31,12 +33,13 @@ export interface WaiterView {
 }
 
 interface Waiter extends WaiterView {
+  /** Reserved from the scheduler at park: orders the heap's ties and the deadline event. */
   readonly seq: number;
   readonly ctx: RequestContext;
   readonly resume: Resume;
   readonly progress: boolean;
   done: boolean;
-  /** The pending deadline event, cancelled when the wait ends early. */
+  /** The deadline's second check, pending at the deadline instant; cancelled if the wait ends. */
   deadline: ScheduledEvent | null;
 }
 
@@ -49,9 +52,11 @@ export class FreshnessWaiters {
   /** Parked waiters in arrival order (finished ones skipped lazily), for the UI's oldest-first list. */
   private readonly arrivals: Waiter[] = [];
   private arrivalsHead = 0;
+  /** The waiter whose deadline event is pending; `arrivals` before `armCursor` were armed or done. */
+  private armed: Waiter | null = null;
+  private armCursor = 0;
   /** Finished waiters still in the heap (timed out below their target); purged in bulk. */
   private stale = 0;
-  private nextSeq = 0;
   private readonly deadlineKind: number;
   private readonly scheduler: Scheduler;
   private readonly config: ApiserverConfig;
@@ -132,7 +137,7 @@ export class FreshnessWaiters {
   ): void {
     if (progress) this.progress.add();
     const deadlineNs = now + this.config.blockTimeoutNs;
-    const seq = this.nextSeq++;
+    const seq = this.scheduler.reserveSeq();
     const waiter: Waiter = {
       id: ctx.id,
       kind: ctx.kind,
@@ -153,21 +158,43 @@ export class FreshnessWaiters {
     if (ctx.steps !== undefined) {
       recordStep(ctx, now, "parked", `waiting for RV ${rv}; cache at ${this.currentRv()}`);
     }
-    // The deadline check runs once more at the same instant, after everything already due then,
-    // so an RV that arrives exactly at the deadline wins (upstream checks freshness first).
-    waiter.deadline = this.scheduler.at(deadlineNs, this.deadlineKind, ctx.id, () => {
-      waiter.deadline = this.scheduler.at(deadlineNs, this.deadlineKind, ctx.id, () => {
-        waiter.deadline = null;
-        this.onDeadline(waiter);
-      });
-    });
+    if (this.armed === null) this.armNext();
   }
+
+  /** Schedules the deadline of the oldest parked waiter not yet armed, at its park sequence. */
+  private armNext(): void {
+    while (this.armCursor < this.arrivals.length) {
+      const w = this.arrivals[this.armCursor++] as Waiter;
+      if (w.done) continue;
+      this.armed = w;
+      this.scheduler.atReserved(w.deadlineNs, w.seq, this.deadlineKind, w.id, this.onDeadlineDue);
+      return;
+    }
+  }
+
+  // The deadline check runs once more at the same instant, after everything already due then,
+  // so an RV that arrives exactly at the deadline wins (upstream checks freshness first). A
+  // waiter that finished early leaves this event to pass without effect.
+  private readonly onDeadlineDue = (): void => {
+    const w = this.armed as Waiter;
+    this.armed = null;
+    if (!w.done) {
+      w.deadline = this.scheduler.at(w.deadlineNs, this.deadlineKind, w.id, () => {
+        w.deadline = null;
+        this.onDeadline(w);
+      });
+    }
+    this.armNext();
+  };
 
   /** Every wait ends within its 3 s, so finished ones never pile up behind a live one for long. */
   private trimArrivals(): void {
     while (this.arrivals[this.arrivalsHead]?.done === true) this.arrivalsHead++;
+    // Waiters before the head are done: none needs arming.
+    if (this.armCursor < this.arrivalsHead) this.armCursor = this.arrivalsHead;
     if (this.arrivalsHead > 1024 && this.arrivalsHead * 2 > this.arrivals.length) {
       this.arrivals.splice(0, this.arrivalsHead);
+      this.armCursor -= this.arrivalsHead;
       this.arrivalsHead = 0;
     }
   }
