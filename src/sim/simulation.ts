@@ -1,3 +1,5 @@
+import { MarkWatch } from "./mark-watch.ts";
+import { MarkRecorder } from "./marks.ts";
 import type { MetricsRegistry } from "./metrics/registry.ts";
 import {
   appendAway,
@@ -46,11 +48,14 @@ class Run implements Simulation {
   private readonly series = new SeriesBuffer();
   private readonly sourceTrace = new TraceMix();
   private readonly handlers: TimelineHandlers;
+  private readonly marks = new MarkRecorder();
+  private readonly markWatch: MarkWatch;
 
   constructor(scenario: Scenario, options: WorldOptions) {
     this.current = scenario;
     this.world = buildWorld(() => this.current, options);
     this.handlers = this.timelineHandlers();
+    this.markWatch = new MarkWatch(this.world, this.marks);
     this.world.ryw.resize(valueNow(scenario.ryw, 0));
     this.world.watchers.resize(valueNow(scenario.watchers, 0));
   }
@@ -136,7 +141,8 @@ class Run implements Simulation {
   }
 
   snapshot(view: SnapshotView): SimSnapshot {
-    return takeSnapshot(this.world, view, this.series);
+    const marks = { marks: this.marks.view(), markCount: this.marks.count };
+    return { ...takeSnapshot(this.world, view, this.series), ...marks };
   }
 
   prometheusText(): string {
@@ -149,6 +155,7 @@ class Run implements Simulation {
   }
 
   private sampleUntil(tNs: Nanos): void {
+    if (this.markWatch.nextCheckNs <= tNs) this.markWatch.observeUntil(tNs);
     for (let guard = 0; this.series.nextSampleNs <= tNs && guard < 1_000_000; guard++) {
       this.series.add(seriesSample(this.world, this.series.nextSampleNs));
     }

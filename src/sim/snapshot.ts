@@ -1,3 +1,4 @@
+import type { MarkView } from "./marks.ts";
 import type { Nanos } from "./time.ts";
 
 // What the page draws, taken from a running Simulation. Its size depends on the screen (segment,
@@ -110,4 +111,8 @@ export interface SimSnapshot {
   /** apiserver_watch_cache_consistent_read_total by "success/fallback" label pair. */
   consistentReads: Record<string, number>;
   series: SeriesView;
+  /** Notable moments so far (sim/marks.ts): every first-of-a-kind and the most recent others. */
+  marks: MarkView[];
+  /** Marks recorded since the start, including those no longer kept. */
+  markCount: number;
 }

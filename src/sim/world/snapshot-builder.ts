@@ -45,7 +45,12 @@ export function seriesSample(world: World, atNs: Nanos): SeriesSample {
 const asReadKind = (kind: string | undefined): ReadKind =>
   READ_KINDS.find((k) => k === kind) ?? "consistent";
 
-export function takeSnapshot(world: World, view: SnapshotView, series: SeriesBuffer): SimSnapshot {
+/** Everything but the marks, which the run keeps outside the world (sim/marks.ts). */
+export function takeSnapshot(
+  world: World,
+  view: SnapshotView,
+  series: SeriesBuffer,
+): Omit<SimSnapshot, "marks" | "markCount"> {
   const { cache, kv, etcd, upstream, scheduler } = world;
   const nowNs = scheduler.nowNs;
   refreshGauges(world);

@@ -1,0 +1,184 @@
+import type { MarkRecorder } from "./marks.ts";
+import type { Outcome, OutcomeView } from "./snapshot.ts";
+import { type Nanos, NS_PER_MS, NS_PER_S } from "./time.ts";
+import { READ_KINDS } from "./world/outcomes.ts";
+import { lagSeconds } from "./world/snapshot-builder.ts";
+import type { World } from "./world/world.ts";
+
+// Finds the notable moments of a run by looking at the world every CHECK_NS of simulated time,
+// from outside the model: nothing in the apiserver or etcd knows it is watched. A check at C sees
+// exactly the events before C (the run calls it where it samples its series), so the marks do not
+// depend on how the run was sliced into advances. Where the model keeps the exact moment (an
+// outcome's time, a fault's time in the scenario) the mark carries it; otherwise it carries C.
+
+export const CHECK_NS: Nanos = 10 * NS_PER_MS;
+/** Lag levels that mark a crossing upward; the way back down is marked below half the level. */
+export const LAG_LEVELS_S = [1, 3] as const;
+
+const FIRST_OUTCOMES = [
+  ["cacheAfterWait", "firstServedAfterWait", "a read was served from the cache after waiting"],
+  ["fallback", "firstFallback", "a read hit the wall and fell back to etcd"],
+  ["429", "first429", "a read got 429 Too Many Requests (Retry-After: 1)"],
+  ["504", "first504", "a read got 504 Gateway Timeout (Retry-After: 1)"],
+  ["410", "first410", "a read or watch got 410 Gone: too old"],
+] as const;
+
+const seconds = (ns: Nanos) => `${Number((ns / NS_PER_S).toFixed(3))} s`;
+
+export class MarkWatch {
+  nextCheckNs: Nanos = CHECK_NS;
+  private readonly world: World;
+  private readonly marks: MarkRecorder;
+  private lastCheckNs: Nanos = 0;
+  private capacity: number;
+  private ready = true;
+  private pendingSinceNs: Nanos = 0;
+  private compactedRevision: number;
+  private lagLevel = 0;
+  private waitedSeen = 0;
+
+  constructor(world: World, marks: MarkRecorder) {
+    this.world = world;
+    this.marks = marks;
+    this.capacity = world.cache.history.capacity;
+    this.compactedRevision = world.kv.compactedRevision;
+  }
+
+  /** Runs every check due at or before `tNs`. */
+  observeUntil(tNs: Nanos): void {
+    for (let guard = 0; this.nextCheckNs <= tNs && guard < 10_000_000; guard++) {
+      this.check(this.nextCheckNs);
+      this.lastCheckNs = this.nextCheckNs;
+      this.nextCheckNs += CHECK_NS;
+    }
+  }
+
+  private check(atNs: Nanos): void {
+    this.checkWaits(atNs);
+    this.checkFaults(atNs);
+    this.checkReadiness(atNs);
+    this.checkRing(atNs);
+    this.checkCompaction(atNs);
+    this.checkLag(atNs);
+  }
+
+  private checkWaits(atNs: Nanos): void {
+    const { cache } = this.world;
+    const marks = this.marks;
+    const waited = this.total("cacheAfterWait") + this.total("fallback") + this.total("504");
+    if (!marks.has("firstWait") && (cache.waiterCount > 0 || waited !== this.waitedSeen)) {
+      this.waitedSeen = waited;
+      const parked = cache.waiterCount > 0 ? cache.waiters(1)[0]?.startNs : undefined;
+      const ended = this.earliest((o) => o.waitedNs > 0);
+      const endedStart = ended ? ended.atNs - ended.waitedNs : undefined;
+      const starts = [parked, endedStart].filter((t) => t !== undefined);
+      if (starts.length > 0) {
+        const detail = "a read parked on the condition variable: the cache was behind";
+        marks.record(Math.min(...starts), "firstWait", detail);
+      }
+    }
+    for (const [outcome, kind, detail] of FIRST_OUTCOMES) {
+      if (marks.has(kind) || this.total(outcome) === 0) continue;
+      marks.record(this.earliest((o) => o.outcome === outcome)?.atNs ?? atNs, kind, detail);
+    }
+  }
+
+  /** The oldest recent outcome that matches (the log keeps the last few hundred). */
+  private earliest(match: (o: OutcomeView) => boolean): OutcomeView | undefined {
+    return this.world.outcomes.latest(Number.POSITIVE_INFINITY).find(match);
+  }
+
+  private total(outcome: Outcome): number {
+    let sum = 0;
+    for (const kind of READ_KINDS) sum += this.world.outcomes.counts[kind][outcome];
+    return sum;
+  }
+
+  /** Faults are in the scenario with their times: mark those that fell in (last check, this one]. */
+  private checkFaults(atNs: Nanos): void {
+    const s = this.world.scenarioNow();
+    const inWindow = (t: Nanos) => t >= this.lastCheckNs && t < atNs;
+    for (const stall of s.stall) {
+      if (inWindow(stall.startNs)) {
+        const lasting = seconds(stall.endNs - stall.startNs);
+        this.marks.record(stall.startNs, "stallStart", `the watch stream stalled for ${lasting}`);
+      }
+      if (inWindow(stall.endNs)) {
+        this.marks.record(stall.endNs, "stallEnd", "the watch stream flows again");
+      }
+    }
+    for (const herd of s.herd) {
+      if (inWindow(herd.atNs)) {
+        this.marks.record(herd.atNs, "herd", `a herd of ${herd.clients} consistent LISTs`);
+      }
+    }
+    for (const away of s.away) {
+      if (inWindow(away.atNs)) {
+        const detail = `${away.watchers} watchers went away for ${seconds(away.durationNs)}`;
+        this.marks.record(away.atNs, "away", detail);
+      }
+    }
+  }
+
+  private checkReadiness(atNs: Nanos): void {
+    const ready = this.world.apiserver.ready();
+    if (ready === this.ready) return;
+    this.ready = ready;
+    if (!ready) {
+      const s = this.world.scenarioNow();
+      // A pressed restart, or a compaction that left the watch behind, happened at a known time.
+      this.pendingSinceNs =
+        this.scheduledIn(s.restart, atNs) ?? this.scheduledIn(s.compact, atNs) ?? atNs;
+      this.marks.record(
+        this.pendingSinceNs,
+        "pending",
+        "the cache went Pending and relists from etcd",
+      );
+    } else {
+      const after = seconds(atNs - this.pendingSinceNs);
+      this.marks.record(atNs, "ready", `the cache is ready again after ${after}`);
+    }
+  }
+
+  /** The scenario's moment in (last check, this one], if there is one. */
+  private scheduledIn(times: readonly Nanos[], atNs: Nanos): Nanos | undefined {
+    return times.find((t) => t >= this.lastCheckNs && t < atNs);
+  }
+
+  private checkRing(atNs: Nanos): void {
+    const capacity = this.world.cache.history.capacity;
+    if (capacity === this.capacity) return;
+    const from = this.capacity;
+    this.capacity = capacity;
+    const grew = capacity > from;
+    const detail = `the history ring ${grew ? "grew" : "shrank"} from ${from} to ${capacity} events`;
+    this.marks.record(atNs, grew ? "ringGrow" : "ringShrink", detail);
+  }
+
+  private checkCompaction(atNs: Nanos): void {
+    const compacted = this.world.kv.compactedRevision;
+    if (compacted === this.compactedRevision) return;
+    this.compactedRevision = compacted;
+    const pressedNs = this.scheduledIn(this.world.scenarioNow().compact, atNs);
+    this.marks.record(
+      pressedNs ?? atNs,
+      "compaction",
+      `etcd compacted up to revision ${compacted}`,
+    );
+  }
+
+  private checkLag(atNs: Nanos): void {
+    const lag = lagSeconds(this.world, atNs);
+    const up = LAG_LEVELS_S[this.lagLevel];
+    if (up !== undefined && lag >= up) {
+      this.lagLevel++;
+      this.marks.record(atNs, "lagAbove", `the cache fell more than ${up} s behind etcd`);
+      return;
+    }
+    const down = LAG_LEVELS_S[this.lagLevel - 1];
+    if (down !== undefined && lag < down / 2) {
+      this.lagLevel--;
+      this.marks.record(atNs, "lagBelow", `the cache is back within ${down / 2} s of etcd`);
+    }
+  }
+}
