@@ -1,4 +1,4 @@
-import type { ScheduleKey } from "../sim/scenario/index.ts";
+import type { ScenarioKey, ScheduleKey } from "../sim/scenario/index.ts";
 import type { Fault } from "../sim/simulation-api.ts";
 import type { SimSnapshot, SnapshotView } from "../sim/snapshot.ts";
 
@@ -6,8 +6,13 @@ import type { SimSnapshot, SnapshotView } from "../sim/snapshot.ts";
 // come up; nothing else crosses the boundary.
 
 export type WorkerCommand =
-  /** Starts a fresh run of `query` (scenario text), advanced to `startAtS` simulated seconds. */
-  | { type: "load"; query: string; startAtS: number }
+  /**
+   * Starts a fresh run of `query` (scenario text), advanced to `startAtS` simulated seconds; with
+   * `twin`, a twin run beside it on the same clock.
+   */
+  | { type: "load"; query: string; startAtS: number; twin?: TwinSpec }
+  /** Ends the twin run; the main run goes on. */
+  | { type: "dropTwin" }
   /** A schedule key takes `value` from the current simulated moment on. */
   | { type: "set"; key: ScheduleKey; value: number }
   | { type: "fault"; fault: Fault }
@@ -23,11 +28,24 @@ export type WorkerCommand =
   | { type: "prometheus"; requestId: number };
 
 export type WorkerReply =
-  | { type: "snapshot"; snapshot: SimSnapshot; playing: boolean; wallPlayedMs: number }
+  | {
+      type: "snapshot";
+      snapshot: SimSnapshot;
+      playing: boolean;
+      wallPlayedMs: number;
+      /** The twin run at the same simulated moment, when there is one. */
+      twin?: SimSnapshot;
+    }
   /** The scenario text of the run as it now stands, sent after every change to it. */
   | { type: "scenario"; query: string }
   | { type: "prometheus"; requestId: number; text: string }
   | { type: "error"; message: string };
+
+/** Run B of a twin pair: its whole scenario, and the keys it sets apart from run A. */
+export interface TwinSpec {
+  query: string;
+  differing: readonly ScenarioKey[];
+}
 
 /** Series buffers travel as transferables: cloning them would cost a copy per frame. */
 export function transferablesOf(snapshot: SimSnapshot): ArrayBuffer[] {

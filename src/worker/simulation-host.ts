@@ -4,8 +4,9 @@ import type { SimulationApi } from "../sim/simulation-api.ts";
 import type { SnapshotView } from "../sim/snapshot.ts";
 import { NS_PER_MS, NS_PER_S } from "../sim/time.ts";
 import { advanceWithinBudget, MAX_WALL_STEP_MS, simulatedStepNs } from "./pacing.ts";
-import type { WorkerCommand, WorkerReply } from "./protocol.ts";
+import type { TwinSpec, WorkerCommand, WorkerReply } from "./protocol.ts";
 import { transferablesOf } from "./protocol.ts";
+import { createTwinPair, isTwinPair, type TwinPair } from "./twin-pair.ts";
 
 // Runs one simulation on behalf of the page: the same code in the Web Worker and, in tests,
 // in-process. It answers a `frame` request only when it has something new, so a paused run costs
@@ -35,8 +36,16 @@ export function createSimulationHost(deps: SimulationHostDeps): SimulationHost {
   const postScenario = (run: SimulationApi) =>
     post({ type: "scenario", query: encodeScenario(run.scenario) });
 
-  function start(scenario: Scenario, startAtS: number): SimulationApi {
-    const run = deps.createSimulation(scenario);
+  function start(scenario: Scenario, startAtS: number, twin?: TwinSpec): SimulationApi {
+    const run =
+      twin === undefined
+        ? deps.createSimulation(scenario)
+        : createTwinPair(
+            deps.createSimulation,
+            scenario,
+            parseScenario(twin.query).scenario,
+            twin.differing,
+          );
     if (startAtS > 0) run.advanceTo(Math.round(startAtS * NS_PER_S));
     wallPlayedMs = 0;
     lastWallMs = deps.wallNowMs();
@@ -54,15 +63,21 @@ export function createSimulationHost(deps: SimulationHostDeps): SimulationHost {
 
   function flush() {
     if (!sim || !view || !framePending || !(changed || playing)) return;
-    const snapshot = sim.snapshot(view);
     framePending = false;
     changed = false;
+    if (isTwinPair(sim)) {
+      const [snapshot, twin] = sim.snapshots(view);
+      const transfer = [...transferablesOf(snapshot), ...transferablesOf(twin)];
+      deps.post({ type: "snapshot", snapshot, twin, playing, wallPlayedMs }, transfer);
+      return;
+    }
+    const snapshot = sim.snapshot(view);
     deps.post({ type: "snapshot", snapshot, playing, wallPlayedMs }, transferablesOf(snapshot));
   }
 
   function apply(command: WorkerCommand) {
     if (command.type === "load") {
-      sim = start(parseScenario(command.query).scenario, command.startAtS);
+      sim = start(parseScenario(command.query).scenario, command.startAtS, command.twin);
       postScenario(sim);
     } else if (command.type === "frame") {
       view = command.view;
@@ -89,12 +104,19 @@ export function createSimulationHost(deps: SimulationHostDeps): SimulationHost {
       return;
     } else if (command.type === "step") {
       sim.advanceTo(sim.nowNs + Math.round(command.simMs * NS_PER_MS));
+    } else if (command.type === "dropTwin") {
+      if (isTwinPair(sim)) sim = sim.main;
     } else if (command.type === "reset") {
-      sim = start(sim.scenario, 0);
+      sim = start(sim.scenario, 0, isTwinPair(sim) ? twinSpecOf(sim) : undefined);
     }
     changed = true;
     flush();
   }
+
+  const twinSpecOf = (pair: TwinPair): TwinSpec => ({
+    query: encodeScenario(pair.twin.scenario),
+    differing: pair.differing,
+  });
 
   return {
     handle(command) {

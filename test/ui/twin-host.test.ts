@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { createSimulation } from "../../src/sim/simulation.ts";
+import { SCREEN_VIEW } from "../../src/state/snapshot-view.ts";
+import type { WorkerReply } from "../../src/worker/protocol.ts";
+import { createSimulationHost } from "../../src/worker/simulation-host.ts";
+
+function host() {
+  const replies: WorkerReply[] = [];
+  const handler = createSimulationHost({
+    createSimulation: (scenario) => createSimulation(scenario),
+    post: (reply) => replies.push(reply),
+    wallNowMs: () => 0,
+  });
+  const lastSnapshot = () => {
+    const snapshots = replies.filter((reply) => reply.type === "snapshot");
+    const last = snapshots.at(-1);
+    if (last?.type !== "snapshot") throw new Error("no snapshot yet");
+    return last;
+  };
+  return { handle: handler.handle, lastSnapshot };
+}
+
+const frame = { type: "frame", view: SCREEN_VIEW } as const;
+const twin = { query: "lag=4000", differing: ["lag"] } as const;
+
+describe("the simulation host with a twin run", () => {
+  it("answers each frame with both runs at the same simulated moment", () => {
+    const { handle, lastSnapshot } = host();
+    handle({ type: "load", query: "", startAtS: 2, twin });
+    handle(frame);
+    const { snapshot, twin: b } = lastSnapshot();
+    expect(b?.nowNs).toBe(snapshot.nowNs);
+    expect(snapshot.nowNs).toBe(2_000_000_000);
+    expect(b?.lagSeconds).not.toBe(snapshot.lagSeconds);
+  });
+
+  it("keeps the twin through a reset and drops it on request, the main run going on", () => {
+    const { handle, lastSnapshot } = host();
+    handle({ type: "load", query: "", startAtS: 0, twin });
+    handle({ type: "step", simMs: 500 });
+    handle({ type: "reset" });
+    handle(frame);
+    expect(lastSnapshot().twin?.nowNs).toBe(0);
+    handle({ type: "step", simMs: 500 });
+    handle({ type: "dropTwin" });
+    handle(frame);
+    expect(lastSnapshot().twin).toBeUndefined();
+    expect(lastSnapshot().snapshot.nowNs).toBe(500_000_000);
+  });
+});
