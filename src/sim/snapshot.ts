@@ -1,4 +1,5 @@
 import type { MarkView } from "./marks.ts";
+import type { RequestTraceView } from "./request-traces.ts";
 import type { Nanos } from "./time.ts";
 
 // What the page draws, taken from a running Simulation. Its size depends on the screen (segment,
@@ -13,6 +14,8 @@ export interface SnapshotView {
   maxOutcomes: number;
   /** How many points each time series is downsampled to. */
   seriesPoints: number;
+  /** The request whose trace the snapshot carries (the page's selection), if any. */
+  traceOf?: number;
 }
 
 export interface RingSegment {
@@ -115,4 +118,6 @@ export interface SimSnapshot {
   marks: MarkView[];
   /** Marks recorded since the start, including those no longer kept. */
   markCount: number;
+  /** The trace of the request `traceOf` names, when one was recorded (sim/request-traces.ts). */
+  trace?: RequestTraceView;
 }

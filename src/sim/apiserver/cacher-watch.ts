@@ -57,7 +57,8 @@ export function cacherWatch(
   }
   const generation = cacher.ready.generation;
   const fail = (err: ApiError) => {
-    if (ctx.steps !== undefined) recordStep(ctx, cacher.scheduler.nowNs, "failed", err.message);
+    if (ctx.steps !== undefined)
+      recordStep(ctx, cacher.scheduler.nowNs, "failed", null, err.message);
     done(null, errorWatcher(err));
   };
   // upstream: isListWatchRequest, checked against etcd's support only
@@ -82,7 +83,7 @@ export function cacherWatch(
     const watcher = newWatcher(cacher, preparedKey, opts, parsed.value, requiredRv, start);
     if (!watcher.closed) cacher.addWatcher(watcher);
     if (ctx.steps !== undefined)
-      recordStep(ctx, cacher.scheduler.nowNs, "served", `watch from RV ${requiredRv}`);
+      recordStep(ctx, cacher.scheduler.nowNs, "served", null, `watch from RV ${requiredRv}`);
     done(null, watcher);
   };
   // Only a watch that asks for initial events waits for freshness (plain watches never wait).

@@ -91,7 +91,7 @@ export class Cacher {
 
   // upstream: cacher.go Ready
   isReady(): boolean {
-    return this.ready.check().error === null;
+    return this.ready.state === "Ready";
   }
 
   /** The cache's delegation helper over its live state (SEMANTICS §4). */
@@ -116,6 +116,7 @@ export class Cacher {
 
   /** The 429 an unready cacher answers with, or null when Ready. */
   unreadyError(): ApiError | null {
+    if (this.isReady()) return null;
     const check = this.ready.check();
     if (check.error === null) return null;
     return tooManyRequests(check.error, calculateRetryAfterForUnreadyCache(check.downtimeNs));
@@ -152,7 +153,7 @@ export class Cacher {
       this.metrics.cacheListReturnedObjects.inc(page.count);
       if (ctx.steps !== undefined) {
         const detail = `cache: ${page.count} objects at RV ${page.rv}`;
-        recordStep(ctx, this.scheduler.nowNs, "served", detail);
+        recordStep(ctx, this.scheduler.nowNs, "served", "cacheList.serve", detail);
       }
       done(null, page);
     });

@@ -1,3 +1,4 @@
+import type { CodeLine, GetListLine } from "../code-lines.ts";
 import type { Cacher } from "./cacher.ts";
 import type { CacherWatchOptions, WatchDone } from "./cacher-watch.ts";
 import {
@@ -11,7 +12,7 @@ import { parseResourceVersion, validateListOptions } from "./list-options.ts";
 import type { ConsistentReadFallback } from "./metrics.ts";
 import type { Pod } from "./pod.ts";
 import { type RequestContext, recordStep, type StepName } from "./request-context.ts";
-import { shouldDelegateList } from "./should-delegate.ts";
+import { delegationRow, shouldDelegateList } from "./should-delegate.ts";
 import type { Done, GetOptions, ListOptions, Storage, StorageListResult } from "./storage.ts";
 
 // The storage the registry calls: routes each read to the watch cache or to etcd, and decides
@@ -49,31 +50,30 @@ export class CacheDelegator {
   ): void {
     const validated = validateListOptions(this.cacher.resourcePrefix, opts);
     if (!validated.ok) {
-      this.fail(ctx, validated.error, done);
+      this.fail(ctx, validated.error, "getList.validate", done);
       return;
     }
     const decision = shouldDelegateList(opts, this.cacher.delegationHelper());
     if (!decision.ok) {
-      this.fail(ctx, decision.error, done);
+      this.fail(ctx, decision.error, "getList.decide", done);
       return;
     }
     const { shouldDelegate, consistentRead } = decision.value;
-    this.step(
-      ctx,
-      "decision",
-      () => `${shouldDelegate ? "etcd" : "cache"}${consistentRead ? ", consistent" : ""}`,
-    );
+    if (ctx.steps !== undefined) {
+      const detail = `${shouldDelegate ? "etcd" : "cache"}${consistentRead ? ", consistent read" : ""}`;
+      this.step(ctx, "decision", `shouldDelegate.${delegationRow(opts)}`, () => detail);
+    }
     if (shouldDelegate) {
-      this.listFromStorage("delegated", key, opts, ctx, done);
+      this.listFromStorage("delegated", "getList.delegate", key, opts, ctx, done);
       return;
     }
     const parsed = parseResourceVersion(opts.resourceVersion);
     if (!parsed.ok) {
-      this.fail(ctx, parsed.error, done);
+      this.fail(ctx, parsed.error, "getList.validate", done);
       return;
     }
     if (!this.cacher.isReady() && shouldDelegateListOnNotReadyCache(opts)) {
-      this.listFromStorage("delegated", key, opts, ctx, done);
+      this.listFromStorage("delegated", "getList.notReady", key, opts, ctx, done);
       return;
     }
     this.cacher.getList(key, opts, ctx, (err, result) => {
@@ -97,25 +97,26 @@ export class CacheDelegator {
   ): void {
     // Before any consistent-read accounting, and for every kind of list.
     if (isResourceExpired(err) && this.cacher.config.gates.ListFromCacheSnapshot) {
-      this.listFromStorage("fallback", key, opts, ctx, done);
+      this.listFromStorage("fallback", "getList.expired", key, opts, ctx, done);
       return;
     }
     if (!consistentRead) {
-      this.fail(ctx, err, done);
+      this.fail(ctx, err, "getList.notConsistent", done);
       return;
     }
     if (!isTooLargeResourceVersion(err)) {
       this.countConsistentRead(false, "false");
-      this.fail(ctx, err, done);
+      this.fail(ctx, err, "getList.otherError", done);
       return;
     }
     if (this.cacher.config.gates.ConsistentListFromCacheSkipTimeoutFallback) {
       this.countConsistentRead(false, "skipped");
       // The 429 keeps the timeout's text; its cause is dropped, so it is no longer "too large".
-      this.fail(ctx, tooManyRequests(err.message, RESOURCE_VERSION_TOO_HIGH_RETRY_SECONDS), done);
+      const skipped = tooManyRequests(err.message, RESOURCE_VERSION_TOO_HIGH_RETRY_SECONDS);
+      this.fail(ctx, skipped, "getList.skip", done);
       return;
     }
-    this.listFromStorage("fallback", key, opts, ctx, (fallbackErr, result) => {
+    this.listFromStorage("fallback", "getList.fallback", key, opts, ctx, (fallbackErr, result) => {
       this.countConsistentRead(fallbackErr === null, "true");
       done(fallbackErr, result);
     });
@@ -130,7 +131,7 @@ export class CacheDelegator {
   ): void {
     if (opts.resourceVersion === "" || !this.cacher.isReady()) {
       ctx.servedBy = "etcd";
-      this.step(ctx, "delegated", () =>
+      this.step(ctx, "delegated", null, () =>
         opts.resourceVersion === "" ? "GET without RV" : "cache not ready",
       );
       this.storage.get(key, opts, ctx, done);
@@ -152,29 +153,43 @@ export class CacheDelegator {
 
   private listFromStorage(
     why: "delegated" | "fallback",
+    line: GetListLine,
     key: string,
     opts: ListOptions,
     ctx: RequestContext,
     done: Done<StorageListResult>,
   ): void {
     ctx.servedBy = "etcd";
-    this.step(ctx, why, () =>
+    if (ctx.steps === undefined) {
+      this.storage.getList(key, opts, ctx, done);
+      return;
+    }
+    this.step(ctx, why, line, () =>
       why === "fallback" ? "listing from etcd instead" : "listing from etcd",
     );
-    this.storage.getList(key, opts, ctx, done);
+    this.storage.getList(key, opts, ctx, (err, result) => {
+      if (err === null) this.step(ctx, "served", line, () => `etcd: list at RV ${result?.rv}`);
+      else this.step(ctx, "failed", line, () => `etcd: ${err.message}`);
+      done(err, result);
+    });
   }
 
   private countConsistentRead(success: boolean, fallback: ConsistentReadFallback): void {
     this.cacher.metrics.consistentRead(success, fallback).inc();
   }
 
-  private fail<T>(ctx: RequestContext, err: ApiError, done: Done<T>): void {
-    this.step(ctx, "failed", () => err.message);
+  private fail<T>(ctx: RequestContext, err: ApiError, line: GetListLine, done: Done<T>): void {
+    this.step(ctx, "failed", line, () => err.message);
     done(err, null);
   }
 
-  /** Details are built only for the traced request. */
-  private step(ctx: RequestContext, step: StepName, detail: () => string): void {
-    if (ctx.steps !== undefined) recordStep(ctx, this.cacher.scheduler.nowNs, step, detail());
+  /** Details are built only for traced requests. */
+  private step(
+    ctx: RequestContext,
+    step: StepName,
+    line: CodeLine | null,
+    detail: () => string,
+  ): void {
+    if (ctx.steps !== undefined) recordStep(ctx, this.cacher.scheduler.nowNs, step, line, detail());
   }
 }

@@ -103,7 +103,13 @@ function currentRv(
   cache.backend.getCurrentResourceVersion(ctx, (err, rv) => {
     if (err !== null || rv === null) return done(err, null);
     if (ctx.steps !== undefined) {
-      recordStep(ctx, cache.scheduler.nowNs, "currentRv", `etcd is at RV ${rv}`);
+      recordStep(
+        ctx,
+        cache.scheduler.nowNs,
+        "currentRv",
+        "cacheList.currentRv",
+        `etcd at RV ${rv}`,
+      );
     }
     then(rv);
   });

@@ -1,8 +1,9 @@
+import type { CodeLine } from "../code-lines.ts";
 import type { Nanos } from "../time.ts";
 
-// What the model records about one request as it flows through the apiserver. The teaching layer
-// selects a request by giving it a `steps` array; every other request leaves it undefined, and
-// the model then only updates a few scalar fields (no allocation per request beyond this object).
+// What the model records about one request as it flows through the apiserver. The client traces a
+// request by giving it a `steps` array (world/request-traces.ts decides which); every other
+// request leaves it undefined, and the model then only updates a few scalar fields.
 
 export type WokeBy = "event" | "bookmark" | "replace" | "timer";
 
@@ -10,16 +11,20 @@ export type StepName =
   | "arrived"
   | "decision"
   | "currentRv"
+  | "fresh"
   | "parked"
   | "woken"
   | "served"
   | "failed"
   | "fallback"
-  | "delegated";
+  | "delegated"
+  | "retry";
 
 export interface RequestStep {
   readonly atNs: Nanos;
   readonly step: StepName;
+  /** The line of the annotated pseudocode this step corresponds to; null where we show none. */
+  readonly line: CodeLine | null;
   readonly detail: string;
 }
 
@@ -27,8 +32,8 @@ export interface RequestContext {
   readonly id: number;
   /** The read kind the client issued (for the UI), e.g. "consistent", "rv0". */
   readonly kind?: string;
-  /** Present only for the request the teaching layer follows. */
-  readonly steps?: RequestStep[];
+  /** Present only for a traced request (shared by all its attempts). */
+  readonly steps?: RequestStep[] | undefined;
   /** Time spent parked on the watch cache's condition variable. */
   waitedNs: number;
   /** What woke the last wait: an RV change by kind, or the 3 s timer. */
@@ -43,6 +48,12 @@ export function newRequestContext(id: number, kind?: string, traced = false): Re
 }
 
 /** Callers build `detail` only when `ctx.steps` is defined, to stay allocation-free otherwise. */
-export function recordStep(ctx: RequestContext, atNs: Nanos, step: StepName, detail: string): void {
-  ctx.steps?.push({ atNs, step, detail });
+export function recordStep(
+  ctx: RequestContext,
+  atNs: Nanos,
+  step: StepName,
+  line: CodeLine | null,
+  detail: string,
+): void {
+  ctx.steps?.push({ atNs, step, line, detail });
 }

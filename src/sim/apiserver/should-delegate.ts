@@ -1,3 +1,4 @@
+import type { DelegationRow } from "../code-lines.ts";
 import { decodeContinue } from "./continue-token.ts";
 import { type ApiError, plainError } from "./errors.ts";
 import { type Parsed, parseResourceVersion } from "./list-options.ts";
@@ -28,29 +29,43 @@ const decided = (shouldDelegate: boolean, consistentRead = false): DelegationDec
 });
 const failed = (error: ApiError): DelegationDecision => ({ ok: false, error });
 
-// upstream: delegator/interface.go ShouldDelegateList
-export function shouldDelegateList(
-  opts: Pick<
-    ListOptions,
-    "resourceVersion" | "resourceVersionMatch" | "recursive" | "limit" | "continue"
-  >,
-  helper: DelegationHelper,
-): DelegationDecision {
+type RowOptions = Pick<
+  ListOptions,
+  "resourceVersion" | "resourceVersionMatch" | "recursive" | "limit" | "continue"
+>;
+
+/** Which row of the decision table (SEMANTICS §4) a LIST falls in, before any helper is asked. */
+export function delegationRow(opts: RowOptions): DelegationRow {
   switch (opts.resourceVersionMatch) {
     case "Exact":
-      return helper.shouldDelegateExactRV(opts.resourceVersion, opts.recursive);
+      return "exact";
     case "NotOlderThan":
-      return decided(false);
+      return "notOlderThan";
     case "": {
-      if (opts.continue.length > 0)
-        return helper.shouldDelegateContinue(opts.continue, opts.recursive);
-      const legacyExact =
-        opts.limit > 0 && opts.resourceVersion !== "" && opts.resourceVersion !== "0";
-      if (legacyExact) return helper.shouldDelegateExactRV(opts.resourceVersion, opts.recursive);
-      if (opts.resourceVersion === "") return helper.shouldDelegateConsistentRead();
-      return decided(false);
+      if (opts.continue.length > 0) return "continue";
+      if (opts.limit > 0 && opts.resourceVersion !== "" && opts.resourceVersion !== "0")
+        return "legacyExact";
+      return opts.resourceVersion === "" ? "consistent" : "rvZeroOrUnlimited";
     }
     default:
+      return "other";
+  }
+}
+
+// upstream: delegator/interface.go ShouldDelegateList
+export function shouldDelegateList(opts: RowOptions, helper: DelegationHelper): DelegationDecision {
+  switch (delegationRow(opts)) {
+    case "exact":
+    case "legacyExact":
+      return helper.shouldDelegateExactRV(opts.resourceVersion, opts.recursive);
+    case "continue":
+      return helper.shouldDelegateContinue(opts.continue, opts.recursive);
+    case "consistent":
+      return helper.shouldDelegateConsistentRead();
+    case "notOlderThan":
+    case "rvZeroOrUnlimited":
+      return decided(false);
+    case "other":
       return decided(true);
   }
 }

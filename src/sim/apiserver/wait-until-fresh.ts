@@ -108,6 +108,10 @@ export class FreshnessWaiters {
     if (timerForEveryCall) this.timers.start(now + this.config.blockTimeoutNs);
     if (fresh) {
       if (!headOnly && rv > 0) this.readWait.observe(0);
+      if (ctx.steps !== undefined) {
+        const why = rv === 0 ? "RV 0" : `cache at RV ${this.currentRv()} ≥ ${rv}`;
+        recordStep(ctx, now, "fresh", "wait.fastPath", `${why}: no wait`);
+      }
       resume(null);
       return;
     }
@@ -156,7 +160,8 @@ export class FreshnessWaiters {
     this.trimArrivals();
     this.arrivals.push(waiter);
     if (ctx.steps !== undefined) {
-      recordStep(ctx, now, "parked", `waiting for RV ${rv}; cache at ${this.currentRv()}`);
+      const detail = `waiting for RV ${rv}; cache at ${this.currentRv()}`;
+      recordStep(ctx, now, "parked", "wait.sleep", detail);
     }
     if (this.armed === null) this.armNext();
   }
@@ -226,8 +231,15 @@ export class FreshnessWaiters {
     w.ctx.waitedNs += waitedNs;
     w.ctx.wokeBy = cause;
     if (w.ctx.steps !== undefined) {
+      // A timeout is a wake-up too: the timer's broadcast, then the deadline check returns the error.
       const what = err === null ? `fresh at RV ${this.currentRv()}` : err.message;
-      recordStep(w.ctx, now, err === null ? "woken" : "failed", `${cause}: ${what}`);
+      recordStep(
+        w.ctx,
+        now,
+        "woken",
+        err === null ? "wait.fresh" : "wait.deadline",
+        `${cause}: ${what}`,
+      );
     }
     w.resume(err);
   }

@@ -1,8 +1,9 @@
 import type { ApiError } from "../apiserver/errors.ts";
 import type { WatchCacheMetrics } from "../apiserver/metrics.ts";
-import type { RequestContext } from "../apiserver/request-context.ts";
+import { type RequestContext, type RequestStep, recordStep } from "../apiserver/request-context.ts";
 import type { ListOptions } from "../apiserver/storage.ts";
 import type { Sample } from "../metrics/registry.ts";
+import type { RequestTraces } from "../request-traces.ts";
 import type { Scheduler } from "../scheduler.ts";
 import type { ReadKind } from "../snapshot.ts";
 import { NS_PER_MS, NS_PER_S } from "../time.ts";
@@ -40,6 +41,8 @@ export interface ReadDeps {
   readonly pool: ReadRequest[];
   /** The upstream series a read served at once still feeds. */
   readonly upstream: WatchCacheMetrics;
+  /** Decides which requests carry steps, and keeps their traces for the page. */
+  readonly traces: RequestTraces;
 }
 
 export const MAX_RETRIES = 10;
@@ -55,6 +58,7 @@ interface AttemptContext {
   waitedNs: number;
   wokeBy: RequestContext["wokeBy"];
   servedBy: RequestContext["servedBy"];
+  steps: RequestStep[] | undefined;
 }
 
 const POOL_LIMIT = 1024;
@@ -80,6 +84,10 @@ function listCounters(deps: ReadDeps): ListCounters {
   }
   return counters;
 }
+const describeList = (o: ListOptions) =>
+  `LIST RV="${o.resourceVersion}"${o.resourceVersionMatch === "" ? "" : ` ${o.resourceVersionMatch}`}` +
+  (o.limit > 0 ? ` limit ${o.limit}` : "");
+
 const SERVED_AT_ONCE: RequestContext = { id: 0, waitedNs: 0, wokeBy: null, servedBy: "cache" };
 
 export class ReadRequest {
@@ -96,6 +104,7 @@ export class ReadRequest {
     waitedNs: 0,
     wokeBy: null,
     servedBy: null,
+    steps: undefined,
   };
   private readonly onAttempt = (err: ApiError | null, list: { readonly rv: number } | null) =>
     this.attempted(err, list);
@@ -117,6 +126,7 @@ export class ReadRequest {
     request.onEnd = onEnd;
     request.retries = 0;
     request.ended = false;
+    request.ctx.steps = deps.traces.begin(request.id, kind, deps.scheduler.nowNs);
     deps.outcomes.started++;
     request.send();
   }
@@ -147,6 +157,11 @@ export class ReadRequest {
     ctx.waitedNs = 0;
     ctx.wokeBy = null;
     ctx.servedBy = null;
+    if (ctx.steps !== undefined) {
+      const attempt = this.retries === 0 ? "" : ` (attempt ${this.retries + 1})`;
+      const detail = `${describeList(this.opts as ListOptions)}${attempt}`;
+      recordStep(ctx, this.deps.scheduler.nowNs, "arrived", "client.send", detail);
+    }
     this.deps.outcomes.inFlight++;
     this.deps.api.getList(POD_PREFIX, this.opts as ListOptions, ctx, this.onAttempt);
   }
@@ -166,6 +181,10 @@ export class ReadRequest {
       return;
     }
     this.retries++;
+    if (ctx.steps !== undefined) {
+      const detail = `${code}: retry after ${delayNs / NS_PER_S} s (${this.retries} of ${MAX_RETRIES})`;
+      recordStep(ctx, deps.scheduler.nowNs, "retry", "client.retry", detail);
+    }
     deps.scheduler.after(delayNs, deps.retryKind, this.id, this.resend);
   }
 
@@ -178,6 +197,10 @@ export class ReadRequest {
   private end(err: ApiError | null, rv: number): void {
     this.ended = true;
     this.deps.outcomes.ended++;
+    if (this.ctx.steps !== undefined) {
+      this.deps.traces.end(this.id);
+      this.ctx.steps = undefined;
+    }
     const onEnd = this.onEnd;
     this.onEnd = null;
     this.opts = null;

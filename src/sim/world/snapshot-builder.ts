@@ -1,3 +1,4 @@
+import type { RequestTraceView } from "../request-traces.ts";
 import type {
   HistogramView,
   ReadKind,
@@ -91,7 +92,13 @@ export function takeSnapshot(
     readWait: histogramView(upstream.readWait),
     consistentReads,
     series: series.view(view.seriesPoints),
+    ...traceField(world, view),
   };
+}
+
+function traceField(world: World, view: SnapshotView): { trace?: RequestTraceView } {
+  const trace = view.traceOf === undefined ? undefined : world.reads.traces.view(view.traceOf);
+  return trace === undefined ? {} : { trace };
 }
 
 function histogramView(h: {

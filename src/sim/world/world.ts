@@ -5,6 +5,7 @@ import { WatchCache } from "../apiserver/watch-cache.ts";
 import { EtcdKv } from "../etcd/kv.ts";
 import { EtcdServer } from "../etcd/server.ts";
 import { MetricsRegistry } from "../metrics/registry.ts";
+import { RequestTraces } from "../request-traces.ts";
 import { Randomness } from "../rng.ts";
 import type { Scenario } from "../scenario/index.ts";
 import { Scheduler } from "../scheduler.ts";
@@ -195,6 +196,7 @@ function buildClients(
     nextId: () => ++ids,
     pool: [],
     upstream,
+    traces: new RequestTraces(),
   };
   const openLoop = new OpenLoop(initial, {
     randomness,
