@@ -6,6 +6,7 @@ import type { SimSnapshot } from "../sim/snapshot.ts";
 import type { SimulationClient } from "../worker/client.ts";
 import type { LiveSnapshot } from "./live-snapshot.ts";
 import { clampSpeed } from "./speed.ts";
+import { settleTwin } from "./twin-load.ts";
 
 // The page's state: the scenario (what the address records), what the page shows about the run,
 // and the actions that send parameters down to the simulation. Observations come back through
@@ -32,6 +33,10 @@ export interface AppActions {
   open(query: string, startAtS?: number): void;
   /** A live control move: recorded as `value@now` and applied without a restart. */
   setLive(key: ScheduleKey, value: number): void;
+  /** Starts run A again beside a twin run B with the `twin` override (page-key text). */
+  compare(twin: string): void;
+  /** Ends the twin run; run A goes on alone. */
+  endTwin(): void;
   /** A change to keys that cannot change live: the run restarts, and the page says so. */
   restartWith(scenario: Scenario, label: string): void;
   /** The name is only shown, never simulated: it changes without a restart. */
@@ -62,17 +67,24 @@ export function createAppStore(
   initialQuery: string,
 ): AppStore {
   const initial = parseScenario(initialQuery);
+  const initialTwin = settleTwin(initial.scenario, initial.page);
   const startSpeed = Number(initial.page["speed"] ?? "1");
 
   return createStore<AppState & AppActions>()((set, get) => {
     const simulatedNowNs = () => live.get()?.snapshot.nowNs ?? 0;
-    const load = (scenario: Scenario, startAtS: number) =>
-      client.send({ type: "load", query: encodeScenario(scenario), startAtS });
+    const load = (scenario: Scenario, startAtS: number) => {
+      // A twin that no longer fits the scenario (or never did) is reported and dropped.
+      const twin = settleTwin(scenario, get().pageKeys);
+      if (twin.pageKeys !== get().pageKeys) {
+        set({ pageKeys: twin.pageKeys, issues: [...get().issues, ...twin.issues] });
+      }
+      client.send({ type: "load", query: encodeScenario(scenario), startAtS, ...twin.load });
+    };
 
     return {
       scenario: initial.scenario,
-      pageKeys: initial.page,
-      issues: initial.issues,
+      pageKeys: initialTwin.pageKeys,
+      issues: [...initial.issues, ...initialTwin.issues],
       playing: true,
       speed: clampSpeed(Number.isFinite(startSpeed) ? startSpeed : 1),
       snapshot: null,
@@ -87,13 +99,24 @@ export function createAppStore(
           issues: parsed.issues,
           crash: null,
         });
-        client.send({ type: "load", query, startAtS });
+        load(parsed.scenario, startAtS);
       },
       setLive(key, value) {
         const { scenario } = get();
         const schedule = appendToSchedule(scenario[key], simulatedNowNs(), value);
         set({ scenario: { ...scenario, [key]: schedule } });
         client.send({ type: "set", key, value });
+      },
+      compare(twin) {
+        set({ pageKeys: { ...get().pageKeys, twin } });
+        load(get().scenario, 0);
+        const started = get().pageKeys["twin"] !== undefined;
+        set({ notice: started ? "Twin run: A and B started together from 0 s." : null });
+      },
+      endTwin() {
+        const { twin: _ended, ...pageKeys } = get().pageKeys;
+        set({ pageKeys, notice: null });
+        client.send({ type: "dropTwin" });
       },
       restartWith(scenario, label) {
         set({ scenario, notice: `${label} changed: the run restarted from 0 s.` });

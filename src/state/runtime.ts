@@ -5,6 +5,7 @@ import { type ScheduleFrame, startFrameLoop } from "./frame-loop.ts";
 import { createLiveSnapshot, type LiveSnapshot } from "./live-snapshot.ts";
 import { createPrometheusRequests } from "./prometheus-requests.ts";
 import { SCREEN_VIEW } from "./snapshot-view.ts";
+import { settleTwin } from "./twin-load.ts";
 import { scenarioTextOf } from "./url.ts";
 import { startUrlSync } from "./url-sync.ts";
 
@@ -40,7 +41,8 @@ export function startApp(deps: RuntimeDeps): AppRuntime {
   const stopReplies = deps.client.onReply((reply) => {
     const actions = store.getState();
     if (reply.type === "snapshot") {
-      live.set({ snapshot: reply.snapshot, wallPlayedMs: reply.wallPlayedMs });
+      const { snapshot, wallPlayedMs, twin } = reply;
+      live.set(twin === undefined ? { snapshot, wallPlayedMs } : { snapshot, wallPlayedMs, twin });
       const nowMs = deps.wallNowMs();
       if (!reply.playing || nowMs - lastCopyMs >= STORE_COPY_INTERVAL_MS) {
         lastCopyMs = nowMs;
@@ -62,6 +64,7 @@ export function startApp(deps: RuntimeDeps): AppRuntime {
     type: "load",
     query: encodeScenario(scenario),
     startAtS: Number.isFinite(openAtS) && openAtS > 0 ? openAtS : 0,
+    ...settleTwin(scenario, pageKeys).load,
   });
   deps.client.send({ type: "play", speed });
   const stopFrames = startFrameLoop(deps.client, SCREEN_VIEW, deps.scheduleFrame);

@@ -1,0 +1,29 @@
+import type { Scenario, ScenarioIssue } from "../sim/scenario/index.ts";
+import { encodeScenario } from "../sim/scenario/index.ts";
+import type { TwinSpec } from "../worker/protocol.ts";
+import { readTwin } from "./twin-override.ts";
+
+export interface SettledTwin {
+  /** The page keys with `twin` in the codec's words, or without it when it cannot run. */
+  pageKeys: Readonly<Record<string, string>>;
+  issues: readonly ScenarioIssue[];
+  /** What a load command adds: `{ twin }` for a twin run, nothing for a single run. */
+  load: { twin?: TwinSpec };
+}
+
+/**
+ * Reads the `twin` page key against the scenario about to load. A twin that does not fit (a bad
+ * link, or a main run changed under it) is dropped and reported; the main run goes on alone.
+ */
+export function settleTwin(
+  scenario: Scenario,
+  pageKeys: Readonly<Record<string, string>>,
+): SettledTwin {
+  const { twin: text, ...others } = pageKeys;
+  if (text === undefined) return { pageKeys, issues: [], load: {} };
+  const reading = readTwin(text, scenario);
+  if (!reading.ok) return { pageKeys: others, issues: reading.issues, load: {} };
+  const twin = { query: encodeScenario(reading.scenario), differing: reading.differing };
+  const settled = reading.text === text ? pageKeys : { ...others, twin: reading.text };
+  return { pageKeys: settled, issues: [], load: { twin } };
+}
