@@ -1,5 +1,5 @@
 import { MarkWatch } from "./mark-watch.ts";
-import { MarkRecorder } from "./marks.ts";
+import { MarkRecorder, type MarkView } from "./marks.ts";
 import type { MetricsRegistry } from "./metrics/registry.ts";
 import {
   appendAway,
@@ -7,6 +7,7 @@ import {
   appendStall,
   appendTime,
   appendToSchedule,
+  SCHEDULE_KEYS,
   type Scenario,
   type ScheduleKey,
 } from "./scenario/index.ts";
@@ -32,6 +33,15 @@ export interface Simulation extends SimulationApi {
   metrics(): MetricsRegistry;
   /** The run's parts, for tests and benchmarks that check invariants inside the model. */
   readonly world: World;
+  /** Marks recorded so far (sim/marks.ts), including those no longer kept. */
+  readonly markCount: number;
+  /** The kept marks numbered `seq` and later, oldest first. */
+  marksSince(seq: number): MarkView[];
+  /**
+   * Takes over `scenario`, which may differ from the current one only after now: a parked run
+   * catching up with later live changes, or a fork dropping a future it has not reached.
+   */
+  adopt(scenario: Scenario): void;
 }
 
 export function createSimulation(
@@ -66,6 +76,27 @@ class Run implements Simulation {
 
   get scenario(): Scenario {
     return this.current;
+  }
+
+  get markCount(): number {
+    return this.marks.count;
+  }
+
+  marksSince(seq: number): MarkView[] {
+    return this.marks.view().filter((m) => m.seq >= seq);
+  }
+
+  adopt(scenario: Scenario): void {
+    if (scenario.seed !== this.current.seed || scenario.objects !== this.current.objects) {
+      throw new Error("adopt: a scenario with another seed or start is another run");
+    }
+    const before = this.current;
+    this.current = scenario;
+    for (const key of SCHEDULE_KEYS) {
+      if (scenario[key] !== before[key]) this.world.openLoop.reschedule(key, scenario);
+    }
+    if (scenario.stall !== before.stall) this.world.stream.applyStalls();
+    this.timeline.invalidate();
   }
 
   metrics(): MetricsRegistry {

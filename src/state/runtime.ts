@@ -7,6 +7,7 @@ import { createPrometheusRequests } from "./prometheus-requests.ts";
 import { SCREEN_VIEW } from "./snapshot-view.ts";
 import { settleTwin } from "./twin-load.ts";
 import { scenarioTextOf } from "./url.ts";
+import { createTravelStore, type TravelStore } from "./travel-store.ts";
 import { startUrlSync } from "./url-sync.ts";
 
 // Wires the page together once: the link's scenario into the store, the store's commands to the
@@ -16,6 +17,8 @@ import { startUrlSync } from "./url-sync.ts";
 export interface AppRuntime {
   store: AppStore;
   live: LiveSnapshot;
+  /** Time travel: the run so far, seeking, breakpoints. */
+  travel: TravelStore;
   /** The run's metrics as Prometheus would scrape them (for the copy button). */
   prometheusText(): Promise<string>;
   stop(): void;
@@ -37,6 +40,7 @@ export function startApp(deps: RuntimeDeps): AppRuntime {
   const store = createAppStore(deps.client, live, scenarioTextOf(deps.location));
   let lastCopyMs = Number.NEGATIVE_INFINITY;
   const prometheusRequests = createPrometheusRequests(deps.client);
+  const travel = createTravelStore(deps.client, () => store.setState({ playing: false }));
 
   const stopReplies = deps.client.onReply((reply) => {
     const actions = store.getState();
@@ -52,6 +56,8 @@ export function startApp(deps: RuntimeDeps): AppRuntime {
       actions.receiveScenario(reply.query);
     } else if (reply.type === "prometheus") {
       prometheusRequests.resolve(reply.requestId, reply.text);
+    } else if (reply.type === "travel" || reply.type === "breakpoint") {
+      travel.getState().receive(reply);
     } else {
       prometheusRequests.rejectAll(reply.message);
       actions.receiveCrash(reply.message);
@@ -73,6 +79,7 @@ export function startApp(deps: RuntimeDeps): AppRuntime {
   return {
     store,
     live,
+    travel,
     prometheusText: prometheusRequests.request,
     stop() {
       stopFrames();

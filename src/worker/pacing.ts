@@ -18,21 +18,22 @@ export function simulatedStepNs(wallElapsedMs: number, speed: number): Nanos {
 }
 
 /**
- * Advances from `fromNs` toward `targetNs` in slices until the target or the budget is reached.
- * Returns the simulated time reached.
+ * Advances from `fromNs` toward `targetNs` in slices until the target or the budget is reached,
+ * or `stop` (asked after each slice: a breakpoint) says so. Returns the simulated time reached.
  */
 export function advanceWithinBudget(
   advanceTo: (tNs: Nanos) => void,
   fromNs: Nanos,
   targetNs: Nanos,
   wallNowMs: () => number,
+  stop: () => boolean = () => false,
 ): Nanos {
   const deadlineMs = wallNowMs() + ADVANCE_BUDGET_MS;
   let reachedNs = fromNs;
   while (reachedNs < targetNs) {
     reachedNs = Math.min(reachedNs + SLICE_NS, targetNs);
     advanceTo(reachedNs);
-    if (wallNowMs() > deadlineMs) break;
+    if (stop() || wallNowMs() > deadlineMs) break;
   }
   return reachedNs;
 }

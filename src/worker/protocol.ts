@@ -1,3 +1,4 @@
+import type { MarkKind } from "../sim/marks.ts";
 import type { ScenarioKey, ScheduleKey } from "../sim/scenario/index.ts";
 import type { Fault } from "../sim/simulation-api.ts";
 import type { SimSnapshot, SnapshotView } from "../sim/snapshot.ts";
@@ -25,7 +26,11 @@ export type WorkerCommand =
   /** The page is ready to draw another snapshot; the worker answers when it has one. */
   | { type: "frame"; view: SnapshotView }
   /** Every metric in the Prometheus text format, answered with the same `requestId`. */
-  | { type: "prometheus"; requestId: number };
+  | { type: "prometheus"; requestId: number }
+  /** Moves to simulated time `atNs` of the run so far, backwards or forwards, by replay. */
+  | { type: "seek"; atNs: number }
+  /** While playing, pause on a mark of one of `kinds` or when the lag rises above `lagAboveMs`. */
+  | { type: "breakpoints"; kinds: readonly MarkKind[]; lagAboveMs: number | null };
 
 export type WorkerReply =
   | {
@@ -39,7 +44,14 @@ export type WorkerReply =
   /** The scenario text of the run as it now stands, sent after every change to it. */
   | { type: "scenario"; query: string }
   | { type: "prometheus"; requestId: number; text: string }
-  | { type: "error"; message: string };
+  | { type: "error"; message: string }
+  /**
+   * The run so far reaches `furthestNs`; after a live change made while viewing the past,
+   * `forkedAtNs` is where the run forked (its later changes were dropped).
+   */
+  | { type: "travel"; furthestNs: number; forkedAtNs: number | null }
+  /** A breakpoint paused the run; `reason` says what happened in plain words. */
+  | { type: "breakpoint"; reason: string };
 
 /** Run B of a twin pair: its whole scenario, and the keys it sets apart from run A. */
 export interface TwinSpec {

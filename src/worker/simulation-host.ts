@@ -3,9 +3,11 @@ import { encodeScenario, parseScenario } from "../sim/scenario/index.ts";
 import type { SimulationApi } from "../sim/simulation-api.ts";
 import type { SnapshotView } from "../sim/snapshot.ts";
 import { NS_PER_MS, NS_PER_S } from "../sim/time.ts";
+import { createBreakpoints } from "./breakpoints.ts";
 import { advanceWithinBudget, MAX_WALL_STEP_MS, simulatedStepNs } from "./pacing.ts";
 import type { TwinSpec, WorkerCommand, WorkerReply } from "./protocol.ts";
 import { transferablesOf } from "./protocol.ts";
+import { canTravel, createTimeTravel } from "./time-travel.ts";
 import { createTwinPair, isTwinPair, type TwinPair } from "./twin-pair.ts";
 
 // Runs one simulation on behalf of the page: the same code in the Web Worker and, in tests,
@@ -16,6 +18,8 @@ export interface SimulationHostDeps {
   createSimulation: (scenario: Scenario) => SimulationApi;
   post: (reply: WorkerReply, transfer: ArrayBuffer[]) => void;
   wallNowMs: () => number;
+  /** Calls back after `delayMs` (the builder of seek checkpoints works in idle time). */
+  later?: (callback: () => void, delayMs: number) => void;
 }
 
 export interface SimulationHost {
@@ -33,6 +37,26 @@ export function createSimulationHost(deps: SimulationHostDeps): SimulationHost {
   let changed = false;
 
   const post = (reply: WorkerReply) => deps.post(reply, []);
+  const breakpoints = createBreakpoints();
+  const travel = createTimeTravel({
+    create: (scenario) => {
+      const run = deps.createSimulation(scenario);
+      if (!canTravel(run)) throw new Error("time travel needs runs that can be parked");
+      return run;
+    },
+    wallNowMs: deps.wallNowMs,
+    later: deps.later ?? ((callback, delayMs) => void setTimeout(callback, delayMs)),
+  });
+  const postTravel = (forkedAtNs: number | null = null) =>
+    post({ type: "travel", furthestNs: travel.furthestNs, forkedAtNs });
+  /** The run moved on: the scrubber's end follows the furthest time reached. */
+  const reached = (run: SimulationApi) => {
+    if (travel.reached(run)) postTravel();
+  };
+  /** The run jumped (a load, a seek, a fork): breakpoints look only at what happens next. */
+  const jumped = (run: SimulationApi) => {
+    if (canTravel(run)) breakpoints.sync(run);
+  };
   const postScenario = (run: SimulationApi) =>
     post({ type: "scenario", query: encodeScenario(run.scenario) });
 
@@ -58,7 +82,17 @@ export function createSimulationHost(deps: SimulationHostDeps): SimulationHost {
     lastWallMs = nowMs;
     wallPlayedMs += Math.min(Math.max(elapsedMs, 0), MAX_WALL_STEP_MS);
     const targetNs = run.nowNs + simulatedStepNs(elapsedMs, speed);
-    advanceWithinBudget((tNs) => run.advanceTo(tNs), run.nowNs, targetNs, deps.wallNowMs);
+    let reason: string | null = null;
+    const stop = () => {
+      if (breakpoints.active && canTravel(run)) reason = breakpoints.check(run);
+      return reason !== null;
+    };
+    advanceWithinBudget((tNs) => run.advanceTo(tNs), run.nowNs, targetNs, deps.wallNowMs, stop);
+    reached(run);
+    if (reason !== null) {
+      playing = false;
+      post({ type: "breakpoint", reason });
+    }
   }
 
   function flush() {
@@ -78,7 +112,10 @@ export function createSimulationHost(deps: SimulationHostDeps): SimulationHost {
   function apply(command: WorkerCommand) {
     if (command.type === "load") {
       sim = start(parseScenario(command.query).scenario, command.startAtS, command.twin);
+      travel.start(sim);
+      jumped(sim);
       postScenario(sim);
+      postTravel();
     } else if (command.type === "frame") {
       view = command.view;
       framePending = true;
@@ -93,10 +130,18 @@ export function createSimulationHost(deps: SimulationHostDeps): SimulationHost {
       playing = false;
     } else if (!sim) {
       return; // nothing to act on until a run is loaded (or after a crash, until a reload)
+    } else if (command.type === "breakpoints") {
+      breakpoints.set(command, canTravel(sim) ? sim : null);
+      return;
+    } else if (command.type === "seek") {
+      sim = travel.seek(sim, command.atNs);
+      jumped(sim);
     } else if (command.type === "set") {
+      sim = forkIfPast(sim);
       sim.setLive(command.key, command.value);
       postScenario(sim);
     } else if (command.type === "fault") {
+      sim = forkIfPast(sim);
       sim.inject(command.fault);
       postScenario(sim);
     } else if (command.type === "prometheus") {
@@ -104,13 +149,26 @@ export function createSimulationHost(deps: SimulationHostDeps): SimulationHost {
       return;
     } else if (command.type === "step") {
       sim.advanceTo(sim.nowNs + Math.round(command.simMs * NS_PER_MS));
+      reached(sim);
     } else if (command.type === "dropTwin") {
       if (isTwinPair(sim)) sim = sim.main;
     } else if (command.type === "reset") {
       sim = start(sim.scenario, 0, isTwinPair(sim) ? twinSpecOf(sim) : undefined);
+      travel.start(sim);
+      jumped(sim);
+      postTravel();
     }
     changed = true;
     flush();
+  }
+
+  /** A live change while viewing the past forks there; the page hears where. */
+  function forkIfPast(run: SimulationApi): SimulationApi {
+    const fork = travel.forkIfPast(run);
+    if (fork === null) return run;
+    jumped(fork.run);
+    postTravel(fork.atNs);
+    return fork.run;
   }
 
   const twinSpecOf = (pair: TwinPair): TwinSpec => ({

@@ -1,0 +1,62 @@
+import { createStore, type StoreApi } from "zustand/vanilla";
+import type { MarkKind } from "../sim/marks.ts";
+import type { Nanos } from "../sim/time.ts";
+import type { SimulationClient } from "../worker/client.ts";
+import type { WorkerReply } from "../worker/protocol.ts";
+
+// The page's side of time travel: how far the run has gone (the scrubber's end), where it last
+// forked, the breakpoints chosen and the last one that paused the run. Seeking is a command to
+// the worker; the position itself comes back with the snapshots like any other observation.
+
+export interface BreakpointChoice {
+  kinds: readonly MarkKind[];
+  lagAboveMs: number | null;
+}
+
+export interface TravelState {
+  furthestNs: Nanos;
+  /** Where a live change made in the past forked the run, until the page dismisses the note. */
+  forkedAtNs: Nanos | null;
+  breakpoints: BreakpointChoice;
+  /** What the last breakpoint stopped on, until play resumes or the note is dismissed. */
+  breakReason: string | null;
+}
+
+export interface TravelActions {
+  seek(atNs: Nanos): void;
+  setBreakpoints(choice: BreakpointChoice): void;
+  dismissNotes(): void;
+  receive(reply: Extract<WorkerReply, { type: "travel" | "breakpoint" }>): void;
+}
+
+export type TravelStore = StoreApi<TravelState & TravelActions>;
+
+export function createTravelStore(client: SimulationClient, onBreak: () => void): TravelStore {
+  return createStore<TravelState & TravelActions>()((set, get) => ({
+    furthestNs: 0,
+    forkedAtNs: null,
+    breakpoints: { kinds: [], lagAboveMs: null },
+    breakReason: null,
+    seek(atNs) {
+      client.send({
+        type: "seek",
+        atNs: Math.max(0, Math.min(Math.round(atNs), get().furthestNs)),
+      });
+    },
+    setBreakpoints(choice) {
+      set({ breakpoints: choice });
+      client.send({ type: "breakpoints", kinds: choice.kinds, lagAboveMs: choice.lagAboveMs });
+    },
+    dismissNotes: () => set({ forkedAtNs: null, breakReason: null }),
+    receive(reply) {
+      if (reply.type === "breakpoint") {
+        set({ breakReason: reply.reason });
+        onBreak();
+      } else if (reply.forkedAtNs !== null) {
+        set({ furthestNs: reply.furthestNs, forkedAtNs: reply.forkedAtNs });
+      } else if (reply.furthestNs !== get().furthestNs) {
+        set({ furthestNs: reply.furthestNs });
+      }
+    },
+  }));
+}

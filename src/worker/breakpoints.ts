@@ -1,0 +1,56 @@
+import type { MarkKind } from "../sim/marks.ts";
+import type { Simulation } from "../sim/simulation.ts";
+import { NS_PER_S } from "../sim/time.ts";
+import { lagSeconds } from "../sim/world/snapshot-builder.ts";
+
+// Pausing a playing run on a kind of moment: a mark of a chosen kind recorded since the last
+// check, or the cache's lag rising above a level. Checked between the slices a frame advances, so
+// the run stops within one slice of the moment.
+
+export interface BreakpointSpec {
+  kinds: readonly MarkKind[];
+  /** Pause when the lag rises above this many ms; null for never. */
+  lagAboveMs: number | null;
+}
+
+export function createBreakpoints() {
+  let spec: BreakpointSpec = { kinds: [], lagAboveMs: null };
+  let seenMarks = 0;
+  let lagWasAbove = false;
+
+  const lagAbove = (run: Simulation) =>
+    spec.lagAboveMs !== null && lagSeconds(run.world, run.nowNs) * 1000 > spec.lagAboveMs;
+
+  return {
+    get active(): boolean {
+      return spec.kinds.length > 0 || spec.lagAboveMs !== null;
+    },
+
+    set(next: BreakpointSpec, run: Simulation | null): void {
+      spec = next;
+      if (run !== null) this.sync(run);
+    },
+
+    /** The run moved without playing (a load, a seek, a fork): what it shows now is no news. */
+    sync(run: Simulation): void {
+      seenMarks = run.markCount;
+      lagWasAbove = lagAbove(run);
+    },
+
+    /** Why to pause, when something chosen happened since the last check; null otherwise. */
+    check(run: Simulation): string | null {
+      if (run.markCount > seenMarks) {
+        const fresh = run.marksSince(seenMarks);
+        seenMarks = run.markCount;
+        const hit = fresh.find((m) => spec.kinds.includes(m.kind));
+        if (hit !== undefined) return `${hit.detail} (at ${(hit.atNs / NS_PER_S).toFixed(2)} s)`;
+      }
+      const above = lagAbove(run);
+      const rose = above && !lagWasAbove;
+      lagWasAbove = above;
+      return rose ? `the lag rose above ${spec.lagAboveMs} ms` : null;
+    },
+  };
+}
+
+export type Breakpoints = ReturnType<typeof createBreakpoints>;

@@ -1,0 +1,52 @@
+import type { Scenario } from "../sim/scenario/index.ts";
+import type { Simulation } from "../sim/simulation.ts";
+import { type Nanos, NS_PER_S } from "../sim/time.ts";
+import type { Checkpoints } from "./checkpoints.ts";
+
+// Replays the scenario from 0 toward the earliest grid point that lacks a run, a slice at a time
+// within a wall-clock budget, so the live run keeps its frames; the run is parked on arrival.
+
+/** Simulated time replayed between checks of the budget. */
+const SLICE_NS: Nanos = NS_PER_S;
+
+export class CheckpointBuilder {
+  private building: { run: Simulation; targetNs: Nanos } | null = null;
+  private readonly create: (scenario: Scenario) => Simulation;
+  private readonly checkpoints: Checkpoints;
+
+  constructor(create: (scenario: Scenario) => Simulation, checkpoints: Checkpoints) {
+    this.create = create;
+    this.checkpoints = checkpoints;
+  }
+
+  /** The run being replayed, when there is one. */
+  get run(): Simulation | null {
+    return this.building?.run ?? null;
+  }
+
+  /** Hands the run being replayed over (a seek found it the nearest); the builder starts again. */
+  release(): void {
+    this.building = null;
+  }
+
+  /**
+   * Replays until `deadlineMs` on the wall clock; `scenario` is the run's scenario as it now
+   * stands. Returns whether work remains.
+   */
+  step(scenario: Scenario, furthestNs: Nanos, wallNowMs: () => number, deadlineMs: number) {
+    for (let guard = 0; guard < 10_000 && wallNowMs() < deadlineMs; guard++) {
+      if (this.building === null) {
+        const targetNs = this.checkpoints.missing(furthestNs);
+        if (targetNs === null) return false;
+        this.building = { run: this.create(scenario), targetNs };
+      }
+      const { run, targetNs } = this.building;
+      run.advanceTo(Math.min(run.nowNs + SLICE_NS, targetNs));
+      if (run.nowNs >= targetNs) {
+        this.building = null;
+        if (this.checkpoints.isGridPoint(targetNs)) this.checkpoints.park(run, true);
+      }
+    }
+    return true;
+  }
+}

@@ -1,0 +1,83 @@
+import type { Simulation } from "../sim/simulation.ts";
+import { type Nanos, NS_PER_S } from "../sim/time.ts";
+
+// Parked runs to seek from. A Simulation cannot be copied (its events hold closures), so a
+// checkpoint is a whole run stopped at a moment: one on each point of a grid, replayed from 0 in
+// the background, and a few spares (where the live run was before a seek). The grid thins like
+// the series buffer: when the run outgrows it, the spacing doubles and every other point goes,
+// so a long run holds at most GRID_POINTS + SPARES runs.
+
+/** Grid points kept at most; the spacing doubles past them. */
+export const GRID_POINTS = 12;
+/** Runs parked off the grid (the live run's place before a seek), most recent kept. */
+export const SPARES = 2;
+export const BASE_SPACING_NS: Nanos = 20 * NS_PER_S;
+
+interface Parked {
+  run: Simulation;
+  onGrid: boolean;
+}
+
+export class Checkpoints {
+  spacingNs: Nanos = BASE_SPACING_NS;
+  private parked: Parked[] = [];
+
+  get size(): number {
+    return this.parked.length;
+  }
+
+  /** Times of the parked runs, ascending. */
+  times(): Nanos[] {
+    return this.parked.map((p) => p.run.nowNs);
+  }
+
+  /** The earliest grid point up to `furthestNs` without a run, after thinning the grid. */
+  missing(furthestNs: Nanos): Nanos | null {
+    while (furthestNs / this.spacingNs > GRID_POINTS) this.thin();
+    for (let t = this.spacingNs; t <= furthestNs; t += this.spacingNs) {
+      if (!this.parked.some((p) => p.onGrid && p.run.nowNs === t)) return t;
+    }
+    return null;
+  }
+
+  isGridPoint(tNs: Nanos): boolean {
+    return tNs > 0 && tNs % this.spacingNs === 0;
+  }
+
+  park(run: Simulation, onGrid: boolean): void {
+    if (run.nowNs === 0) return; // a fresh run is as cheap as a parked one
+    this.parked = this.parked.filter((p) => p.run.nowNs !== run.nowNs);
+    this.parked.push({ run, onGrid });
+    this.parked.sort((a, b) => a.run.nowNs - b.run.nowNs);
+    const spares = this.parked.filter((p) => !p.onGrid);
+    // The spare parked longest ago goes: the user is most likely to come back to the newest.
+    if (spares.length > SPARES) this.parked = this.parked.filter((p) => p !== spares[0]);
+  }
+
+  /** Removes and returns the latest run at or before `tNs`. */
+  take(tNs: Nanos): Simulation | null {
+    const i = this.parked.findLastIndex((p) => p.run.nowNs <= tNs);
+    if (i < 0) return null;
+    const [taken] = this.parked.splice(i, 1);
+    return taken?.run ?? null;
+  }
+
+  /** The time of the run `take(tNs)` would return, without taking it. */
+  latestAtOrBefore(tNs: Nanos): Nanos | null {
+    return this.parked.findLast((p) => p.run.nowNs <= tNs)?.run.nowNs ?? null;
+  }
+
+  dropAfter(tNs: Nanos): void {
+    this.parked = this.parked.filter((p) => p.run.nowNs <= tNs);
+  }
+
+  clear(): void {
+    this.parked = [];
+    this.spacingNs = BASE_SPACING_NS;
+  }
+
+  private thin(): void {
+    this.spacingNs *= 2;
+    this.parked = this.parked.filter((p) => !p.onGrid || p.run.nowNs % this.spacingNs === 0);
+  }
+}

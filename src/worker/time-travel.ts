@@ -1,0 +1,131 @@
+import type { Scenario } from "../sim/scenario/index.ts";
+import type { Simulation } from "../sim/simulation.ts";
+import type { SimulationApi } from "../sim/simulation-api.ts";
+import type { Nanos } from "../sim/time.ts";
+import { CheckpointBuilder } from "./checkpoint-builder.ts";
+import { Checkpoints } from "./checkpoints.ts";
+import { scenarioUntil } from "./scenario-until.ts";
+
+// Seeking over the run so far by deterministic replay: the run nearest before the target (the
+// live one, a parked checkpoint, or the one the builder is replaying) is advanced to it and
+// becomes the live run; the live run it replaces is parked where it stood. Every parked run
+// catches up with the scenario as it now stands, so the past it shows is the past as recorded.
+
+export interface TimeTravelDeps {
+  create: (scenario: Scenario) => Simulation;
+  wallNowMs: () => number;
+  /** Calls back after `delayMs` of wall time (the worker's idle time for the builder). */
+  later: (callback: () => void, delayMs: number) => void;
+}
+
+/** Wall time the builder may take per turn, and the pause it leaves the live run between turns. */
+const BUILD_TURN_MS = 6;
+const BUILD_PAUSE_MS = 10;
+
+export const canTravel = (run: SimulationApi): run is Simulation =>
+  "adopt" in run && "marksSince" in run;
+
+export function createTimeTravel(deps: TimeTravelDeps) {
+  const checkpoints = new Checkpoints();
+  const builder = new CheckpointBuilder(deps.create, checkpoints);
+  let live: Simulation | null = null;
+  let furthestNs: Nanos = 0;
+  let turnQueued = false;
+
+  function turn() {
+    turnQueued = false;
+    if (live === null) return;
+    const deadlineMs = deps.wallNowMs() + BUILD_TURN_MS;
+    if (builder.step(live.scenario, furthestNs, deps.wallNowMs, deadlineMs)) kick();
+  }
+
+  function kick() {
+    if (turnQueued || live === null) return;
+    turnQueued = true;
+    deps.later(turn, BUILD_PAUSE_MS);
+  }
+
+  function dropFuture(tNs: Nanos) {
+    checkpoints.dropAfter(tNs);
+    builder.release();
+    furthestNs = tNs;
+  }
+
+  /** The run nearest at or before `tNs`, taken out of wherever it was parked (null if none). */
+  function nearest(run: Simulation, tNs: Nanos): Simulation | null {
+    const parkedNs = checkpoints.latestAtOrBefore(tNs) ?? -1;
+    const building = builder.run;
+    const buildingNs = building !== null && building.nowNs <= tNs ? building.nowNs : -1;
+    const liveNs = run.nowNs <= tNs ? run.nowNs : -1;
+    const bestNs = Math.max(parkedNs, buildingNs, liveNs);
+    if (bestNs < 0) return null;
+    if (bestNs === liveNs) return run;
+    if (bestNs === buildingNs) {
+      builder.release();
+      return building;
+    }
+    return checkpoints.take(tNs);
+  }
+
+  return {
+    get furthestNs(): Nanos {
+      return furthestNs;
+    },
+
+    /** A new run starts (a load or a reset): every parked run belonged to the old one. */
+    start(run: SimulationApi): void {
+      checkpoints.clear();
+      builder.release();
+      live = canTravel(run) ? run : null;
+      furthestNs = run.nowNs;
+    },
+
+    /** The live run moved on; returns whether it went further than ever before. */
+    reached(run: SimulationApi): boolean {
+      if (live === null || run.nowNs <= furthestNs) return false;
+      furthestNs = run.nowNs;
+      kick();
+      return true;
+    },
+
+    /** Moves to `tNs` (clamped to the run so far); returns the new live run. */
+    seek(run: SimulationApi, tNs: Nanos): SimulationApi {
+      if (live === null || !canTravel(run)) return run;
+      const targetNs = Math.min(Math.max(Math.round(tNs), 0), furthestNs);
+      const next = nearest(run, targetNs) ?? deps.create(run.scenario);
+      if (next !== run) checkpoints.park(run, false);
+      if (next.scenario !== run.scenario) next.adopt(run.scenario);
+      next.advanceTo(targetNs);
+      live = next;
+      kick();
+      return next;
+    },
+
+    /**
+     * Before a live change: a run viewing its past forks there, dropping the scenario's later
+     * changes. Returns the run to change and the fork's moment, or null when there is no fork.
+     */
+    forkIfPast(run: SimulationApi): { run: SimulationApi; atNs: Nanos } | null {
+      if (live === null || !canTravel(run) || run.nowNs >= furthestNs) return null;
+      const atNs = run.nowNs;
+      const until = scenarioUntil(run.scenario, atNs);
+      dropFuture(atNs);
+      let next = run;
+      if (until.droppedStall) {
+        // Runs may hold stream items back for the dropped stall: only a fresh replay is exact.
+        checkpoints.clear();
+        next = deps.create(until.scenario);
+        next.advanceTo(atNs);
+      } else {
+        run.adopt(until.scenario);
+      }
+      live = next;
+      return { run: next, atNs };
+    },
+
+    /** Parked run times, for tests and the benchmark. */
+    checkpointTimes: () => checkpoints.times(),
+  };
+}
+
+export type TimeTravel = ReturnType<typeof createTimeTravel>;

@@ -1,0 +1,179 @@
+import { describe, expect, it } from "vitest";
+import { parseScenario, type Scenario } from "../../src/sim/scenario/index.ts";
+import { createSimulation, type Simulation } from "../../src/sim/simulation.ts";
+import type { SimSnapshot } from "../../src/sim/snapshot.ts";
+import { NS_PER_S } from "../../src/sim/time.ts";
+import { BASE_SPACING_NS, Checkpoints, GRID_POINTS, SPARES } from "../../src/worker/checkpoints.ts";
+import { scenarioUntil } from "../../src/worker/scenario-until.ts";
+import { createTimeTravel } from "../../src/worker/time-travel.ts";
+
+const VIEW = { ringSegments: 32, maxWaiters: 50, maxOutcomes: 20, seriesPoints: 120 };
+const S = NS_PER_S;
+
+/** A controller whose idle turns run only when the test drains them. */
+function harness(query: string) {
+  const queue: (() => void)[] = [];
+  const travel = createTimeTravel({
+    create: (scenario) => createSimulation(scenario),
+    wallNowMs: () => performance.now(),
+    later: (callback) => queue.push(callback),
+  });
+  const drain = () => {
+    for (let guard = 0; queue.length > 0 && guard < 100_000; guard++) queue.shift()?.();
+  };
+  let live: Simulation = createSimulation(parseScenario(query).scenario);
+  travel.start(live);
+  return {
+    travel,
+    drain,
+    get live() {
+      return live;
+    },
+    play(toNs: number) {
+      for (let t = live.nowNs; t < toNs; ) {
+        t = Math.min(t + S, toNs);
+        live.advanceTo(t);
+        travel.reached(live);
+      }
+    },
+    seek(atNs: number) {
+      live = travel.seek(live, atNs) as Simulation;
+    },
+    fork() {
+      const fork = travel.forkIfPast(live);
+      if (fork !== null) live = fork.run as Simulation;
+      return fork;
+    },
+  };
+}
+
+/** What a fresh replay of `scenario` shows at `atNs`. */
+function replayed(scenario: Scenario, atNs: number) {
+  const run = createSimulation(scenario);
+  run.advanceTo(atNs);
+  return run;
+}
+
+const same = (a: Simulation, b: Simulation) => {
+  const strip = (s: SimSnapshot) => ({ ...s, series: null });
+  expect(a.nowNs).toBe(b.nowNs);
+  expect(a.traceHash()).toBe(b.traceHash());
+  expect(strip(a.snapshot(VIEW))).toEqual(strip(b.snapshot(VIEW)));
+  expect(a.snapshot(VIEW).series).toEqual(b.snapshot(VIEW).series);
+};
+
+describe("seeking", () => {
+  it("a seek backwards then forwards shows the same snapshot as before", () => {
+    const h = harness("lag=2500");
+    h.play(90 * S);
+    h.drain();
+    const before = h.live.snapshot(VIEW);
+    const hashBefore = h.live.traceHash();
+    h.seek(37 * S);
+    same(h.live, replayed(h.live.scenario, 37 * S));
+    h.seek(75 * S); // from the checkpoint at 60 s
+    same(h.live, replayed(h.live.scenario, 75 * S));
+    h.seek(90 * S);
+    expect(h.live.traceHash()).toBe(hashBefore);
+    expect(h.live.snapshot(VIEW)).toEqual(before);
+  });
+
+  it("replays the past from a checkpoint made before later live changes", () => {
+    const h = harness("");
+    h.play(45 * S);
+    h.drain();
+    expect(h.travel.checkpointTimes()).toEqual([20 * S, 40 * S]);
+    h.live.setLive("lag", 4000);
+    h.live.inject({ kind: "stall", durationS: 5 });
+    h.live.inject({ kind: "herd", clients: 300 });
+    h.play(80 * S);
+    h.seek(10 * S); // the live run parks at 80 s; the run at 10 s is replayed from 0
+    h.seek(47 * S); // from the checkpoint at 40 s, which catches up with the changes at 45 s
+    same(h.live, replayed(h.live.scenario, 47 * S));
+    h.play(80 * S);
+    same(h.live, replayed(h.live.scenario, 80 * S));
+  });
+
+  it("clamps a seek to the run so far", () => {
+    const h = harness("");
+    h.play(12 * S);
+    h.seek(50 * S);
+    expect(h.live.nowNs).toBe(12 * S);
+    h.seek(-5);
+    expect(h.live.nowNs).toBe(0);
+  });
+});
+
+describe("forking", () => {
+  it("a change while viewing the past drops the scenario's later changes", () => {
+    const h = harness("");
+    h.play(10 * S);
+    h.live.setLive("writes", 300);
+    h.play(30 * S);
+    h.live.inject({ kind: "compact" });
+    h.play(40 * S);
+    h.seek(5 * S);
+    const fork = h.fork();
+    expect(fork?.atNs).toBe(5 * S);
+    expect(h.travel.furthestNs).toBe(5 * S);
+    expect(h.live.scenario.writes).toEqual([{ atNs: 0, value: 20 }]);
+    expect(h.live.scenario.compact).toEqual([]);
+    h.live.setLive("reads", 500);
+    h.play(20 * S);
+    same(h.live, replayed(h.live.scenario, 20 * S));
+  });
+
+  it("does not fork at the furthest moment", () => {
+    const h = harness("");
+    h.play(10 * S);
+    expect(h.fork()).toBeNull();
+  });
+
+  it("replays from 0 when the fork drops a stall the run already held items for", () => {
+    const h = harness("lag=3000");
+    h.play(10 * S);
+    h.live.inject({ kind: "stall", durationS: 4 });
+    h.play(20 * S);
+    h.seek(9 * S);
+    h.fork();
+    expect(h.live.scenario.stall).toEqual([]);
+    h.play(15 * S);
+    same(h.live, replayed(h.live.scenario, 15 * S));
+  });
+});
+
+describe("scenarioUntil", () => {
+  it("keeps schedule points and faults up to the moment, and says whether a stall went", () => {
+    const { scenario } = parseScenario("writes=20@0,50@10,80@30&stall=5-6,40-45&herd=100@50");
+    const until = scenarioUntil(scenario, 20 * S);
+    expect(until.scenario.writes.map((p) => p.value)).toEqual([20, 50]);
+    expect(until.scenario.stall).toHaveLength(1);
+    expect(until.scenario.herd).toEqual([]);
+    expect(until.droppedStall).toBe(true);
+  });
+});
+
+describe("Checkpoints", () => {
+  const fake = (nowNs: number) => ({ nowNs }) as Simulation;
+
+  it("stays within the grid and spares however long the run, thinning as it grows", () => {
+    const checkpoints = new Checkpoints();
+    for (let furthest = S; furthest <= 30 * 60 * S; furthest += 7 * S) {
+      for (let t = checkpoints.missing(furthest); t !== null; t = checkpoints.missing(furthest)) {
+        checkpoints.park(fake(t), true);
+      }
+      checkpoints.park(fake(furthest - 3 * S), false);
+      expect(checkpoints.size).toBeLessThanOrEqual(GRID_POINTS + SPARES);
+    }
+    expect(checkpoints.spacingNs).toBe(BASE_SPACING_NS * 8);
+    expect(checkpoints.times().slice(0, 3)).toEqual([160 * S, 320 * S, 480 * S]);
+  });
+
+  it("takes the latest run at or before a moment", () => {
+    const checkpoints = new Checkpoints();
+    for (const t of [20, 40, 60]) checkpoints.park(fake(t * S), true);
+    expect(checkpoints.take(59 * S)?.nowNs).toBe(40 * S);
+    expect(checkpoints.take(10 * S)).toBeNull();
+    expect(checkpoints.times()).toEqual([20 * S, 60 * S]);
+  });
+});
