@@ -50,6 +50,8 @@ export interface AppActions {
   setSpeed(speed: number): void;
   restartAfterCrash(): void;
   dismissIssues(): void;
+  /** Sets (or, with null, removes) a page key: the page changes, the run does not. */
+  setPageKey(key: string, value: string | null): void;
   dismissNotice(): void;
   receiveScenario(query: string): void;
   receiveSnapshot(snapshot: SimSnapshot): void;
@@ -151,6 +153,10 @@ export function createAppStore(
         client.send({ type: "play", speed: get().speed });
       },
       dismissIssues: () => set({ issues: [] }),
+      setPageKey(key, value) {
+        const { [key]: _previous, ...others } = get().pageKeys;
+        set({ pageKeys: value === null ? others : { ...others, [key]: value } });
+      },
       dismissNotice: () => set({ notice: null }),
       receiveScenario(query) {
         // The name never reaches the simulation (renaming does not restart it): keep the page's.

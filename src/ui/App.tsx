@@ -6,6 +6,8 @@ import { NoticeBanner } from "./banner/NoticeBanner.tsx";
 import { ControlPanel } from "./controls/ControlPanel.tsx";
 import { Header } from "./layout/Header.tsx";
 import { LivePanels } from "./layout/LivePanels.tsx";
+import { Narration } from "./narration/Narration.tsx";
+import { TourDock } from "./tour/TourDock.tsx";
 
 /** The page: header, banners, controls beside the panels. The runtime is made once, outside. */
 export function App({ runtime }: { runtime: AppRuntime }) {
@@ -18,6 +20,8 @@ export function App({ runtime }: { runtime: AppRuntime }) {
         <NoticeBanner />
         <main className="app-main">
           <aside className="app-controls">
+            <TourDock />
+            <Narration />
             <ControlPanel />
           </aside>
           <LivePanels />

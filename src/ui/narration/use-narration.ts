@@ -1,0 +1,51 @@
+import { useEffect, useState } from "react";
+import { useRuntime } from "../../state/runtime-context.ts";
+import { createAnnouncer } from "./announcer.ts";
+import { NOTHING_TOLD, newMarks, sentenceOf } from "./new-marks.ts";
+
+/** Entries the visible log keeps, newest first. */
+export const LOG_LENGTH = 50;
+
+export interface Narration {
+  /** What the live region says now (rate-limited). */
+  announcement: string;
+  /** Every notable event told so far, newest first, at most LOG_LENGTH. */
+  log: readonly { seq: number; text: string }[];
+}
+
+/** Tells the run's notable events (its marks) as they are recorded, in plain sentences. */
+export function useNarration(): Narration {
+  const { live } = useRuntime();
+  const [announcement, setAnnouncement] = useState("");
+  const [log, setLog] = useState<Narration["log"]>([]);
+  useEffect(() => {
+    const announcer = createAnnouncer({
+      say: setAnnouncement,
+      nowMs: () => performance.now(),
+      later: (callback, ms) => {
+        const timer = setTimeout(callback, ms);
+        return () => clearTimeout(timer);
+      },
+    });
+    let told = NOTHING_TOLD;
+    const check = () => {
+      const snapshot = live.get()?.snapshot;
+      if (snapshot === undefined) return;
+      const restarted = snapshot.nowNs < told.lastNs;
+      const found = newMarks(told, snapshot);
+      told = found.told;
+      if (restarted) setLog([]);
+      if (found.marks.length === 0) return;
+      const entries = found.marks.map((mark) => ({ seq: mark.seq, text: sentenceOf(mark) }));
+      announcer.add(entries.map((entry) => entry.text));
+      setLog((previous) => [...entries.reverse(), ...previous].slice(0, LOG_LENGTH));
+    };
+    check();
+    const unsubscribe = live.subscribe(check);
+    return () => {
+      unsubscribe();
+      announcer.stop();
+    };
+  }, [live]);
+  return { announcement, log };
+}

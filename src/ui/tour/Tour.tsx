@@ -1,0 +1,111 @@
+import { useEffect, useRef, useState } from "react";
+import { encodeScenario } from "../../sim/scenario/index.ts";
+import type { AppRuntime } from "../../state/runtime.ts";
+import { useRuntime } from "../../state/runtime-context.ts";
+import type { Chapter } from "./chapter.ts";
+import { CHAPTERS } from "./chapters/index.ts";
+import { planRun, type StepRun } from "./plan-run.ts";
+import { stepScenarioQuery, stepsSharingRun } from "./step-scenario.ts";
+import { TourCaption } from "./TourCaption.tsx";
+import { TourProgress } from "./TourProgress.tsx";
+import { usePanelHighlight } from "./use-panel-highlight.ts";
+import { useSightings } from "./use-sightings.ts";
+
+interface Position {
+  step: number;
+  run: StepRun;
+  /** The steps whose triggers run on the same scenario as `step`. */
+  watched: readonly number[];
+}
+
+function positionAt(runtime: AppRuntime, chapter: Chapter, step: number): Position {
+  const running = encodeScenario(runtime.store.getState().scenario);
+  const nowNs = runtime.live.get()?.snapshot.nowNs ?? null;
+  const run = planRun(running, nowNs, stepScenarioQuery(chapter, step));
+  return { step, run, watched: stepsSharingRun(chapter, step) };
+}
+
+/** One chapter: its captions one step at a time, each shown once the simulation has done what it says. */
+export function Tour({ chapterIndex }: { chapterIndex: number }) {
+  const runtime = useRuntime();
+  const { store } = runtime;
+  const chapter = CHAPTERS[chapterIndex] as Chapter;
+  const [position, setPosition] = useState(() => positionAt(runtime, chapter, 0));
+  const sightings = useSightings(chapter, position.watched, position.run.staleFromNs);
+  const step = chapter.steps[position.step];
+  const sighting = sightings.get(position.step);
+  usePanelHighlight(step !== undefined && sighting !== undefined ? step.panel : null);
+
+  // The scenario changes through the store, as any control changes it; StrictMode runs this twice.
+  const opened = useRef<StepRun | null>(null);
+  useEffect(() => {
+    if (!position.run.needsOpen || opened.current === position.run) return;
+    opened.current = position.run;
+    store.getState().open(`${position.run.query}&tour=${chapter.id}`);
+  }, [store, chapter, position.run]);
+  useEffect(() => {
+    const { speed, setSpeed } = store.getState();
+    if (chapter.speed > speed) setSpeed(chapter.speed);
+  }, [store, chapter]);
+
+  const goTo = (next: number) =>
+    setPosition((current) =>
+      stepScenarioQuery(chapter, next) === current.run.query
+        ? { ...current, step: next }
+        : positionAt(runtime, chapter, next),
+    );
+  const nextChapter = CHAPTERS[chapterIndex + 1];
+  const previousChapter = CHAPTERS[chapterIndex - 1];
+  const isLastStep = position.step === chapter.steps.length - 1;
+  const setTour = (id: string | null) => store.getState().setPageKey("tour", id);
+  const onContinue = () => {
+    if (!isLastStep) goTo(position.step + 1);
+    else setTour(nextChapter?.id ?? null);
+  };
+  const onBack = () => {
+    if (position.step > 0) goTo(position.step - 1);
+    else if (previousChapter !== undefined) setTour(previousChapter.id);
+  };
+  if (step === undefined) return null;
+
+  return (
+    <section className="tour" aria-labelledby="tour-title" data-testid="tour">
+      <p className="tour-kicker">Guided tour</p>
+      <h2 id="tour-title" className="tour-title">
+        {chapter.title}
+      </h2>
+      <TourProgress
+        chapter={chapterIndex + 1}
+        chapters={CHAPTERS.length}
+        step={position.step + 1}
+        steps={chapter.steps.length}
+      />
+      {chapter.speedNote !== undefined && <p className="tour-speed-note">{chapter.speedNote}</p>}
+      <TourCaption step={step} sighting={sighting} />
+      <div className="tour-buttons">
+        <button
+          type="button"
+          onClick={onBack}
+          disabled={position.step === 0 && previousChapter === undefined}
+        >
+          Back
+        </button>
+        <button
+          type="button"
+          className="primary"
+          onClick={onContinue}
+          disabled={sighting === undefined}
+        >
+          {!isLastStep
+            ? "Continue"
+            : nextChapter !== undefined
+              ? "Next chapter"
+              : "Finish the tour"}
+        </button>
+        <button type="button" className="tour-exit" onClick={() => setTour(null)}>
+          Free play
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,35 @@
+import { useEffect, useState } from "react";
+import { useRuntime } from "../../state/runtime-context.ts";
+import type { Chapter } from "./chapter.ts";
+import { NO_SIGHTINGS, observe, type Sightings } from "./sightings.ts";
+
+/**
+ * The sightings of `steps` in the live run, checked on every frame; the component re-renders only
+ * when a caption's trigger is first seen. Frames at or after `staleFromNs` belong to the run that
+ * was playing before this one was opened, and are skipped until the new run's first frame.
+ */
+export function useSightings(
+  chapter: Chapter,
+  steps: readonly number[],
+  staleFromNs: number | null,
+): ReadonlyMap<number, string> {
+  const { live } = useRuntime();
+  const [sightings, setSightings] = useState<Sightings>(NO_SIGHTINGS);
+  useEffect(() => {
+    let current = NO_SIGHTINGS;
+    let stale = staleFromNs;
+    setSightings(NO_SIGHTINGS);
+    const check = () => {
+      const snapshot = live.get()?.snapshot;
+      if (snapshot === undefined) return;
+      if (stale !== null && snapshot.nowNs >= stale) return;
+      stale = null;
+      const next = observe(current, chapter, steps, snapshot);
+      if (next.seen !== current.seen) setSightings(next);
+      current = next;
+    };
+    check();
+    return live.subscribe(check);
+  }, [live, chapter, steps, staleFromNs]);
+  return sightings.seen;
+}

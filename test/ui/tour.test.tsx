@@ -1,0 +1,174 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { encodeScenario } from "../../src/sim/scenario/index.ts";
+import { CHAPTERS } from "../../src/ui/tour/chapters/index.ts";
+import { TourDock } from "../../src/ui/tour/TourDock.tsx";
+import {
+  type FakeRuntime,
+  fakeRuntime,
+  quietSnapshot,
+  renderWith,
+  withConsistentWaiter,
+} from "./tour-runtime.tsx";
+
+afterEach(cleanup);
+
+const wall = CHAPTERS.findIndex((chapter) => chapter.id === "wall");
+
+/** The tour beside an empty waiting-room panel, so a highlight has something to outline. */
+function renderTour(fake: FakeRuntime) {
+  return renderWith(
+    fake,
+    <>
+      <TourDock />
+      <section data-testid="waiting-room">
+        <h2 id="panel-waiting-room">Waiting room</h2>
+      </section>
+    </>,
+  );
+}
+
+const caption = () => screen.getByTestId("tour-caption");
+const button = (name: string) => screen.getByRole("button", { name });
+/** The scenario text of every run the page loaded, oldest first. */
+const loads = (fake: FakeRuntime) =>
+  fake.commands.flatMap((command) => (command.type === "load" ? [command.query] : []));
+
+describe("the guided tour", () => {
+  it("opens the chapter a ?tour= link names, with its scenario, through the store", () => {
+    const fake = fakeRuntime("tour=wall");
+    renderTour(fake);
+    expect(screen.getByRole("heading", { name: CHAPTERS[wall]?.title ?? "" })).toBeInTheDocument();
+    expect(screen.getByTestId("tour-progress")).toHaveTextContent(
+      `Chapter ${wall + 1} of ${CHAPTERS.length} · step 1 of 4`,
+    );
+    const state = fake.runtime.store.getState();
+    expect(encodeScenario(state.scenario)).toContain("lag=4000");
+    expect(state.scenario.name).toBe(`Tour: ${CHAPTERS[wall]?.title}`);
+    expect(state.pageKeys["tour"]).toBe("wall");
+    expect(loads(fake).at(-1)).toContain("lag=4000");
+  });
+
+  it("does not show a caption until its trigger is in a snapshot", () => {
+    const fake = fakeRuntime("tour=wall");
+    renderTour(fake);
+    act(() => fake.frame(quietSnapshot(1)));
+    expect(caption()).toHaveAttribute("data-state", "waiting");
+    expect(caption()).toHaveTextContent("Watching the simulation for a consistent read to park");
+    expect(button("Continue")).toBeDisabled();
+    expect(screen.getByTestId("waiting-room")).not.toHaveClass("tour-highlight");
+
+    act(() => fake.frame(withConsistentWaiter(1.5)));
+    expect(caption()).toHaveAttribute("data-state", "shown");
+    expect(caption()).toHaveTextContent("is now parked on the condition variable");
+    expect(button("Continue")).toBeEnabled();
+    expect(screen.getByTestId("waiting-room")).toHaveClass("tour-highlight");
+  });
+
+  it("keeps a caption once seen, though the waiter has since left", () => {
+    const fake = fakeRuntime("tour=wall");
+    renderTour(fake);
+    act(() => fake.frame(withConsistentWaiter(1)));
+    act(() => fake.frame(quietSnapshot(2)));
+    expect(caption()).toHaveAttribute("data-state", "shown");
+  });
+
+  it("starts over when the run starts over", () => {
+    const fake = fakeRuntime("tour=wall");
+    renderTour(fake);
+    act(() => fake.frame(withConsistentWaiter(5)));
+    act(() => fake.frame(quietSnapshot(0.1)));
+    expect(caption()).toHaveAttribute("data-state", "waiting");
+  });
+
+  it("ignores frames of the run that was playing before the chapter opened", () => {
+    const fake = fakeRuntime();
+    act(() => fake.frame(withConsistentWaiter(50)));
+    renderTour(fake);
+    act(() => fake.runtime.store.getState().setPageKey("tour", "wall"));
+    act(() => fake.frame(withConsistentWaiter(50.1)));
+    expect(caption()).toHaveAttribute("data-state", "waiting");
+    act(() => fake.frame(withConsistentWaiter(0.2)));
+    expect(caption()).toHaveAttribute("data-state", "shown");
+  });
+
+  it("moves on with Continue and back with Back, without reopening the run", () => {
+    const fake = fakeRuntime("tour=wall");
+    renderTour(fake);
+    act(() => fake.frame(withConsistentWaiter(1)));
+    const loadsBefore = loads(fake).length;
+    fireEvent.click(button("Continue"));
+    expect(screen.getByTestId("tour-progress")).toHaveTextContent("step 2 of 4");
+    expect(caption()).toHaveAttribute("data-state", "waiting");
+    expect(caption()).toHaveTextContent("the first fallback to etcd");
+    fireEvent.click(button("Back"));
+    expect(screen.getByTestId("tour-progress")).toHaveTextContent("step 1 of 4");
+    expect(caption()).toHaveAttribute("data-state", "shown");
+    expect(loads(fake).length).toBe(loadsBefore);
+  });
+
+  it("opens a step's own scenario when the step has one", () => {
+    const fake = fakeRuntime("tour=herd");
+    renderTour(fake);
+    const stampede = { ...quietSnapshot(16), waiterCount: 2000 };
+    stampede.outcomes.consistent.fallback = 2000;
+    stampede.series = { ...stampede.series, etcdQueue: new Float64Array([0, 900]) };
+    act(() => fake.frame(stampede));
+    fireEvent.click(button("Continue"));
+    expect(loads(fake).at(-1)).not.toContain("SkipTimeout");
+    fireEvent.click(button("Continue"));
+    expect(screen.getByTestId("tour-progress")).toHaveTextContent("step 3 of 4");
+    expect(loads(fake).at(-1)).toContain("ConsistentListFromCacheSkipTimeoutFallback=true");
+    expect(caption()).toHaveAttribute("data-state", "waiting");
+  });
+
+  it("raises the speed for a slow chapter, never lowers it", () => {
+    const fake = fakeRuntime("tour=ring");
+    renderTour(fake);
+    expect(fake.runtime.store.getState().speed).toBe(20);
+    cleanup();
+    const fast = fakeRuntime("tour=ring&speed=100");
+    renderTour(fast);
+    expect(fast.runtime.store.getState().speed).toBe(100);
+  });
+
+  it("leaves into free play with the scenario still running", () => {
+    const fake = fakeRuntime("tour=wall");
+    renderTour(fake);
+    const loadsBefore = loads(fake).length;
+    fireEvent.click(button("Free play"));
+    expect(screen.queryByTestId("tour")).not.toBeInTheDocument();
+    expect(fake.runtime.store.getState().pageKeys["tour"]).toBeUndefined();
+    expect(fake.runtime.store.getState().scenario.name).toBe(`Tour: ${CHAPTERS[wall]?.title}`);
+    expect(loads(fake).length).toBe(loadsBefore);
+    expect(button("Take the guided tour")).toBeInTheDocument();
+  });
+
+  it("goes to the next chapter after a chapter's last caption", () => {
+    const fake = fakeRuntime("tour=rv0");
+    renderTour(fake);
+    act(() => fake.runtime.store.getState().setPageKey("tour", "rv0"));
+    for (let step = 0; step < 3; step++) {
+      act(() => fake.frame(everythingSeen(step + 1)));
+      fireEvent.click(button("Continue"));
+    }
+    act(() => fake.frame(everythingSeen(10)));
+    fireEvent.click(button("Next chapter"));
+    expect(fake.runtime.store.getState().pageKeys["tour"]).toBe(CHAPTERS[1]?.id);
+  });
+
+  it("says so when a link names no chapter", () => {
+    renderTour(fakeRuntime("tour=nope"));
+    expect(screen.getByRole("status")).toHaveTextContent("The tour has no chapter “nope”.");
+  });
+});
+
+/** A frame in which every trigger of the RV=0 chapter holds. */
+function everythingSeen(seconds: number) {
+  const snapshot = withConsistentWaiter(seconds);
+  snapshot.lagSeconds = 2;
+  snapshot.outcomes.rv0.cache = 1000;
+  snapshot.outcomes.consistent.cacheAfterWait = 50;
+  return snapshot;
+}
