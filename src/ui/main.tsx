@@ -1,5 +1,6 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
+import { markFirstFrame } from "../state/first-frame-mark.ts";
 import { animationFrames } from "../state/frame-loop.ts";
 import { startApp } from "../state/runtime.ts";
 import { addressFor } from "../state/url.ts";
@@ -16,6 +17,7 @@ const runtime = startApp({
   scheduleFrame: animationFrames,
   wallNowMs: () => performance.now(),
 });
+markFirstFrame(runtime.live, animationFrames);
 
 const root = document.getElementById("root");
 if (root === null) throw new Error("index.html has no #root element");

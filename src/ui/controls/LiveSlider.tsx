@@ -5,8 +5,10 @@ import { ScaleSlider } from "./ScaleSlider.tsx";
 
 /** A schedule key's slider: shows the value in force now; a move takes effect without a restart. */
 export function LiveSlider({ scheduleKey }: { scheduleKey: ScheduleKey }) {
-  const schedule = useApp((state) => state.scenario[scheduleKey]);
-  const nowNs = useApp((state) => state.snapshot?.nowNs ?? 0);
+  // The value in force, not the clock: a slider re-renders when its value changes, not per snapshot.
+  const inForce = useApp((state) =>
+    valueAt(state.scenario[scheduleKey], state.snapshot?.nowNs ?? 0),
+  );
   const setLive = useApp((state) => state.setLive);
   const { label, unit, help, value } = SCENARIO_KEYS[scheduleKey];
   return (
@@ -15,7 +17,7 @@ export function LiveSlider({ scheduleKey }: { scheduleKey: ScheduleKey }) {
       unit={unit}
       help={help}
       range={value}
-      value={valueAt(schedule, nowNs)}
+      value={inForce}
       onCommit={(next) => setLive(scheduleKey, next)}
     />
   );

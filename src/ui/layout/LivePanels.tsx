@@ -1,5 +1,5 @@
 import { useRuntime } from "../../state/runtime-context.ts";
-import { useLiveFrame } from "../../state/use-live-frame.ts";
+import { useApp } from "../../state/use-app.ts";
 import {
   DecisionsPanel,
   EtcdPanel,
@@ -8,20 +8,27 @@ import {
   RingPanel,
   WaitingRoomPanel,
 } from "../panels/index.ts";
+import { FrameSourceContext } from "../panels/shared/frameSource.ts";
+import { useRuntimeFrames } from "./useRuntimeFrames.ts";
 
-/** The six panels, fed the newest snapshot each frame; nothing else on the page redraws with them. */
+/**
+ * The six panels: their text renders from the store's copy of the snapshot (a few times a second,
+ * where numbers can be read), their canvases and bars draw the newest snapshot every frame.
+ */
 export function LivePanels() {
-  const frame = useLiveFrame();
+  const snapshot = useApp((state) => state.snapshot);
+  const frames = useRuntimeFrames();
   const { prometheusText } = useRuntime();
-  const snapshot = frame?.snapshot ?? null;
   return (
-    <div className="panel-grid">
-      <RingPanel snapshot={snapshot} />
-      <WaitingRoomPanel snapshot={snapshot} />
-      <FreshnessPanel snapshot={snapshot} />
-      <DecisionsPanel snapshot={snapshot} />
-      <EtcdPanel snapshot={snapshot} />
-      <MetricsPanel snapshot={snapshot} prometheusText={prometheusText} />
-    </div>
+    <FrameSourceContext value={frames}>
+      <div className="panel-grid">
+        <RingPanel snapshot={snapshot} />
+        <WaitingRoomPanel snapshot={snapshot} />
+        <FreshnessPanel snapshot={snapshot} />
+        <DecisionsPanel snapshot={snapshot} />
+        <EtcdPanel snapshot={snapshot} />
+        <MetricsPanel snapshot={snapshot} prometheusText={prometheusText} />
+      </div>
+    </FrameSourceContext>
   );
 }

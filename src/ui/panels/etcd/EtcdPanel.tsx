@@ -1,4 +1,4 @@
-import { memo, useCallback } from "react";
+import { memo } from "react";
 import type { SimSnapshot } from "../../../sim/snapshot.ts";
 import type { CanvasLike, CanvasSize } from "../shared/canvasLike.ts";
 import { formatCount } from "../shared/format.ts";
@@ -21,6 +21,9 @@ const legend = [
 
 const FALLBACK_SIZE: CanvasSize = { width: 560, height: 140 };
 
+const drawLatest = (context: CanvasLike, size: CanvasSize, latest: SimSnapshot) =>
+  drawQueueSeries(context, latest.series, size);
+
 export const EtcdPanel = memo(function EtcdPanel({ snapshot }: { snapshot: SimSnapshot | null }) {
   return (
     <PanelFrame title="etcd load" caption={CAPTION} hasSnapshot={snapshot !== null}>
@@ -31,12 +34,7 @@ export const EtcdPanel = memo(function EtcdPanel({ snapshot }: { snapshot: SimSn
 
 function EtcdBody({ snapshot }: { snapshot: SimSnapshot }) {
   const { inFlight, queued, concurrency } = snapshot.etcd;
-  const { series } = snapshot;
-  const draw = useCallback(
-    (context: CanvasLike, size: CanvasSize) => drawQueueSeries(context, series, size),
-    [series],
-  );
-  const { containerRef, canvasRef } = useCanvasDrawing(draw, FALLBACK_SIZE);
+  const { containerRef, canvasRef } = useCanvasDrawing(snapshot, drawLatest, FALLBACK_SIZE);
   const slots = etcdSlots(inFlight, concurrency);
 
   return (

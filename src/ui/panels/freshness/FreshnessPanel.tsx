@@ -1,4 +1,4 @@
-import { memo, useCallback } from "react";
+import { memo } from "react";
 import type { SimSnapshot } from "../../../sim/snapshot.ts";
 import type { CanvasLike, CanvasSize } from "../shared/canvasLike.ts";
 import { formatCount } from "../shared/format.ts";
@@ -21,6 +21,9 @@ const legend = [
 
 const FALLBACK_SIZE: CanvasSize = { width: 560, height: 200 };
 
+const drawLatest = (context: CanvasLike, size: CanvasSize, latest: SimSnapshot) =>
+  drawFreshness(context, latest.series, freshnessScales(latest.series, size));
+
 export const FreshnessPanel = memo(function FreshnessPanel({
   snapshot,
 }: {
@@ -34,13 +37,7 @@ export const FreshnessPanel = memo(function FreshnessPanel({
 });
 
 function FreshnessBody({ snapshot }: { snapshot: SimSnapshot }) {
-  const { series } = snapshot;
-  const draw = useCallback(
-    (context: CanvasLike, size: CanvasSize) =>
-      drawFreshness(context, series, freshnessScales(series, size)),
-    [series],
-  );
-  const { containerRef, canvasRef } = useCanvasDrawing(draw, FALLBACK_SIZE);
+  const { containerRef, canvasRef } = useCanvasDrawing(snapshot, drawLatest, FALLBACK_SIZE);
   const behind = Math.max(0, snapshot.etcdRevision - snapshot.cacheRv);
   const lagClass = snapshot.lagSeconds >= WALL_SECONDS ? "wcl-alarm" : "";
 

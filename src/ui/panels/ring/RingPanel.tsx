@@ -1,15 +1,23 @@
-import { type MouseEvent, memo, useCallback, useMemo } from "react";
-import type { SimSnapshot } from "../../../sim/snapshot.ts";
+import { type MouseEvent, memo, useCallback, useMemo, useRef } from "react";
+import type { RingSummary, SimSnapshot } from "../../../sim/snapshot.ts";
 import type { CanvasLike, CanvasSize } from "../shared/canvasLike.ts";
 import { formatDuration } from "../shared/format.ts";
 import { Legend, type LegendItem } from "../shared/Legend.tsx";
 import { PanelFrame } from "../shared/PanelFrame.tsx";
 import { useCanvasDrawing } from "../shared/useCanvasDrawing.ts";
+import { usePrefersReducedMotion } from "../shared/usePrefersReducedMotion.ts";
+import { displayedCapacity, transitionProgress } from "./capacityTransition.ts";
 import { describeSegment } from "./describeSegment.ts";
 import { drawRing } from "./drawRing.ts";
 import { RingStats } from "./RingStats.tsx";
 import { ageColours, emptySlotColour } from "./ringAge.ts";
-import { indexAtAngle, placeRing, pointerAngle, segmentAt } from "./ringGeometry.ts";
+import {
+  indexAtAngle,
+  placeRing,
+  pointerAngle,
+  type RingPlacement,
+  segmentAt,
+} from "./ringGeometry.ts";
 import { ringLayout } from "./ringLayout.ts";
 import { useCapacityTransition } from "./useCapacityTransition.ts";
 import { useSegmentSelection } from "./useSegmentSelection.ts";
@@ -31,31 +39,40 @@ export const RingPanel = memo(function RingPanel({ snapshot }: { snapshot: SimSn
 
 function RingBody({ snapshot }: { snapshot: SimSnapshot }) {
   const { ring } = snapshot;
-  const { displayCapacity, lastResize, isNews } = useCapacityTransition(ring, snapshot.nowNs);
+  const { tracker, lastResize, isNews } = useCapacityTransition(ring, snapshot.nowNs);
+  const reducedMotion = usePrefersReducedMotion();
   const selection = useSegmentSelection(ring.segments.length);
-  const placement = useMemo(() => placeRing(ring, displayCapacity), [ring, displayCapacity]);
+  // What the canvas shows now (it may be newer than `snapshot`): pointer hits are read against it.
+  const drawn = useRef<{ ring: RingSummary; placement: RingPlacement } | null>(null);
 
   const draw = useCallback(
-    (context: CanvasLike, size: CanvasSize) =>
+    (context: CanvasLike, size: CanvasSize, latest: SimSnapshot) => {
+      const transition = tracker.advance(latest.ring.capacity, latest.nowNs);
+      const progress = transitionProgress(transition, latest.nowNs, reducedMotion);
+      const placement = placeRing(latest.ring, displayedCapacity(transition, progress));
+      drawn.current = { ring: latest.ring, placement };
       drawRing(context, {
-        ring,
+        ring: latest.ring,
         placement,
         layout: ringLayout(size),
         selectedSegment: selection.active,
-      }),
-    [ring, placement, selection.active],
+      });
+    },
+    [tracker, reducedMotion, selection.active],
   );
-  const { containerRef, canvasRef, size } = useCanvasDrawing(draw, FALLBACK_SIZE);
+  const { containerRef, canvasRef, size } = useCanvasDrawing(snapshot, draw, FALLBACK_SIZE);
 
   const segmentUnderPointer = (event: MouseEvent<HTMLCanvasElement>): number | null => {
+    if (drawn.current === null) return null;
+    const { ring: shown, placement } = drawn.current;
     const bounds = event.currentTarget.getBoundingClientRect();
     const layout = ringLayout(size);
     const dx = event.clientX - bounds.left - layout.centreX;
     const dy = event.clientY - bounds.top - layout.centreY;
     const radius = Math.hypot(dx, dy);
     if (radius < layout.innerRadius - 4 || radius > layout.outerRadius + 4) return null;
-    const index = indexAtAngle(placement, ring, pointerAngle(dx, dy));
-    return index === null ? null : segmentAt(ring.segments, index);
+    const index = indexAtAngle(placement, shown, pointerAngle(dx, dy));
+    return index === null ? null : segmentAt(shown.segments, index);
   };
 
   const active = selection.active === null ? undefined : ring.segments[selection.active];

@@ -41,3 +41,26 @@ export function displayedCapacity(transition: CapacityTransition, progress: numb
   if (progress >= 1) return toCapacity;
   return fromCapacity * (toCapacity / fromCapacity) ** progress;
 }
+
+export interface CapacityTracker {
+  /** Feeds a snapshot's capacity at its moment; returns the transition as it now stands. */
+  advance(capacity: number, nowNs: Nanos): CapacityTransition;
+  /** The transition as of the newest snapshot fed, or null before the first. */
+  current(): CapacityTransition | null;
+}
+
+/** Follows one panel's ring from snapshot to snapshot; feeding the same snapshot twice is harmless. */
+export function createCapacityTracker(): CapacityTracker {
+  let transition: CapacityTransition | null = null;
+  return {
+    advance(capacity, nowNs) {
+      transition = nextCapacityTransition(
+        transition ?? settledAt(capacity, nowNs),
+        capacity,
+        nowNs,
+      );
+      return transition;
+    },
+    current: () => transition,
+  };
+}

@@ -1,33 +1,52 @@
 import { useEffect, useRef } from "react";
+import type { SimSnapshot } from "../../../sim/snapshot.ts";
 import type { CanvasLike, CanvasSize } from "./canvasLike.ts";
+import { useFrameSource } from "./frameSource.ts";
 import { useElementSize } from "./useElementSize.ts";
 
-export type CanvasDraw = (context: CanvasLike, size: CanvasSize) => void;
+export type CanvasDraw = (context: CanvasLike, size: CanvasSize, snapshot: SimSnapshot) => void;
 
 /**
- * Redraws a canvas imperatively whenever `draw` changes (callers memoise it on the snapshot), so a
- * 60 Hz snapshot stream costs one canvas paint per frame and no DOM work.
+ * Draws a snapshot on a canvas: the newest one every frame when a frame source is provided
+ * (imperatively, without rendering React), else the `snapshot` prop whenever it or `draw` changes.
  */
-export function useCanvasDrawing(draw: CanvasDraw | null, fallback: CanvasSize) {
+export function useCanvasDrawing(snapshot: SimSnapshot, draw: CanvasDraw, fallback: CanvasSize) {
   const containerRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const size = useElementSize(containerRef, fallback);
+  const source = useFrameSource();
+  // What is on the canvas: a re-render with a new prop must not repaint what a frame just drew.
+  const drawn = useRef<{ snapshot: SimSnapshot; draw: CanvasDraw; size: CanvasSize } | null>(null);
 
   useEffect(() => {
-    const canvas = canvasRef.current;
-    if (!canvas || !draw) return;
-    const context = canvas.getContext("2d");
-    if (!context) return;
-    const pixelRatio = window.devicePixelRatio || 1;
-    const pixelWidth = Math.round(size.width * pixelRatio);
-    const pixelHeight = Math.round(size.height * pixelRatio);
-    // Assigning width clears the canvas and resets state, so only do it when the size changed.
-    if (canvas.width !== pixelWidth) canvas.width = pixelWidth;
-    if (canvas.height !== pixelHeight) canvas.height = pixelHeight;
-    context.setTransform(pixelRatio, 0, 0, pixelRatio, 0, 0);
-    context.clearRect(0, 0, size.width, size.height);
-    draw(context, size);
-  }, [draw, size]);
+    const paint = () => {
+      const latest = source?.get() ?? snapshot;
+      const last = drawn.current;
+      if (last?.snapshot === latest && last.draw === draw && last.size === size) return;
+      drawn.current = { snapshot: latest, draw, size };
+      paintCanvas(canvasRef.current, size, (context) => draw(context, size, latest));
+    };
+    paint();
+    return source?.subscribe(paint);
+  }, [source, snapshot, draw, size]);
 
   return { containerRef, canvasRef, size };
+}
+
+function paintCanvas(
+  canvas: HTMLCanvasElement | null,
+  size: CanvasSize,
+  draw: (context: CanvasLike) => void,
+): void {
+  const context = canvas?.getContext("2d");
+  if (!canvas || !context) return;
+  const pixelRatio = window.devicePixelRatio || 1;
+  const pixelWidth = Math.round(size.width * pixelRatio);
+  const pixelHeight = Math.round(size.height * pixelRatio);
+  // Assigning width clears the canvas and resets state, so only do it when the size changed.
+  if (canvas.width !== pixelWidth) canvas.width = pixelWidth;
+  if (canvas.height !== pixelHeight) canvas.height = pixelHeight;
+  context.setTransform(pixelRatio, 0, 0, pixelRatio, 0, 0);
+  context.clearRect(0, 0, size.width, size.height);
+  draw(context);
 }

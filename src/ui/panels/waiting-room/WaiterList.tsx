@@ -1,7 +1,9 @@
+import { useRef } from "react";
 import type { WaiterView } from "../../../sim/snapshot.ts";
 import type { Nanos } from "../../../sim/time.ts";
 import { formatDuration } from "../shared/format.ts";
 import { readKindStyles } from "../shared/readKinds.ts";
+import { useLiveWaiterBars } from "./useLiveWaiterBars.ts";
 import { waiterProgress } from "./waiterProgress.ts";
 
 interface WaiterListProps {
@@ -9,12 +11,16 @@ interface WaiterListProps {
   nowNs: Nanos;
   onInspect: (id: number | null) => void;
   inspectedId: number | null;
+  /** A click also follows the read in the code pane, when the page has one. */
+  onSelect?: ((id: number) => void) | undefined;
 }
 
 /** One row per waiter, in the order given; the bar fills from arrival (left) to the wall (right). */
-export function WaiterList({ waiters, nowNs, onInspect, inspectedId }: WaiterListProps) {
+export function WaiterList({ waiters, nowNs, onInspect, inspectedId, onSelect }: WaiterListProps) {
+  const listRef = useRef<HTMLOListElement>(null);
+  useLiveWaiterBars(listRef);
   return (
-    <ol className="wcl-waiters" aria-label="Waiting reads, oldest first">
+    <ol ref={listRef} className="wcl-waiters" aria-label="Waiting reads, oldest first">
       {waiters.map((waiter) => {
         const progress = waiterProgress(waiter, nowNs);
         const style = readKindStyles[waiter.kind];
@@ -24,11 +30,17 @@ export function WaiterList({ waiters, nowNs, onInspect, inspectedId }: WaiterLis
             <button
               type="button"
               className="wcl-waiter"
+              data-waiter-id={waiter.id}
+              data-start-ns={waiter.startNs}
+              data-deadline-ns={waiter.deadlineNs}
               aria-pressed={inspectedId === waiter.id}
               aria-label={`${style.label} read #${waiter.id}, waited ${waited}`}
               onMouseEnter={() => onInspect(waiter.id)}
               onFocus={() => onInspect(waiter.id)}
-              onClick={() => onInspect(waiter.id)}
+              onClick={() => {
+                onInspect(waiter.id);
+                onSelect?.(waiter.id);
+              }}
             >
               <span className="wcl-waiter__kind">
                 <span
@@ -42,7 +54,7 @@ export function WaiterList({ waiters, nowNs, onInspect, inspectedId }: WaiterLis
                 <span
                   className="wcl-waiter__fill"
                   style={{
-                    width: `${(progress.fraction * 100).toFixed(1)}%`,
+                    transform: `scaleX(${progress.fraction.toFixed(3)})`,
                     background: style.colour,
                   }}
                 />

@@ -9,7 +9,10 @@ export interface WaiterProgress {
   fraction: number;
 }
 
-export function waiterProgress(waiter: WaiterView, nowNs: Nanos): WaiterProgress {
+export function waiterProgress(
+  waiter: Pick<WaiterView, "startNs" | "deadlineNs">,
+  nowNs: Nanos,
+): WaiterProgress {
   const spanNs = waiter.deadlineNs - waiter.startNs;
   const waitedNs = Math.max(0, Math.min(nowNs - waiter.startNs, spanNs));
   return {

@@ -1,0 +1,363 @@
+// `npm run bench:browser`: the page's performance in Debian's Chromium (issue 3, "Performance"):
+// JS shipped (gzip), navigation to first drawn frame, frame intervals and long tasks while the
+// heavy scenario plays at 10×, and main-thread and worker heap over 10 minutes of play. Builds
+// into a scratch folder and serves it with `vite preview` on its own port, so it never touches
+// another run's dist/ or preview server. Writes the "Browser" section of docs/benchmarks.md.
+//   --quick      skip the 10-minute heap run and print only (docs untouched)
+//   --no-write   print only
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { cpus, loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+import { chromium } from "@playwright/test";
+import { CHROMIUM } from "./ensure-chromium.mjs";
+
+const PORT = 4187;
+const ORIGIN = `http://127.0.0.1:${PORT}`;
+const FLAGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-dev-shm-usage",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+const HEAVY = "reads=10000&writes=1000&watchers=100";
+const HEAVY_SPEED = 10;
+const FRAMES_WALL_MS = 20_000;
+const FIRST_FRAME_RUNS = 5;
+const HEAP_MINUTES = 10;
+const LONG_TASK_MS = 50;
+
+const quick = process.argv.includes("--quick");
+const write = !quick && !process.argv.includes("--no-write");
+
+const log = (line) => console.log(`bench:browser: ${line}`);
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+const ms = (value) => `${value.toFixed(1)} ms`;
+const pct = (share) => `${Math.round(share * 100)} %`;
+const sleep = (delayMs) => new Promise((resolve) => setTimeout(resolve, delayMs));
+
+function quantile(sorted, q) {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
+}
+
+function build() {
+  const outDir = mkdtempSync(join(tmpdir(), "wcl-bench-dist-"));
+  const result = spawnSync("npx", ["vite", "build", "--outDir", outDir, "--emptyOutDir"], {
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  if (result.status !== 0) throw new Error("vite build failed");
+  return outDir;
+}
+
+/** Every built JS file gzipped on its own, as a server would send it. */
+function jsShipped(outDir) {
+  const assets = join(outDir, "assets");
+  const files = readdirSync(assets).filter((name) => name.endsWith(".js"));
+  const sizes = files.map((name) => {
+    const bytes = readFileSync(join(assets, name));
+    return { name, raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
+  });
+  return {
+    files: sizes,
+    raw: sizes.reduce((sum, file) => sum + file.raw, 0),
+    gzip: sizes.reduce((sum, file) => sum + file.gzip, 0),
+  };
+}
+
+async function startPreview(outDir) {
+  const server = spawn(
+    "npx",
+    [
+      "vite",
+      "preview",
+      "--outDir",
+      outDir,
+      "--port",
+      String(PORT),
+      "--strictPort",
+      "--host",
+      "127.0.0.1",
+    ],
+    { stdio: "ignore", detached: true },
+  );
+  for (let attempt = 0; attempt < 100; attempt++) {
+    try {
+      if ((await fetch(ORIGIN)).ok) return server;
+    } catch {
+      // not up yet
+    }
+    await sleep(200);
+  }
+  stopPreview(server);
+  throw new Error(`vite preview did not answer on ${ORIGIN}`);
+}
+
+function stopPreview(server) {
+  // npx starts vite as a child: end the whole group we started, and nothing else.
+  try {
+    process.kill(-server.pid, "SIGTERM");
+  } catch {
+    // already gone
+  }
+}
+
+const firstFrameAt = (page) =>
+  page.evaluate(async () => {
+    for (let i = 0; i < 200; i++) {
+      const mark = performance.getEntriesByName("first-frame")[0];
+      if (mark) return mark.startTime;
+      await new Promise((resolve) => setTimeout(resolve, 25));
+    }
+    return null;
+  });
+
+async function measureFirstFrame(browser) {
+  const times = [];
+  for (let run = 0; run < FIRST_FRAME_RUNS; run++) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+    const page = await context.newPage();
+    await page.goto(`${ORIGIN}/`);
+    const at = await firstFrameAt(page);
+    if (at === null) throw new Error("the page never set performance.mark('first-frame')");
+    times.push(at);
+    await context.close();
+  }
+  return times.sort((a, b) => a - b);
+}
+
+/** Main-thread time so far, in seconds: all tasks, script, layout, style (CDP Performance). */
+async function mainThreadSeconds(cdp) {
+  const { metrics } = await cdp.send("Performance.getMetrics");
+  const value = (name) => metrics.find((metric) => metric.name === name)?.value ?? 0;
+  return {
+    task: value("TaskDuration"),
+    script: value("ScriptDuration"),
+    layout: value("LayoutDuration"),
+    style: value("RecalcStyleDuration"),
+  };
+}
+
+async function simulatedSeconds(page) {
+  return Number.parseFloat((await page.getByTestId("simulated-seconds").textContent()) ?? "0");
+}
+
+async function measureHeavyFrames(browser) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  const page = await context.newPage();
+  // Long tasks from the start (buffered would not report them here): filtered to after load below.
+  await page.addInitScript(() => {
+    window.__longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries())
+        window.__longTasks.push({ start: entry.startTime, duration: entry.duration });
+    }).observe({ type: "longtask" });
+  });
+  await page.goto(`${ORIGIN}/#${HEAVY}&speed=${HEAVY_SPEED}`);
+  await firstFrameAt(page);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Performance.enable");
+  const before = await mainThreadSeconds(cdp);
+  const simStartS = await simulatedSeconds(page);
+  const frames = await page.evaluate(
+    (wallMs) =>
+      new Promise((resolve) => {
+        const stamps = [];
+        const startedAt = performance.now();
+        const tick = (now) => {
+          stamps.push(now);
+          if (now - startedAt < wallMs) requestAnimationFrame(tick);
+          else resolve({ stamps, startedAt });
+        };
+        requestAnimationFrame(tick);
+      }),
+    FRAMES_WALL_MS,
+  );
+  const simEndS = await simulatedSeconds(page);
+  const after = await mainThreadSeconds(cdp);
+  const { longTasks, loadEnd } = await page.evaluate(() => ({
+    longTasks: window.__longTasks,
+    loadEnd: performance.getEntriesByType("navigation")[0]?.loadEventEnd ?? 0,
+  }));
+  await context.close();
+
+  const intervals = [];
+  for (let i = 1; i < frames.stamps.length; i++)
+    intervals.push(frames.stamps[i] - frames.stamps[i - 1]);
+  intervals.sort((a, b) => a - b);
+  const afterLoad = longTasks.filter((task) => task.start >= loadEnd);
+  const during = longTasks.filter((task) => task.start >= frames.startedAt);
+  const wallS = (frames.stamps.at(-1) - frames.startedAt) / 1000;
+  return {
+    frames: intervals.length,
+    p50: quantile(intervals, 0.5),
+    p95: quantile(intervals, 0.95),
+    p99: quantile(intervals, 0.99),
+    worst: intervals.at(-1) ?? Number.NaN,
+    over20: intervals.filter((interval) => interval > 20).length,
+    longAfterLoad: afterLoad,
+    longDuring: during,
+    achievedSpeed: (simEndS - simStartS) / wallS,
+    busy: Object.fromEntries(
+      Object.keys(after).map((key) => [key, (after[key] - before[key]) / wallS]),
+    ),
+  };
+}
+
+/** The worker's CDP session, attached through the browser (Playwright offers pages only). */
+async function workerHeapReader(browser) {
+  const session = await browser.newBrowserCDPSession();
+  const { targetInfos } = await session.send("Target.getTargets");
+  const worker = targetInfos.find((target) => target.type === "worker");
+  if (!worker) throw new Error("no worker target to measure");
+  const { sessionId } = await session.send("Target.attachToTarget", {
+    targetId: worker.targetId,
+    flatten: false,
+  });
+  let nextId = 1;
+  const pending = new Map();
+  session.on("Target.receivedMessageFromTarget", (event) => {
+    if (event.sessionId !== sessionId) return;
+    const message = JSON.parse(event.message);
+    pending.get(message.id)?.(message.result);
+    pending.delete(message.id);
+  });
+  const call = (method, params = {}) =>
+    new Promise((resolve) => {
+      const id = nextId++;
+      pending.set(id, resolve);
+      session.send("Target.sendMessageToTarget", {
+        sessionId,
+        message: JSON.stringify({ id, method, params }),
+      });
+    });
+  return async () => {
+    await call("HeapProfiler.collectGarbage");
+    return (await call("Runtime.getHeapUsage")).usedSize;
+  };
+}
+
+async function measureHeap(browser) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  const page = await context.newPage();
+  await page.goto(`${ORIGIN}/`);
+  await firstFrameAt(page);
+  const pageSession = await context.newCDPSession(page);
+  const workerHeap = await workerHeapReader(browser);
+  const samples = [];
+  for (let minute = 0; minute <= HEAP_MINUTES; minute++) {
+    if (minute > 0) await sleep(60_000);
+    await pageSession.send("HeapProfiler.collectGarbage");
+    const main = (await pageSession.send("Runtime.getHeapUsage")).usedSize;
+    const worker = await workerHeap();
+    const simulatedS = await simulatedSeconds(page);
+    samples.push({ minute, main, worker, simulatedS });
+    log(`heap at ${minute} min: main ${mb(main)}, worker ${mb(worker)}, simulated ${simulatedS} s`);
+  }
+  await context.close();
+  return samples;
+}
+
+function machine(browserVersion) {
+  const cpu = cpus();
+  return (
+    `${cpu.length} cores (${cpu[0]?.model ?? "unknown CPU"}), Node ${process.versions.node}, ` +
+    `Chromium ${browserVersion} headless, load average ${loadavg()[0].toFixed(1)} at the start`
+  );
+}
+
+function section(results) {
+  const { js, firstFrame, heavy, heap, when, where } = results;
+  const verdict = (ok) => (ok ? "met" : "**not met**");
+  const worstLong = Math.max(0, ...heavy.longAfterLoad.map((task) => task.duration));
+  const lines = [
+    "## Browser",
+    "",
+    "`npm run bench:browser` (`scripts/bench-browser.mjs`) builds the app, serves it with",
+    "`vite preview` and drives Debian's Chromium (headless, the flags of playwright.config.ts),",
+    "1280×720.",
+    "",
+    `Measured ${when}. Machine: ${where}; shared with other engineers' builds and tests.`,
+    "",
+    "| figure | measured | target |",
+    "|---|---|---|",
+    `| JS shipped, gzip (${js.files.length} files) | ${kb(js.gzip)} (${kb(js.raw)} raw) | ≤ 250 KB: ${verdict(js.gzip <= 250 * 1024)} |`,
+    `| navigation → first drawn frame (${firstFrame.length} loads, median / worst) | ${ms(quantile(firstFrame, 0.5))} / ${ms(firstFrame.at(-1))} | < 1 s: ${verdict(firstFrame.at(-1) < 1000)} |`,
+    `| heavy at ${HEAVY_SPEED}×, frame interval p50 / p95 / p99 (${heavy.frames} frames, ${FRAMES_WALL_MS / 1000} s) | ${ms(heavy.p50)} / ${ms(heavy.p95)} / ${ms(heavy.p99)} | p95 ≤ 20 ms: ${verdict(heavy.p95 <= 20)} |`,
+    `| heavy at ${HEAVY_SPEED}×, frames over 20 ms / worst | ${heavy.over20} / ${ms(heavy.worst)} | — |`,
+    `| heavy at ${HEAVY_SPEED}×, long tasks after load (count, longest) | ${heavy.longAfterLoad.length}, ${ms(worstLong)} | none over ${LONG_TASK_MS} ms: ${verdict(worstLong <= LONG_TASK_MS)} |`,
+    `| heavy at ${HEAVY_SPEED}×, main thread busy: all / script / layout / style | ${pct(heavy.busy.task)} / ${pct(heavy.busy.script)} / ${pct(heavy.busy.layout)} / ${pct(heavy.busy.style)} | — |`,
+    `| heavy at ${HEAVY_SPEED}×, speed the run reached | ${heavy.achievedSpeed.toFixed(1)}× | the header says so when below ${HEAVY_SPEED}× |`,
+    "",
+  ];
+  if (heap) {
+    lines.push(
+      `Heap after a forced GC, default scenario at 1× for ${HEAP_MINUTES} minutes of wall time (CDP`,
+      "`Runtime.getHeapUsage` on the page and on the worker's target):",
+      "",
+      "| minute | simulated s | main thread | worker |",
+      "|---|---|---|---|",
+      ...heap.map(
+        (sample) =>
+          `| ${sample.minute} | ${sample.simulatedS} | ${mb(sample.main)} | ${mb(sample.worker)} |`,
+      ),
+      "",
+    );
+  }
+  return lines.join("\n");
+}
+
+function writeSection(text) {
+  const path = "docs/benchmarks.md";
+  const doc = readFileSync(path, "utf8");
+  const start = doc.indexOf("\n## Browser\n");
+  if (start === -1) {
+    writeFileSync(path, `${doc.trimEnd()}\n\n${text}`);
+    return;
+  }
+  const next = doc.indexOf("\n## ", start + 1);
+  const rest = next === -1 ? "" : doc.slice(next);
+  writeFileSync(path, `${doc.slice(0, start)}\n${text}${rest}`);
+}
+
+async function main() {
+  log("building");
+  const outDir = build();
+  const js = jsShipped(outDir);
+  log(`JS shipped: ${kb(js.gzip)} gzip over ${js.files.length} files`);
+  const server = await startPreview(outDir);
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+  try {
+    const where = machine(browser.version());
+    const when = `${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC`;
+    const firstFrame = await measureFirstFrame(browser);
+    log(`first frame: ${firstFrame.map(ms).join(", ")}`);
+    const heavy = await measureHeavyFrames(browser);
+    log(
+      `heavy ${HEAVY_SPEED}×: p50 ${ms(heavy.p50)} p95 ${ms(heavy.p95)} p99 ${ms(heavy.p99)} ` +
+        `worst ${ms(heavy.worst)}, ${heavy.over20} frames > 20 ms of ${heavy.frames}; ` +
+        `long tasks after load ${heavy.longAfterLoad.map((t) => ms(t.duration)).join(", ") || "none"}; ` +
+        `reached ${heavy.achievedSpeed.toFixed(2)}×; main thread busy ${pct(heavy.busy.task)} ` +
+        `(script ${pct(heavy.busy.script)}, layout ${pct(heavy.busy.layout)}, style ${pct(heavy.busy.style)})`,
+    );
+    const heap = quick ? null : await measureHeap(browser);
+    const text = section({ js, firstFrame, heavy, heap, when, where });
+    if (write) {
+      writeSection(text);
+      log("wrote the Browser section of docs/benchmarks.md");
+    } else {
+      console.log(`\n${text}`);
+    }
+  } finally {
+    await browser.close();
+    stopPreview(server);
+  }
+}
+
+await main();
