@@ -50,6 +50,8 @@ export interface AppActions {
   setSpeed(speed: number): void;
   restartAfterCrash(): void;
   dismissIssues(): void;
+  /** Problems the page found in its own keys (`until`, `panels`, …): shown with the link's. */
+  reportIssues(issues: readonly ScenarioIssue[]): void;
   /** Sets (or, with null, removes) a page key: the page changes, the run does not. */
   setPageKey(key: string, value: string | null): void;
   dismissNotice(): void;
@@ -153,6 +155,13 @@ export function createAppStore(
         client.send({ type: "play", speed: get().speed });
       },
       dismissIssues: () => set({ issues: [] }),
+      reportIssues(more) {
+        const { issues } = get();
+        const isNew = (found: ScenarioIssue) =>
+          !issues.some((known) => known.key === found.key && known.message === found.message);
+        const fresh = more.filter(isNew);
+        if (fresh.length > 0) set({ issues: [...issues, ...fresh] });
+      },
       setPageKey(key, value) {
         const { [key]: _previous, ...others } = get().pageKeys;
         set({ pageKeys: value === null ? others : { ...others, [key]: value } });

@@ -4,6 +4,8 @@ import { CrashBanner } from "./banner/CrashBanner.tsx";
 import { IssuesBanner } from "./banner/IssuesBanner.tsx";
 import { NoticeBanner } from "./banner/NoticeBanner.tsx";
 import { ControlPanel } from "./controls/ControlPanel.tsx";
+import { EmbedPlayer } from "./embed/EmbedPlayer.tsx";
+import { usePageKeys } from "./embed/usePageKeys.ts";
 import { Header } from "./layout/Header.tsx";
 import { LivePanels } from "./layout/LivePanels.tsx";
 import { Narration } from "./narration/Narration.tsx";
@@ -11,6 +13,14 @@ import { TourDock } from "./tour/TourDock.tsx";
 
 /** The page: header, banners, controls beside the panels. The runtime is made once, outside. */
 export function App({ runtime }: { runtime: AppRuntime }) {
+  const { embed } = usePageKeys(runtime);
+  if (embed !== null) {
+    return (
+      <RuntimeContext value={runtime}>
+        <EmbedPlayer options={embed} />
+      </RuntimeContext>
+    );
+  }
   return (
     <RuntimeContext value={runtime}>
       <div className="app">

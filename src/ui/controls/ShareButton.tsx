@@ -39,7 +39,12 @@ export function ShareButton() {
 
   return (
     <div className="share">
-      <button type="button" onClick={share} title="Copy a link to this scenario at this moment">
+      <button
+        type="button"
+        onClick={share}
+        title="Copy a link to this scenario at this moment"
+        aria-keyshortcuts="s"
+      >
         Share
       </button>
       <span role="status" className="share-status">

@@ -1,8 +1,11 @@
 import { useApp } from "../../state/use-app.ts";
+import { AccessControls } from "../a11y/AccessControls.tsx";
 import { ShareButton } from "../controls/ShareButton.tsx";
 import { SimulationClock } from "../controls/SimulationClock.tsx";
 import { SpeedSlider } from "../controls/SpeedSlider.tsx";
 import { TransportControls } from "../controls/TransportControls.tsx";
+import { EmbedDialog } from "../embed/EmbedDialog.tsx";
+import { ExportMenu } from "../export/ExportMenu.tsx";
 import { ObservableWatch } from "../presets/ObservableWatch.tsx";
 import { PresetsMenu } from "../presets/PresetsMenu.tsx";
 
@@ -22,6 +25,9 @@ export function Header() {
       <SpeedSlider />
       <PresetsMenu />
       <ShareButton />
+      <ExportMenu />
+      <EmbedDialog />
+      <AccessControls />
       <ObservableWatch />
     </header>
   );

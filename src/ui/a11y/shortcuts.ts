@@ -1,0 +1,52 @@
+// Every keyboard shortcut of the page, in one table: the handler and the shortcuts sheet both read it.
+
+export type ShortcutAction =
+  | "playPause"
+  | "step"
+  | "slower"
+  | "faster"
+  | "share"
+  | "export"
+  | "shortcuts";
+
+export interface Shortcut {
+  /** `KeyboardEvent.key` of the shortcut. */
+  key: string;
+  /** How the sheet writes the key. */
+  label: string;
+  action: ShortcutAction;
+  description: string;
+}
+
+export const SHORTCUTS: readonly Shortcut[] = [
+  { key: " ", label: "Space", action: "playPause", description: "Play or pause" },
+  { key: ".", label: ".", action: "step", description: "Pause and step 100 ms" },
+  { key: "[", label: "[", action: "slower", description: "Half the speed" },
+  { key: "]", label: "]", action: "faster", description: "Double the speed" },
+  { key: "s", label: "S", action: "share", description: "Copy a link to this moment" },
+  { key: "e", label: "E", action: "export", description: "Open the Export menu" },
+  { key: "?", label: "?", action: "shortcuts", description: "Show these shortcuts" },
+];
+
+export interface KeyPress {
+  key: string;
+  ctrlKey: boolean;
+  metaKey: boolean;
+  altKey: boolean;
+  target: EventTarget | null;
+}
+
+const TYPING = "input, textarea, select, [contenteditable=''], [contenteditable='true']";
+// Space already presses these; a shortcut on top would act twice.
+const PRESSABLE = "button, a[href], summary, [role='button'], [role='slider'], [role='checkbox']";
+
+const closestOf = (target: EventTarget | null, selector: string): boolean =>
+  target instanceof Element && target.closest(selector) !== null;
+
+/** The action a key press asks for, or null: typing, modifier chords and open dialogs are left alone. */
+export function shortcutFor(press: KeyPress): ShortcutAction | null {
+  if (press.ctrlKey || press.metaKey || press.altKey) return null;
+  if (closestOf(press.target, TYPING) || closestOf(press.target, "dialog[open]")) return null;
+  if (press.key === " " && closestOf(press.target, PRESSABLE)) return null;
+  return SHORTCUTS.find((shortcut) => shortcut.key === press.key)?.action ?? null;
+}

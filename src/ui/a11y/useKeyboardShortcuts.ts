@@ -1,0 +1,40 @@
+import { useEffect } from "react";
+import { useRuntime } from "../../state/runtime-context.ts";
+import { positionFromSpeed, speedFromPosition } from "../../state/speed.ts";
+import { type ShortcutAction, shortcutFor } from "./shortcuts.ts";
+
+const DOUBLE = Math.log10(2);
+
+/** Presses the control that announces this shortcut (`aria-keyshortcuts`), if the page has one. */
+function pressControlFor(key: string) {
+  const control = document.querySelector<HTMLElement>(`[aria-keyshortcuts="${key}"]`);
+  control?.click();
+  control?.focus();
+}
+
+/** Listens on the whole document; `openSheet` shows the shortcuts sheet. */
+export function useKeyboardShortcuts(openSheet: () => void) {
+  const { store } = useRuntime();
+  useEffect(() => {
+    const run = (action: ShortcutAction) => {
+      const state = store.getState();
+      const speedBy = (steps: number) =>
+        state.setSpeed(speedFromPosition(positionFromSpeed(state.speed) + steps * DOUBLE));
+      if (action === "playPause") (state.playing ? state.pause : state.play)();
+      else if (action === "step") state.step();
+      else if (action === "slower") speedBy(-1);
+      else if (action === "faster") speedBy(1);
+      else if (action === "share") pressControlFor("s");
+      else if (action === "export") pressControlFor("e");
+      else openSheet();
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      const action = shortcutFor(event);
+      if (action === null || event.defaultPrevented) return;
+      event.preventDefault();
+      run(action);
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [store, openSheet]);
+}

@@ -1,0 +1,95 @@
+import { useId, useState } from "react";
+import { encodeScenario } from "../../sim/scenario/index.ts";
+import { useRuntime } from "../../state/runtime-context.ts";
+import { PANEL_CATALOG } from "../layout/panelCatalog.tsx";
+import { download } from "./download.ts";
+import { findPanel, panelSvg, svgToPng } from "./panelImage.ts";
+import { requestHistoryJson } from "./requestLog.ts";
+import { seriesCsv } from "./seriesCsv.ts";
+import { useRequestLog } from "./useRequestLog.ts";
+import "./export.css";
+
+const FILE_PREFIX = "watch-cache-lab";
+const PNG_SCALE = 2;
+
+/** The header's Export menu: metrics, time series, request history and panel pictures as files. */
+export function ExportMenu() {
+  const runtime = useRuntime();
+  const log = useRequestLog();
+  const panelSelect = useId();
+  const [panelId, setPanelId] = useState(PANEL_CATALOG[0]?.id ?? "");
+  const [status, setStatus] = useState("");
+
+  const save = async (filename: string, make: () => Promise<Blob> | Blob) => {
+    try {
+      download(await make(), `${FILE_PREFIX}-${filename}`);
+      setStatus(`Saved ${FILE_PREFIX}-${filename}`);
+    } catch (error) {
+      setStatus(`Export failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  };
+  const snapshot = () => runtime.live.get()?.snapshot ?? null;
+  const text = (content: string, type: string) => new Blob([content], { type });
+
+  const metrics = () =>
+    save("metrics.prom", async () =>
+      text(await runtime.prometheusText(), "text/plain; version=0.0.4; charset=utf-8"),
+    );
+  const series = () => {
+    const current = snapshot();
+    if (current) save("series.csv", () => text(seriesCsv(current.series), "text/csv"));
+  };
+  const history = () => {
+    const scenario = encodeScenario(runtime.store.getState().scenario);
+    const json = requestHistoryJson(scenario, snapshot()?.nowNs ?? 0, log);
+    save("requests.json", () => text(json, "application/json"));
+  };
+  const panelPicture = (format: "svg" | "png") => {
+    const entry = PANEL_CATALOG.find((candidate) => candidate.id === panelId);
+    const card = entry ? findPanel(entry.title) : null;
+    if (!card) {
+      setStatus("That panel is not on the page");
+      return;
+    }
+    const picture = panelSvg(card);
+    save(`${panelId}.${format}`, () =>
+      format === "svg" ? text(picture.svg, "image/svg+xml") : svgToPng(picture, PNG_SCALE),
+    );
+  };
+
+  return (
+    <details className="export-menu">
+      <summary aria-keyshortcuts="e">Export</summary>
+      <div className="export-list">
+        <button type="button" onClick={metrics}>
+          Metrics, Prometheus text
+        </button>
+        <button type="button" onClick={series}>
+          Time series, CSV
+        </button>
+        <button type="button" onClick={history}>
+          Request history, JSON
+        </button>
+        <div className="export-panel">
+          <label htmlFor={panelSelect}>Panel</label>
+          <select id={panelSelect} value={panelId} onChange={(e) => setPanelId(e.target.value)}>
+            {PANEL_CATALOG.map((entry) => (
+              <option key={entry.id} value={entry.id}>
+                {entry.title}
+              </option>
+            ))}
+          </select>
+          <button type="button" onClick={() => panelPicture("png")}>
+            PNG
+          </button>
+          <button type="button" onClick={() => panelPicture("svg")}>
+            SVG
+          </button>
+        </div>
+        <p role="status" className="export-status">
+          {status}
+        </p>
+      </div>
+    </details>
+  );
+}

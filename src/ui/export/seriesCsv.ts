@@ -1,0 +1,26 @@
+import type { SeriesView } from "../../sim/snapshot.ts";
+import { toSeconds } from "../../sim/time.ts";
+
+// The run's time series as CSV: one row per point of the snapshot's series, time in plain
+// simulated seconds, so a spreadsheet or pandas reads it without a date parser.
+
+const COLUMNS: readonly [header: string, column: keyof SeriesView][] = [
+  ["time_s", "tNs"],
+  ["etcd_revision", "etcdRevision"],
+  ["cache_rv", "cacheRv"],
+  ["lag_s", "lagSeconds"],
+  ["capacity", "capacity"],
+  ["waiters", "waiters"],
+  ["etcd_queue", "etcdQueue"],
+];
+
+const cell = (column: keyof SeriesView, value: number) =>
+  String(column === "tNs" ? toSeconds(value) : value);
+
+export function seriesCsv(series: SeriesView): string {
+  const rows = [COLUMNS.map(([header]) => header).join(",")];
+  for (let i = 0; i < series.tNs.length; i++) {
+    rows.push(COLUMNS.map(([, column]) => cell(column, series[column][i] ?? Number.NaN)).join(","));
+  }
+  return `${rows.join("\n")}\n`;
+}

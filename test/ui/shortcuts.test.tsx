@@ -1,0 +1,100 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, screen, waitFor, within } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { SHORTCUTS, shortcutFor } from "../../src/ui/a11y/shortcuts.ts";
+import { currentTheme, memoryStorage } from "../../src/ui/a11y/theme.ts";
+import { renderApp } from "./render-app.tsx";
+
+afterEach(cleanup);
+
+const press = (key: string, target: EventTarget | null = document.body) =>
+  shortcutFor({ key, target, ctrlKey: false, metaKey: false, altKey: false });
+
+describe("shortcutFor", () => {
+  it("maps each key of the table to its action", () => {
+    for (const shortcut of SHORTCUTS) expect(press(shortcut.key)).toBe(shortcut.action);
+  });
+
+  it("leaves typing in fields alone", () => {
+    for (const tag of ["input", "textarea", "select"]) {
+      expect(press("s", document.createElement(tag))).toBeNull();
+    }
+  });
+
+  it("lets Space press a focused button instead of toggling play", () => {
+    expect(press(" ", document.createElement("button"))).toBeNull();
+    expect(press(".", document.createElement("button"))).toBe("step");
+  });
+
+  it("ignores chords with modifiers", () => {
+    const target = document.body;
+    expect(shortcutFor({ key: "s", target, ctrlKey: true, metaKey: false, altKey: false })).toBe(
+      null,
+    );
+  });
+});
+
+describe("keyboard control of the page", () => {
+  it("pauses and plays with Space, steps with the full stop", async () => {
+    const { runtime } = renderApp();
+    fireEvent.keyDown(document.body, { key: " " });
+    expect(runtime.store.getState().playing).toBe(false);
+    await waitFor(() => expect(runtime.live.get()).not.toBeNull());
+    const before = runtime.live.get()?.snapshot.nowNs ?? 0;
+    fireEvent.keyDown(document.body, { key: "." });
+    await waitFor(() => expect(runtime.live.get()?.snapshot.nowNs).toBe(before + 100_000_000));
+    fireEvent.keyDown(document.body, { key: " " });
+    expect(runtime.store.getState().playing).toBe(true);
+  });
+
+  it("halves and doubles the speed with the brackets", () => {
+    const { runtime } = renderApp();
+    fireEvent.keyDown(document.body, { key: "]" });
+    expect(runtime.store.getState().speed).toBe(2);
+    fireEvent.keyDown(document.body, { key: "[" });
+    fireEvent.keyDown(document.body, { key: "[" });
+    expect(runtime.store.getState().speed).toBe(0.5);
+  });
+
+  it("does nothing while the reader types in a field", () => {
+    const { runtime } = renderApp();
+    fireEvent.keyDown(screen.getByLabelText("Seed"), { key: " " });
+    expect(runtime.store.getState().playing).toBe(true);
+  });
+
+  it("opens the Export menu with e", () => {
+    renderApp();
+    fireEvent.keyDown(document.body, { key: "e" });
+    expect(screen.getByText("Export").closest("details")).toHaveAttribute("open");
+  });
+
+  it("opens a sheet listing every shortcut with ?", () => {
+    renderApp();
+    fireEvent.keyDown(document.body, { key: "?" });
+    const sheet = screen.getByRole("dialog", { name: "Keyboard shortcuts" });
+    for (const shortcut of SHORTCUTS) {
+      expect(within(sheet).getByText(shortcut.description)).toBeInTheDocument();
+    }
+  });
+});
+
+describe("currentTheme", () => {
+  const env = (prefersDark: boolean) => ({
+    storage: memoryStorage(),
+    prefersDark: () => prefersDark,
+    watchSystem: () => () => {},
+  });
+
+  it("follows the system until the reader chooses", () => {
+    const dark = env(true);
+    expect(currentTheme(dark)).toBe("dark");
+    dark.storage.setItem("wcl-theme", "light");
+    expect(currentTheme(dark)).toBe("light");
+  });
+
+  it("ignores a stored value it does not know", () => {
+    const light = env(false);
+    light.storage.setItem("wcl-theme", "sepia");
+    expect(currentTheme(light)).toBe("light");
+  });
+});
