@@ -7,9 +7,9 @@ import { ControlPanel } from "./controls/ControlPanel.tsx";
 import { EmbedPlayer } from "./embed/EmbedPlayer.tsx";
 import { usePageKeys } from "./embed/usePageKeys.ts";
 import { Header } from "./layout/Header.tsx";
-import { LivePanels } from "./layout/LivePanels.tsx";
 import { Narration } from "./narration/Narration.tsx";
 import { TourDock } from "./tour/TourDock.tsx";
+import { RunPanels } from "./twin/RunPanels.tsx";
 
 /** The page: header, banners, controls beside the panels. The runtime is made once, outside. */
 export function App({ runtime }: { runtime: AppRuntime }) {
@@ -34,7 +34,7 @@ export function App({ runtime }: { runtime: AppRuntime }) {
             <Narration />
             <ControlPanel />
           </aside>
-          <LivePanels />
+          <RunPanels />
         </main>
       </div>
     </RuntimeContext>

@@ -13,9 +13,10 @@ import { computeListLimit } from "./watch-rv.ts";
 const continueAfter = (lastKey: string, listKey: string, rv: number) =>
   encodeContinue(`${lastKey}\u0000`, listKey, rv);
 
+const EVERYTHING: Selectors = { labels: [], fields: [] };
+
 /** The page, and how many cached objects were looked at to build it (the list-cache metrics). */
-export interface CacherPage {
-  readonly result: StorageListResult;
+export interface CacherPage extends StorageListResult {
   readonly fetched: number;
 }
 
@@ -26,14 +27,11 @@ export function cacherPage(
   resourcePrefix: string,
 ): CacherPage {
   const limit = computeListLimit(opts.limit, opts.resourceVersion);
-  const selectors: Selectors = {
-    labels: parseSelector(opts.labelSelector),
-    fields: parseSelector(opts.fieldSelector),
-  };
-  if (isEverything(selectors)) {
-    const result = unfilteredPage(list, listKey, limit, resourcePrefix);
-    return { result, fetched: result.count };
-  }
+  const selectors: Selectors =
+    opts.labelSelector === "" && opts.fieldSelector === ""
+      ? EVERYTHING
+      : { labels: parseSelector(opts.labelSelector), fields: parseSelector(opts.fieldSelector) };
+  if (isEverything(selectors)) return new UnfilteredPage(list, listKey, limit, resourcePrefix);
   // With a selector the matches must be found one by one, as upstream does.
   const selected: Pod[] = [];
   let hasMore = false;
@@ -51,42 +49,53 @@ export function cacherPage(
     hasMore && last !== undefined
       ? continueAfter(podKey(resourcePrefix, last), listKey, list.rv)
       : "";
-  const result: StorageListResult = {
+  return {
     rv: list.rv,
     count: selected.length,
     continue: token,
     remainingItemCount: null,
     items: (max) => (max === undefined ? selected : selected.slice(0, max)),
+    fetched,
   };
-  return { result, fetched };
 }
 
-// Every item matches: the page size is known without reading the items, which stay lazy.
-function unfilteredPage(
-  list: CacheList,
-  listKey: string,
-  limit: number,
-  resourcePrefix: string,
-): StorageListResult {
-  const total = list.count;
-  const hasMore = limit > 0 && total > limit;
-  const count = hasMore ? limit : total;
-  let items: Pod[] | null = null;
-  // Only the page is built, never the rest of the range.
-  const materialise = (): Pod[] => {
-    items ??= hasMore ? list.items(count) : list.items();
-    return items;
-  };
-  return {
-    rv: list.rv,
-    count,
-    remainingItemCount: hasMore ? total - limit : null,
-    items: (max) => (max === undefined ? materialise() : materialise().slice(0, max)),
-    get continue(): string {
-      const last = hasMore ? materialise()[count - 1] : undefined;
-      return last === undefined
-        ? ""
-        : continueAfter(podKey(resourcePrefix, last), listKey, list.rv);
-    },
-  };
+// Every item matches: the page size is known without reading the items, which stay lazy (most
+// pages are never read). Only the page is built, never the rest of the range.
+class UnfilteredPage implements CacherPage {
+  readonly rv: number;
+  readonly count: number;
+  readonly remainingItemCount: number | null;
+  private readonly list: CacheList;
+  private readonly listKey: string;
+  private readonly resourcePrefix: string;
+  private readonly hasMore: boolean;
+  private materialised: Pod[] | null = null;
+
+  constructor(list: CacheList, listKey: string, limit: number, resourcePrefix: string) {
+    const total = list.count;
+    this.list = list;
+    this.listKey = listKey;
+    this.resourcePrefix = resourcePrefix;
+    this.rv = list.rv;
+    this.hasMore = limit > 0 && total > limit;
+    this.count = this.hasMore ? limit : total;
+    this.remainingItemCount = this.hasMore ? total - limit : null;
+  }
+
+  /** Every object in the page was fetched. */
+  get fetched(): number {
+    return this.count;
+  }
+
+  items(max?: number): Pod[] {
+    this.materialised ??= this.hasMore ? this.list.items(this.count) : this.list.items();
+    return max === undefined ? this.materialised : this.materialised.slice(0, max);
+  }
+
+  get continue(): string {
+    const last = this.hasMore ? this.items()[this.count - 1] : undefined;
+    return last === undefined
+      ? ""
+      : continueAfter(podKey(this.resourcePrefix, last), this.listKey, this.rv);
+  }
 }

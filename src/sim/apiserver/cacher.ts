@@ -146,10 +146,10 @@ export class Cacher {
         return;
       }
       ctx.servedBy = "cache";
-      const { result: page, fetched } = cacherPage(list, key, opts, this.resourcePrefix);
+      const page = cacherPage(list, key, opts, this.resourcePrefix);
       // upstream: metrics.RecordListCacheMetrics (deprecated in 1.37.0, still exported)
       this.metrics.cacheList(list.indexUsed).inc();
-      this.metrics.cacheListFetchedObjects(list.indexUsed).inc(fetched);
+      this.metrics.cacheListFetchedObjects(list.indexUsed).inc(page.fetched);
       this.metrics.cacheListReturnedObjects.inc(page.count);
       if (ctx.steps !== undefined) {
         const detail = `cache: ${page.count} objects at RV ${page.rv}`;

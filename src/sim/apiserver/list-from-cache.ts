@@ -22,6 +22,7 @@ interface MatchValue {
   readonly indexName: string;
   readonly value: string;
 }
+const NO_MATCHES: readonly MatchValue[] = [];
 
 // upstream: watch_cache.go WaitUntilFreshAndGetList
 export function waitUntilFreshAndGetList(
@@ -77,19 +78,20 @@ function waitUntilFreshAndList(
   }
   const listRv = parsed.value;
   const rvSet = opts.resourceVersion !== "" && opts.resourceVersion !== "0";
-  const exact = (fromKey: string, rv: number) => listExact(cache, key, fromKey, rv, ctx, done);
-  const latest = (fromKey: string, matches: readonly MatchValue[]) => (rv: number) =>
-    listLatest(cache, rv, key, fromKey, matches, ctx, done);
-  if (opts.resourceVersionMatch === "Exact") exact("", listRv);
-  else if (opts.resourceVersionMatch === "NotOlderThan") latest("", matchValues(opts))(listRv);
-  else if (opts.continue !== "") {
+  // Thousands of LISTs a second come through here: no closure unless a call must wait for etcd.
+  if (opts.resourceVersionMatch === "Exact") listExact(cache, key, "", listRv, ctx, done);
+  else if (opts.resourceVersionMatch === "NotOlderThan") {
+    listLatest(cache, listRv, key, "", matchValues(opts), ctx, done);
+  } else if (opts.continue !== "") {
     const token = decodeContinue(opts.continue, key);
     if (!token.ok) done(badRequest(`invalid continue token: ${token.message}`), null);
-    else if (token.rv > 0) exact(token.key, token.rv);
-    else currentRv(cache, ctx, done, latest(token.key, []));
-  } else if (opts.limit > 0 && rvSet) exact("", listRv);
-  else if (opts.resourceVersion === "") currentRv(cache, ctx, done, latest("", matchValues(opts)));
-  else latest("", matchValues(opts))(listRv);
+    else if (token.rv > 0) listExact(cache, key, token.key, token.rv, ctx, done);
+    else currentRv(cache, ctx, done, (rv) => listLatest(cache, rv, key, token.key, [], ctx, done));
+  } else if (opts.limit > 0 && rvSet) listExact(cache, key, "", listRv, ctx, done);
+  else if (opts.resourceVersion === "") {
+    const matches = matchValues(opts);
+    currentRv(cache, ctx, done, (rv) => listLatest(cache, rv, key, "", matches, ctx, done));
+  } else listLatest(cache, listRv, key, "", matchValues(opts), ctx, done);
 }
 
 /** A consistent read starts from etcd's current RV; its failure is returned as is. */
@@ -157,7 +159,9 @@ function listExact(
 
 /** Fields first, then labels: each the selector pins to one value is a candidate index. */
 // upstream: cacher.go GetList (matchValues from the predicate's index fields and labels)
-function matchValues(opts: ListOptions): MatchValue[] {
+function matchValues(opts: ListOptions): readonly MatchValue[] {
+  // Empty selectors pin nothing (and parse to nothing).
+  if (opts.fieldSelector === "" && opts.labelSelector === "") return NO_MATCHES;
   const out: MatchValue[] = [];
   const fields = parseSelector(opts.fieldSelector);
   for (const path of opts.indexFields) {
@@ -172,13 +176,24 @@ function matchValues(opts: ListOptions): MatchValue[] {
   return out;
 }
 
-function withIndex(list: LazyList, indexUsed: string): CacheList {
-  return {
-    rv: list.rv,
-    get count() {
-      return list.count;
-    },
-    items: (max) => list.items(max),
-    indexUsed,
-  };
+const withIndex = (list: LazyList, indexUsed: string): CacheList =>
+  new IndexedList(list, indexUsed);
+
+/** A class rather than a literal with a getter: one small object per LIST. */
+class IndexedList implements CacheList {
+  private readonly list: LazyList;
+  readonly indexUsed: string;
+  constructor(list: LazyList, indexUsed: string) {
+    this.list = list;
+    this.indexUsed = indexUsed;
+  }
+  get rv(): number {
+    return this.list.rv;
+  }
+  get count(): number {
+    return this.list.count;
+  }
+  items(max?: number): Pod[] {
+    return this.list.items(max);
+  }
 }

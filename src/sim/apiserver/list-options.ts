@@ -9,13 +9,18 @@ export type Parsed<T> =
   | { readonly ok: false; readonly error: ApiError };
 
 const UINT64_MAX = 18446744073709551615n;
+const ZERO: Parsed<number> = { ok: true, value: 0 };
+const AT_CURRENT: Parsed<ValidatedList> = { ok: true, value: { withRev: 0, continueKey: "" } };
+// Up to 15 digits is below 2^53: exact as a number and far below uint64's bound.
+const SHORT_DECIMAL = /^[0-9]{1,15}$/;
 
 /**
  * upstream: APIObjectVersioner.ParseResourceVersion: "" and "0" are 0. RVs above 2^53 lose
  * precision as numbers; they only occur in requests that are refused or wait and time out.
  */
 export function parseResourceVersion(rv: string): Parsed<number> {
-  if (rv === "" || rv === "0") return { ok: true, value: 0 };
+  if (rv === "" || rv === "0") return ZERO;
+  if (SHORT_DECIMAL.test(rv)) return { ok: true, value: Number(rv) };
   const reason = /^[0-9]+$/.test(rv)
     ? BigInt(rv) > UINT64_MAX
       ? "value out of range"
@@ -52,7 +57,7 @@ export function validateListOptions(keyPrefix: string, opts: ListOptions): Parse
     }
     return { ok: true, value: { withRev: Math.max(0, token.rv), continueKey: token.key } };
   }
-  if (opts.resourceVersion === "") return { ok: true, value: { withRev: 0, continueKey: "" } };
+  if (opts.resourceVersion === "") return AT_CURRENT;
   const parsed = parseResourceVersion(opts.resourceVersion);
   if (!parsed.ok) {
     const text = parsed.error.message;
@@ -60,12 +65,14 @@ export function validateListOptions(keyPrefix: string, opts: ListOptions): Parse
   }
   switch (opts.resourceVersionMatch) {
     case "NotOlderThan":
-      return { ok: true, value: { withRev: 0, continueKey: "" } };
+      return AT_CURRENT;
     case "Exact":
       return { ok: true, value: { withRev: parsed.value, continueKey: "" } };
     case "": {
       const legacyExact = opts.limit > 0 && parsed.value > 0;
-      return { ok: true, value: { withRev: legacyExact ? parsed.value : 0, continueKey: "" } };
+      return legacyExact
+        ? { ok: true, value: { withRev: parsed.value, continueKey: "" } }
+        : AT_CURRENT;
     }
     default: {
       // Unreachable through the typed options; kept for requests decoded from outside.

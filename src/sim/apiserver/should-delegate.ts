@@ -23,10 +23,17 @@ export interface DelegationHelper {
   shouldDelegateConsistentRead(): DelegationDecision;
 }
 
-const decided = (shouldDelegate: boolean, consistentRead = false): DelegationDecision => ({
-  ok: true,
-  value: { shouldDelegate, consistentRead },
-});
+// The four decisions, shared: one is taken per LIST.
+const DECISIONS: readonly DelegationDecision[] = [false, true].flatMap((shouldDelegate) =>
+  [false, true].map(
+    (consistentRead): DelegationDecision => ({
+      ok: true,
+      value: { shouldDelegate, consistentRead },
+    }),
+  ),
+);
+const decided = (shouldDelegate: boolean, consistentRead = false): DelegationDecision =>
+  DECISIONS[(shouldDelegate ? 2 : 0) + (consistentRead ? 1 : 0)] as DelegationDecision;
 const failed = (error: ApiError): DelegationDecision => ({ ok: false, error });
 
 type RowOptions = Pick<

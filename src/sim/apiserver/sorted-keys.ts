@@ -4,6 +4,9 @@
 
 export class SortedKeys {
   private readonly keys: string[] = [];
+  /** The last range asked for: every consistent LIST asks for the same one between key changes. */
+  private lastRange: { prefix: string; fromKey: string; range: readonly [number, number] } | null =
+    null;
 
   get size(): number {
     return this.keys.length;
@@ -28,7 +31,15 @@ export class SortedKeys {
   }
 
   /** [from, end) of the keys that start with `prefix` and are ≥ `fromKey`. */
-  range(prefix: string, fromKey: string): [number, number] {
+  range(prefix: string, fromKey: string): readonly [number, number] {
+    const last = this.lastRange;
+    if (last !== null && last.prefix === prefix && last.fromKey === fromKey) return last.range;
+    const range = this.search(prefix, fromKey);
+    this.lastRange = { prefix, fromKey, range };
+    return range;
+  }
+
+  private search(prefix: string, fromKey: string): readonly [number, number] {
     const from = this.lowerBound(fromKey > prefix ? fromKey : prefix);
     let lo = from;
     let hi = this.keys.length;
@@ -42,12 +53,16 @@ export class SortedKeys {
 
   insert(key: string): void {
     const i = this.lowerBound(key);
-    if (this.keys[i] !== key) this.keys.splice(i, 0, key);
+    if (this.keys[i] === key) return;
+    this.keys.splice(i, 0, key);
+    this.lastRange = null;
   }
 
   remove(key: string): void {
     const i = this.lowerBound(key);
-    if (this.keys[i] === key) this.keys.splice(i, 1);
+    if (this.keys[i] !== key) return;
+    this.keys.splice(i, 1);
+    this.lastRange = null;
   }
 
   /** Replaces the contents with `keys` (any order, no duplicates). */
@@ -55,5 +70,6 @@ export class SortedKeys {
     keys.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
     this.keys.length = 0;
     for (const k of keys) this.keys.push(k);
+    this.lastRange = null;
   }
 }

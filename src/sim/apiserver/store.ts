@@ -79,18 +79,15 @@ export class Store {
   /** The objects whose keys start with `prefix`, from `fromKey` on (inclusive), in key order. */
   list(prefix: string, fromKey: string, rv: number): LazyList {
     const [from, end] = this.keys.range(prefix, fromKey);
-    const at = this.mutations;
-    return {
-      rv,
-      count: end - from,
-      items: (max = Number.POSITIVE_INFINITY) => {
-        this.assertUnchanged(at);
-        const out: Pod[] = [];
-        const stop = Math.min(end, from + max);
-        for (let i = from; i < stop; i++) out.push(this.byKey.get(this.keys.at(i)) as Pod);
-        return out;
-      },
-    };
+    return new StoreRange(this, from, end, rv);
+  }
+
+  /** The objects at key positions [from, stop), for a lazy list made at `at` mutations. */
+  itemsBetween(from: number, stop: number, at: number): Pod[] {
+    this.assertUnchanged(at);
+    const out: Pod[] = [];
+    for (let i = from; i < stop; i++) out.push(this.byKey.get(this.keys.at(i)) as Pod);
+    return out;
   }
 
   // upstream: store_btree.go ByIndex (the bucket as is, before prefix and selector filtering)
@@ -138,5 +135,26 @@ export class Store {
       bucket?.delete(key);
       if (bucket?.size === 0) ix.buckets.delete(value);
     }
+  }
+}
+
+/** A key range of the live store, read only if someone asks for its items (most LISTs do not). */
+class StoreRange implements LazyList {
+  readonly rv: number;
+  readonly count: number;
+  private readonly store: Store;
+  private readonly from: number;
+  private readonly at: number;
+
+  constructor(store: Store, from: number, end: number, rv: number) {
+    this.store = store;
+    this.from = from;
+    this.count = end - from;
+    this.rv = rv;
+    this.at = store.mutations;
+  }
+
+  items(max = Number.POSITIVE_INFINITY): Pod[] {
+    return this.store.itemsBetween(this.from, this.from + Math.min(this.count, max), this.at);
   }
 }

@@ -57,6 +57,8 @@ export class FreshnessWaiters {
   private armCursor = 0;
   /** Finished waiters still in the heap (timed out below their target); purged in bulk. */
   private stale = 0;
+  private readonly readyBuffer: Waiter[] = [];
+  private broadcasting = false;
   private readonly deadlineKind: number;
   private readonly scheduler: Scheduler;
   private readonly config: ApiserverConfig;
@@ -122,7 +124,12 @@ export class FreshnessWaiters {
   /** The cache RV changed: resume every waiter whose target it reached. */
   broadcast(cause: WokeBy): void {
     const rv = this.currentRv();
-    const ready: Waiter[] = [];
+    const first = this.heap.peek();
+    if (first === undefined || (!first.done && first.targetRv > rv)) return;
+    // Every RV change broadcasts; the buffer is reused unless a resumed read broadcasts again.
+    const outer = !this.broadcasting;
+    const ready = outer ? this.readyBuffer : [];
+    this.broadcasting = true;
     for (let top = this.heap.peek(); top !== undefined && (top.done || top.targetRv <= rv); ) {
       this.heap.pop();
       if (top.done) this.stale--;
@@ -130,6 +137,10 @@ export class FreshnessWaiters {
       top = this.heap.peek();
     }
     for (const w of ready) this.finish(w, cause, null);
+    if (outer) {
+      this.broadcasting = false;
+      ready.length = 0;
+    }
   }
 
   private park(

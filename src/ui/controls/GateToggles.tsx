@@ -3,6 +3,7 @@ import type { ModelledGate } from "../../sim/scenario/index.ts";
 import { gatesFor, MODELLED_GATES } from "../../sim/scenario/index.ts";
 import { useApp } from "../../state/use-app.ts";
 import { lockedReason, stageText } from "./gate-reasons.ts";
+import { gateSettingsText } from "./gate-settings-text.ts";
 import { useRunKey } from "./use-run-key.ts";
 
 /** One checkbox per modelled feature gate; locked or absent gates are disabled, with the reason. */
@@ -12,15 +13,8 @@ export function GateToggles() {
   const [, setText] = useRunKey("gates");
   const specs = gatesFor(version);
 
-  // Only gates set away from the version's default go into the link, as --feature-gates would.
-  const toggle = (gate: ModelledGate) => {
-    const next = { ...gates, [gate]: !gates[gate] };
-    const settings = MODELLED_GATES.filter((name) => {
-      const spec = specs[name];
-      return spec.exists && !spec.locked && next[name] !== spec.default;
-    }).map((name) => `${name}=${next[name]}`);
-    setText(settings.join(","));
-  };
+  const toggle = (gate: ModelledGate) =>
+    setText(gateSettingsText({ ...gates, [gate]: !gates[gate] }, version));
 
   return (
     <fieldset className="toggles">

@@ -8,6 +8,7 @@ import { EmbedDialog } from "../embed/EmbedDialog.tsx";
 import { ExportMenu } from "../export/ExportMenu.tsx";
 import { ObservableWatch } from "../presets/ObservableWatch.tsx";
 import { PresetsMenu } from "../presets/PresetsMenu.tsx";
+import { CompareButton } from "../twin/CompareButton.tsx";
 
 export function Header() {
   const name = useApp((state) => state.scenario.name);
@@ -25,6 +26,7 @@ export function Header() {
       <SpeedSlider />
       <PresetsMenu />
       <ShareButton />
+      <CompareButton />
       <ExportMenu />
       <EmbedDialog />
       <AccessControls />

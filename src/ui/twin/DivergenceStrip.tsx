@@ -1,0 +1,89 @@
+import { scaleLinear } from "d3";
+import { useRef } from "react";
+import { type Nanos, NS_PER_S } from "../../sim/time.ts";
+import { formatClock } from "../panels/shared/format.ts";
+import { useElementSize } from "../panels/shared/useElementSize.ts";
+import type { DivergenceSample, FirstDifferences } from "./divergence.ts";
+import { formatDifference, STRIP_METRICS } from "./keyMetrics.ts";
+import { rowGeometry } from "./stripGeometry.ts";
+
+const ROW_PX = 26;
+const LABEL_PX = 150;
+const VALUE_PX = 80;
+
+const ASPECTS: readonly { id: keyof FirstDifferences; label: string }[] = [
+  { id: "cacheRv", label: "cache RV" },
+  { id: "outcomes", label: "outcomes" },
+  { id: "capacity", label: "ring capacity" },
+];
+
+interface DivergenceStripProps {
+  samples: readonly DivergenceSample[];
+  first: Readonly<FirstDifferences>;
+  nowNs: Nanos;
+}
+
+/** Where the twin runs part: the first moment each aspect differed, and B − A over time. */
+export function DivergenceStrip({ samples, first, nowNs }: DivergenceStripProps) {
+  const ref = useRef<HTMLDivElement>(null);
+  const { width } = useElementSize(ref, { width: 720, height: 0 });
+  const height = ROW_PX * STRIP_METRICS.length;
+  const x = scaleLinear([0, Math.max(nowNs, NS_PER_S)], [LABEL_PX, width - VALUE_PX]);
+  const latest = samples.at(-1);
+  return (
+    <section className="twin-strip" aria-labelledby="twin-strip-title">
+      <h2 id="twin-strip-title">Where the runs diverge</h2>
+      <p className="twin-firsts" data-testid="twin-firsts">
+        {ASPECTS.map(({ id, label }) => {
+          const at = first[id];
+          return (
+            <span key={id}>
+              {label}: {at === null ? "same so far" : `first differ at ${formatClock(at)}`}
+            </span>
+          );
+        })}
+      </p>
+      <div ref={ref} className="twin-strip-plot">
+        <svg width={width} height={height} role="img" aria-label="B minus A over simulated time">
+          {STRIP_METRICS.map((metric, i) => {
+            const row = rowGeometry(samples, i, x, i * ROW_PX, ROW_PX);
+            const difference = latest?.differences[i] ?? 0;
+            return (
+              <g key={metric.id} className={difference === 0 ? "same" : "apart"}>
+                <text x={0} y={i * ROW_PX + ROW_PX / 2} dy="0.35em" className="twin-row-label">
+                  {metric.label}
+                </text>
+                <line x1={LABEL_PX} x2={width - VALUE_PX} y1={row.zeroY} y2={row.zeroY} />
+                <path d={row.area} className="twin-area" />
+                <path d={row.line} className="twin-line" />
+                <text x={width} y={i * ROW_PX + ROW_PX / 2} dy="0.35em" textAnchor="end">
+                  {formatDifference(difference, metric.unit)}
+                </text>
+              </g>
+            );
+          })}
+          {ASPECTS.map(({ id, label }) => {
+            const at = first[id];
+            if (at === null) return null;
+            return (
+              <line
+                key={id}
+                className={`twin-first twin-first-${id}`}
+                x1={x(at)}
+                x2={x(at)}
+                y1={0}
+                y2={height}
+              >
+                <title>{`${label} first differ at ${formatClock(at)}`}</title>
+              </line>
+            );
+          })}
+        </svg>
+      </div>
+      <p className="twin-strip-note">
+        Each row is B − A since the start (above the line: B has more), scaled to its own largest
+        gap; the vertical marks are the first moments the runs differed.
+      </p>
+    </section>
+  );
+}

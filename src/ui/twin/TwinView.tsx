@@ -1,0 +1,64 @@
+import { useMemo, useState } from "react";
+import { readTwin } from "../../state/twin-override.ts";
+import { useApp } from "../../state/use-app.ts";
+import { PANEL_CATALOG } from "../layout/panelCatalog.tsx";
+import { DivergenceStrip } from "./DivergenceStrip.tsx";
+import { TwinMetricsTable } from "./TwinMetricsTable.tsx";
+import { TwinPanels } from "./TwinPanels.tsx";
+import { describeSides } from "./twinLabels.ts";
+import { useDivergence } from "./useDivergence.ts";
+import "./twin.css";
+
+const FIRST_CHOSEN = ["ring", "waiting", "decisions", "metrics"];
+
+/** Twin mode: what differs, where the runs part, the key figures, and the panels side by side. */
+export function TwinView({ twin }: { twin: string }) {
+  const main = useApp((state) => state.scenario);
+  const endTwin = useApp((state) => state.endTwin);
+  const reading = useMemo(() => readTwin(twin, main), [twin, main]);
+  const [chosen, setChosen] = useState(FIRST_CHOSEN);
+  const { log, pair } = useDivergence();
+  if (!reading.ok) return null; // the store drops a twin that does not fit before it gets here
+  const sides = describeSides(main, reading.scenario, reading.differing);
+  const toggle = (id: string) =>
+    setChosen(chosen.includes(id) ? chosen.filter((c) => c !== id) : [...chosen, id]);
+
+  return (
+    <div className="twin-view">
+      <header className="twin-header">
+        <p className="twin-title">
+          <strong>Twin run</strong> — same scenario and seed, one clock.{" "}
+          <span className="twin-sides">
+            A: {sides.a} · B: {sides.b}
+          </span>
+        </p>
+        <button type="button" onClick={endTwin}>
+          End twin run
+        </button>
+      </header>
+      {pair !== null && (
+        <div className="twin-summary">
+          <DivergenceStrip samples={log.samples} first={log.first} nowNs={pair[0].nowNs} />
+          <TwinMetricsTable a={pair[0]} b={pair[1]} />
+        </div>
+      )}
+      <fieldset className="twin-choose">
+        <legend>Panels side by side</legend>
+        {PANEL_CATALOG.map((entry) => (
+          <label key={entry.id}>
+            <input
+              type="checkbox"
+              checked={chosen.includes(entry.id)}
+              onChange={() => toggle(entry.id)}
+            />
+            {entry.title}
+          </label>
+        ))}
+      </fieldset>
+      <TwinPanels
+        panels={PANEL_CATALOG.filter((entry) => chosen.includes(entry.id))}
+        sides={sides}
+      />
+    </div>
+  );
+}
