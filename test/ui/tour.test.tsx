@@ -111,9 +111,13 @@ describe("the guided tour", () => {
   it("opens a step's own scenario when the step has one", () => {
     const fake = fakeRuntime("tour=herd");
     renderTour(fake);
-    const stampede = { ...quietSnapshot(16), waiterCount: 2000 };
+    const stampede = quietSnapshot(16);
     stampede.outcomes.consistent.fallback = 2000;
-    stampede.series = { ...stampede.series, etcdQueue: new Float64Array([0, 900]) };
+    stampede.series = {
+      ...stampede.series,
+      etcdQueue: new Float64Array([0, 900]),
+      waiters: new Float64Array([0, 2000]),
+    };
     act(() => fake.frame(stampede));
     fireEvent.click(button("Continue"));
     expect(loads(fake).at(-1)).not.toContain("SkipTimeout");
@@ -156,6 +160,16 @@ describe("the guided tour", () => {
     act(() => fake.frame(everythingSeen(10)));
     fireEvent.click(button("Next chapter"));
     expect(fake.runtime.store.getState().pageKeys["tour"]).toBe(CHAPTERS[1]?.id);
+  });
+
+  it("jumps to the chapter picked from the list", () => {
+    const fake = fakeRuntime("tour=wall");
+    renderTour(fake);
+    fireEvent.change(screen.getByRole("combobox"), { target: { value: "prometheus" } });
+    expect(fake.runtime.store.getState().pageKeys["tour"]).toBe("prometheus");
+    expect(screen.getByTestId("tour-progress")).toHaveTextContent(`Chapter ${CHAPTERS.length} of`);
+    expect(loads(fake).at(-1)).toContain("lag=4000");
+    expect(fake.runtime.store.getState().scenario.name).toBe("Tour: What to watch in Prometheus");
   });
 
   it("says so when a link names no chapter", () => {

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from "react";
 import { encodeScenario } from "../../sim/scenario/index.ts";
 import type { AppRuntime } from "../../state/runtime.ts";
 import { useRuntime } from "../../state/runtime-context.ts";
+import { ChapterPicker } from "./ChapterPicker.tsx";
 import type { Chapter } from "./chapter.ts";
 import { CHAPTERS } from "./chapters/index.ts";
 import { planRun, type StepRun } from "./plan-run.ts";
@@ -70,7 +71,7 @@ export function Tour({ chapterIndex }: { chapterIndex: number }) {
 
   return (
     <section className="tour" aria-labelledby="tour-title" data-testid="tour">
-      <p className="tour-kicker">Guided tour</p>
+      <ChapterPicker current={chapter.id} onPick={setTour} />
       <h2 id="tour-title" className="tour-title">
         {chapter.title}
       </h2>
@@ -102,7 +103,12 @@ export function Tour({ chapterIndex }: { chapterIndex: number }) {
               ? "Next chapter"
               : "Finish the tour"}
         </button>
-        <button type="button" className="tour-exit" onClick={() => setTour(null)}>
+        <button
+          type="button"
+          className="tour-exit"
+          title="Leave the tour; the run keeps playing"
+          onClick={() => setTour(null)}
+        >
           Free play
         </button>
       </div>

@@ -14,11 +14,12 @@ export const herdChapter: Chapter = {
       caption:
         'The watch stream into the cache stalls at 5 s. At 10 s, 2000 clients LIST with RV="" at once — everyone relisting after an outage. etcd answers their quorum reads for the current revision, and they all park.',
       panel: "panel-waiting-room",
-      quote: (s) => `Parked now: ${s.waiterCount}.`,
+      quote: (s) => `Parked at once: ${maxOf(s.series.waiters)}.`,
       trigger: {
         waitingFor: "the herd to park",
         windowS: 15,
-        holds: (s) => s.waiterCount >= 1000,
+        // From the recorded series, not this frame: at 100× the herd may park and leave between frames.
+        holds: (s) => maxOf(s.series.waiters) >= 1000,
       },
     },
     {
