@@ -8,6 +8,7 @@ import { formatDifference, STRIP_METRICS } from "./keyMetrics.ts";
 import { rowGeometry } from "./stripGeometry.ts";
 
 const ROW_PX = 26;
+const AXIS_PX = 16;
 const LABEL_PX = 150;
 const VALUE_PX = 80;
 
@@ -27,7 +28,8 @@ interface DivergenceStripProps {
 export function DivergenceStrip({ samples, first, nowNs }: DivergenceStripProps) {
   const ref = useRef<HTMLDivElement>(null);
   const { width } = useElementSize(ref, { width: 720, height: 0 });
-  const height = ROW_PX * STRIP_METRICS.length;
+  const rowsPx = ROW_PX * STRIP_METRICS.length;
+  const height = rowsPx + AXIS_PX;
   const x = scaleLinear([0, Math.max(nowNs, NS_PER_S)], [LABEL_PX, width - VALUE_PX]);
   const latest = samples.at(-1);
   return (
@@ -72,12 +74,18 @@ export function DivergenceStrip({ samples, first, nowNs }: DivergenceStripProps)
                 x1={x(at)}
                 x2={x(at)}
                 y1={0}
-                y2={height}
+                y2={rowsPx}
               >
                 <title>{`${label} first differ at ${formatClock(at)}`}</title>
               </line>
             );
           })}
+          <text x={LABEL_PX} y={height} className="twin-axis">
+            0 s
+          </text>
+          <text x={width - VALUE_PX} y={height} textAnchor="end" className="twin-axis">
+            {formatClock(nowNs)}
+          </text>
         </svg>
       </div>
       <p className="twin-strip-note">

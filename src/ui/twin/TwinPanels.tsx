@@ -1,19 +1,40 @@
-import { Fragment } from "react";
+import { Fragment, useMemo } from "react";
+import type { SimSnapshot } from "../../sim/snapshot.ts";
 import { useRuntime } from "../../state/runtime-context.ts";
-import { useLiveFrame } from "../../state/use-live-frame.ts";
 import type { PanelEntry } from "../layout/panelCatalog.tsx";
+import { type FrameSource, FrameSourceContext } from "../panels/shared/frameSource.ts";
 
 interface TwinPanelsProps {
   panels: readonly PanelEntry[];
   sides: { a: string; b: string };
+  /** A's and B's snapshots a few times a second, for the panels' text. */
+  pair: readonly [SimSnapshot, SimSnapshot] | null;
 }
 
-/** The chosen panels twice, A beside B, row by row so each pair lines up; redrawn every frame. */
-export function TwinPanels({ panels, sides }: TwinPanelsProps) {
-  const frame = useLiveFrame();
-  const { prometheusText } = useRuntime();
-  const a = frame?.snapshot ?? null;
-  const b = frame?.twin ?? null;
+/**
+ * The chosen panels twice, A beside B, row by row so each pair lines up. Like the single run's
+ * panels, text follows `pair` and canvases draw each side's newest snapshot every frame.
+ */
+export function TwinPanels({ panels, sides, pair }: TwinPanelsProps) {
+  const { live, prometheusText } = useRuntime();
+  const frames = useMemo(
+    (): readonly [FrameSource, FrameSource] => [
+      { get: () => live.get()?.snapshot ?? null, subscribe: live.subscribe },
+      { get: () => live.get()?.twin ?? null, subscribe: live.subscribe },
+    ],
+    [live],
+  );
+  const side = (entry: PanelEntry, index: 0 | 1) => (
+    <div
+      className="twin-cell"
+      data-side={index === 0 ? "A" : "B"}
+      data-testid={`twin-${index === 0 ? "a" : "b"}-${entry.id}`}
+    >
+      <FrameSourceContext value={frames[index]}>
+        {entry.render({ snapshot: pair?.[index] ?? null, prometheusText })}
+      </FrameSourceContext>
+    </div>
+  );
   return (
     <div className="twin-grid">
       <h2 className="twin-side twin-side-a" data-testid="twin-label-a">
@@ -24,12 +45,8 @@ export function TwinPanels({ panels, sides }: TwinPanelsProps) {
       </h2>
       {panels.map((entry) => (
         <Fragment key={entry.id}>
-          <div className="twin-cell" data-side="A" data-testid={`twin-a-${entry.id}`}>
-            {entry.render({ snapshot: a, prometheusText })}
-          </div>
-          <div className="twin-cell" data-side="B" data-testid={`twin-b-${entry.id}`}>
-            {entry.render({ snapshot: b, prometheusText })}
-          </div>
+          {side(entry, 0)}
+          {side(entry, 1)}
         </Fragment>
       ))}
     </div>

@@ -58,6 +58,7 @@ export function TwinView({ twin }: { twin: string }) {
       <TwinPanels
         panels={PANEL_CATALOG.filter((entry) => chosen.includes(entry.id))}
         sides={sides}
+        pair={pair}
       />
     </div>
   );
