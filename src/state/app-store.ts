@@ -26,6 +26,8 @@ export interface AppState {
   notice: string | null;
   /** The simulation failed with this message; the page offers a restart. */
   crash: string | null;
+  /** The request the code pane and swimlane follow (its trace comes down with each frame). */
+  selectedRequestId: number | null;
 }
 
 export interface AppActions {
@@ -58,6 +60,7 @@ export interface AppActions {
   receiveScenario(query: string): void;
   receiveSnapshot(snapshot: SimSnapshot): void;
   receiveCrash(message: string): void;
+  selectRequest(id: number | null): void;
 }
 
 export type AppStore = StoreApi<AppState & AppActions>;
@@ -94,6 +97,7 @@ export function createAppStore(
       snapshot: null,
       notice: null,
       crash: null,
+      selectedRequestId: null,
 
       open(query, startAtS = 0) {
         const parsed = parseScenario(query);
@@ -173,6 +177,7 @@ export function createAppStore(
       },
       receiveSnapshot: (snapshot) => set({ snapshot }),
       receiveCrash: (message) => set({ crash: message, playing: false }),
+      selectRequest: (id) => set({ selectedRequestId: id }),
     };
   });
 }

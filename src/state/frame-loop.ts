@@ -14,7 +14,8 @@ export const animationFrames: ScheduleFrame = (callback) => {
 /** Starts pulling; returns a function that stops. */
 export function startFrameLoop(
   client: SimulationClient,
-  view: SnapshotView,
+  /** Read at each request, so the page's selection reaches the worker with the next frame. */
+  view: () => SnapshotView,
   scheduleFrame: ScheduleFrame,
 ): () => void {
   let awaiting = false;
@@ -26,7 +27,7 @@ export function startFrameLoop(
   const tick = () => {
     if (!awaiting) {
       awaiting = true;
-      client.send({ type: "frame", view });
+      client.send({ type: "frame", view: view() });
     }
     cancelFrame = scheduleFrame(tick);
   };

@@ -4,7 +4,7 @@ import { type AppStore, createAppStore } from "./app-store.ts";
 import { type ScheduleFrame, startFrameLoop } from "./frame-loop.ts";
 import { createLiveSnapshot, type LiveSnapshot } from "./live-snapshot.ts";
 import { createPrometheusRequests } from "./prometheus-requests.ts";
-import { SCREEN_VIEW } from "./snapshot-view.ts";
+import { screenView } from "./snapshot-view.ts";
 import { settleTwin } from "./twin-load.ts";
 import { scenarioTextOf } from "./url.ts";
 import { createTravelStore, type TravelStore } from "./travel-store.ts";
@@ -73,7 +73,11 @@ export function startApp(deps: RuntimeDeps): AppRuntime {
     ...settleTwin(scenario, pageKeys).load,
   });
   deps.client.send({ type: "play", speed });
-  const stopFrames = startFrameLoop(deps.client, SCREEN_VIEW, deps.scheduleFrame);
+  const stopFrames = startFrameLoop(
+    deps.client,
+    () => screenView(store.getState().selectedRequestId),
+    deps.scheduleFrame,
+  );
   const stopUrlSync = startUrlSync(store, deps.writeQuery);
 
   return {

@@ -8,3 +8,8 @@ export const SCREEN_VIEW: SnapshotView = {
   maxOutcomes: 40,
   seriesPoints: 240,
 };
+
+/** The screen's view, asking for the selected request's trace when one is selected. */
+export function screenView(traceOf: number | null): SnapshotView {
+  return traceOf === null ? SCREEN_VIEW : { ...SCREEN_VIEW, traceOf };
+}

@@ -3,6 +3,7 @@ import { RuntimeContext } from "../state/runtime-context.ts";
 import { CrashBanner } from "./banner/CrashBanner.tsx";
 import { IssuesBanner } from "./banner/IssuesBanner.tsx";
 import { NoticeBanner } from "./banner/NoticeBanner.tsx";
+import { RequestInspector } from "./code/RequestInspector.tsx";
 import { ControlPanel } from "./controls/ControlPanel.tsx";
 import { EmbedPlayer } from "./embed/EmbedPlayer.tsx";
 import { usePageKeys } from "./embed/usePageKeys.ts";
@@ -35,6 +36,7 @@ export function App({ runtime }: { runtime: AppRuntime }) {
             <ControlPanel />
           </aside>
           <RunPanels />
+          <RequestInspector />
         </main>
       </div>
     </RuntimeContext>

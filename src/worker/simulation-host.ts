@@ -117,6 +117,8 @@ export function createSimulationHost(deps: SimulationHostDeps): SimulationHost {
       postScenario(sim);
       postTravel();
     } else if (command.type === "frame") {
+      // A new selection changes what a paused run's snapshot carries (its trace): send one.
+      if (view !== null && view.traceOf !== command.view.traceOf) changed = true;
       view = command.view;
       framePending = true;
       if (sim && playing) advanceByWallClock(sim);

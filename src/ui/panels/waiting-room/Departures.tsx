@@ -7,8 +7,14 @@ import { recentDepartures } from "./waiterProgress.ts";
 
 const SHOWN = 5;
 
+interface DeparturesProps {
+  outcomes: readonly OutcomeView[];
+  /** A click follows the read in the code pane, when the page has one. */
+  onSelect?: ((id: number) => void) | undefined;
+}
+
 /** The last reads to leave the room: woken by the cache catching up, or stopped by the wall. */
-export function Departures({ outcomes }: { outcomes: readonly OutcomeView[] }) {
+export function Departures({ outcomes, onSelect }: DeparturesProps) {
   const departures = recentDepartures(outcomes, SHOWN);
   if (departures.length === 0) {
     // The recent answers are a short window: under heavy RV=0 traffic none of them may have waited.
@@ -20,15 +26,33 @@ export function Departures({ outcomes }: { outcomes: readonly OutcomeView[] }) {
   }
   return (
     <ul className="wcl-departures" aria-label="Recently left the waiting room">
-      {departures.map(({ outcome, departure }) => (
-        <li key={outcome.id} title={describeDeparture(outcome)} className="wcl-departure">
-          <span className={`wcl-departure__badge wcl-departure__badge--${departure}`}>
-            {departure === "served" ? "✓ served" : "⟂ hit the wall"}
-          </span>{" "}
-          {readKindStyles[outcome.kind].label} after {formatDuration(outcome.waitedNs)}
-          {departure === "wall" && ` → ${outcomeStyles[outcome.outcome].label}`}
-        </li>
-      ))}
+      {departures.map(({ outcome, departure }) => {
+        const words = (
+          <>
+            <span className={`wcl-departure__badge wcl-departure__badge--${departure}`}>
+              {departure === "served" ? "✓ served" : "⟂ hit the wall"}
+            </span>{" "}
+            {readKindStyles[outcome.kind].label} after {formatDuration(outcome.waitedNs)}
+            {departure === "wall" && ` → ${outcomeStyles[outcome.outcome].label}`}
+          </>
+        );
+        return (
+          <li key={outcome.id} title={describeDeparture(outcome)} className="wcl-departure">
+            {onSelect === undefined ? (
+              words
+            ) : (
+              <button
+                type="button"
+                className="wcl-departure__follow"
+                aria-label={`Follow ${readKindStyles[outcome.kind].label} read #${outcome.id}`}
+                onClick={() => onSelect(outcome.id)}
+              >
+                {words}
+              </button>
+            )}
+          </li>
+        );
+      })}
     </ul>
   );
 }

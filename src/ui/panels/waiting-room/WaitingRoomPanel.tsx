@@ -1,5 +1,6 @@
 import { memo, useState } from "react";
 import type { SimSnapshot } from "../../../sim/snapshot.ts";
+import { useRequestSelection } from "../../../state/use-request-selection.ts";
 import { formatCount } from "../shared/format.ts";
 import { Legend } from "../shared/Legend.tsx";
 import { PanelFrame } from "../shared/PanelFrame.tsx";
@@ -35,6 +36,7 @@ export const WaitingRoomPanel = memo(function WaitingRoomPanel({
 
 function WaitingRoomBody({ snapshot }: { snapshot: SimSnapshot }) {
   const [inspectedId, setInspectedId] = useState<number | null>(null);
+  const selection = useRequestSelection();
   const shown = oldestWaiters(snapshot.waiters, MAX_ROWS);
   const unlisted = snapshot.waiterCount - shown.length;
   const inspected = shown.find((waiter) => waiter.id === inspectedId);
@@ -65,6 +67,7 @@ function WaitingRoomBody({ snapshot }: { snapshot: SimSnapshot }) {
             nowNs={snapshot.nowNs}
             inspectedId={inspectedId}
             onInspect={setInspectedId}
+            onSelect={selection?.select}
           />
           {unlisted > 0 && <p className="wcl-more">+{formatCount(unlisted)} more</p>}
         </div>
@@ -72,10 +75,12 @@ function WaitingRoomBody({ snapshot }: { snapshot: SimSnapshot }) {
       <p className="wcl-detail">
         {inspected
           ? describeWaiter(inspected, waiterProgress(inspected, snapshot.nowNs), snapshot.cacheRv)
-          : "Hover, click or tab to a waiter for its target RV and time waited."}
+          : selection === null
+            ? "Hover, click or tab to a waiter for its target RV and time waited."
+            : "Hover or tab to a waiter for its target RV and time waited; click to follow it below."}
       </p>
       <h3 className="wcl-subtitle">Just left the room</h3>
-      <Departures outcomes={snapshot.recentOutcomes} />
+      <Departures outcomes={snapshot.recentOutcomes} onSelect={selection?.select} />
       <Legend items={waitingKinds} />
     </>
   );

@@ -1,0 +1,80 @@
+import { useEffect, useState } from "react";
+import type { CodeLine } from "../../sim/code-lines.ts";
+import { PINNED_COMMIT, upstreamUrl } from "./pseudocode/codeBlock.ts";
+import { CODE_BLOCKS } from "./pseudocode/index.ts";
+import { blockOfLine } from "./traceCursor.ts";
+
+interface CodePaneProps {
+  /** The line the followed request stands on, or null when none is followed. */
+  currentLine: CodeLine | null;
+  /** Lines it passed through before. */
+  visited: ReadonlySet<CodeLine>;
+}
+
+/**
+ * Our annotated pseudocode, one function at a time. It shows the function the followed request is
+ * in and moves with it; a tab picks another function until the request moves on.
+ */
+export function CodePane({ currentLine, visited }: CodePaneProps) {
+  const [picked, setPicked] = useState<string | null>(null);
+  useEffect(() => {
+    if (currentLine !== null) setPicked(null);
+  }, [currentLine]);
+  const following = currentLine === null ? undefined : blockOfLine(currentLine);
+  const block =
+    CODE_BLOCKS.find((b) => b.id === picked) ??
+    following ??
+    (CODE_BLOCKS[1] as (typeof CODE_BLOCKS)[number]);
+
+  return (
+    <div className="wcl-code">
+      <div className="wcl-code__tabs" role="tablist" aria-label="Functions">
+        {CODE_BLOCKS.map((b) => (
+          <button
+            key={b.id}
+            type="button"
+            role="tab"
+            aria-selected={b.id === block.id}
+            className={b === following ? "wcl-code__tab wcl-code__tab--here" : "wcl-code__tab"}
+            onClick={() => setPicked(b.id)}
+          >
+            {b.name}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" aria-label={block.name}>
+        <p className="wcl-code__where">
+          {block.where} ·{" "}
+          {block.upstreamPath === null ? (
+            "this lab's own model, not upstream code"
+          ) : (
+            <a href={upstreamUrl(block.upstreamPath)} target="_blank" rel="noreferrer">
+              upstream {block.upstreamPath} @ {PINNED_COMMIT.slice(0, 7)}
+            </a>
+          )}
+        </p>
+        <ol className="wcl-code__lines">
+          {block.lines.map((line) => {
+            const here = line.id !== undefined && line.id === currentLine;
+            const passed = line.id !== undefined && visited.has(line.id);
+            const state = here ? " wcl-code__line--here" : passed ? " wcl-code__line--passed" : "";
+            return (
+              <li
+                key={line.text}
+                className={`wcl-code__line${state}`}
+                data-line={line.id}
+                aria-current={here ? "step" : undefined}
+              >
+                <code style={{ paddingLeft: `${line.depth * 2}ch` }}>{line.text}</code>
+                {line.note !== undefined && <span className="wcl-code__note"> — {line.note}</span>}
+              </li>
+            );
+          })}
+        </ol>
+        {block.versionNote !== undefined && (
+          <p className="wcl-code__version">{block.versionNote}</p>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import { useEffect, useState } from "react";
+import { useApp } from "../../state/use-app.ts";
+import { PanelFrame } from "../panels/shared/PanelFrame.tsx";
+import { readKindStyles } from "../panels/shared/readKinds.ts";
+import { CodePane } from "./CodePane.tsx";
+import { Swimlane } from "./swimlane/Swimlane.tsx";
+import { cursorIndex, visitedLines } from "./traceCursor.ts";
+import { useFollowedTrace } from "./useFollowedTrace.ts";
+import "./code.css";
+
+const CAPTION =
+  "Follow one read through the apiserver. The pseudocode (our own words for the upstream " +
+  "functions) marks the line the read stands on; the lanes show where its time went. Every step " +
+  "is what the simulation recorded for that read.";
+
+/** The code pane and the swimlane of the selected request. */
+export function RequestInspector() {
+  const snapshot = useApp((state) => state.snapshot);
+  const selectedId = useApp((state) => state.selectedRequestId);
+  const select = useApp((state) => state.selectRequest);
+  const trace = useFollowedTrace(selectedId);
+  const [cursor, setCursor] = useState<number | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new request starts at its newest step
+  useEffect(() => setCursor(null), [selectedId]);
+  const steps = trace?.steps ?? [];
+  const index = cursorIndex(steps, cursor);
+  const current = steps[index];
+  const oldestWaiter = snapshot?.waiters[0];
+
+  return (
+    <div className="wcl-request-inspector">
+      <PanelFrame title="Follow a request" caption={CAPTION} hasSnapshot={snapshot !== null}>
+      <div className="wcl-follow">
+        <div className="wcl-follow__bar">
+          {selectedId === null ? (
+            <span>Click a waiting read, or one that just left, in the waiting room.</span>
+          ) : trace === null ? (
+            <span>
+              Read #{selectedId} was not traced: the simulation records the steps of up to 100 new
+              reads per simulated second (every read at light load).
+            </span>
+          ) : (
+            <span>
+              <strong>
+                {readKindStyles[trace.kind].label} read #{trace.id}
+              </strong>{" "}
+              · {trace.live ? "in flight" : "finished"} · step {index + 1} of {steps.length}
+            </span>
+          )}
+          {oldestWaiter !== undefined && oldestWaiter.id !== selectedId && (
+            <button type="button" onClick={() => select(oldestWaiter.id)}>
+              Follow the oldest waiting read
+            </button>
+          )}
+          {trace !== null && (
+            <span className="wcl-follow__steps">
+              <button type="button" disabled={index <= 0} onClick={() => setCursor(index - 1)}>
+                ◀ Previous step
+              </button>
+              <button
+                type="button"
+                disabled={index >= steps.length - 1}
+                onClick={() => setCursor(index + 1)}
+              >
+                Next step ▶
+              </button>
+              <button type="button" disabled={cursor === null} onClick={() => setCursor(null)}>
+                Newest step
+              </button>
+            </span>
+          )}
+          {selectedId !== null && (
+            <button type="button" onClick={() => select(null)}>
+              Stop following
+            </button>
+          )}
+        </div>
+        <div className="wcl-follow__body">
+          <CodePane currentLine={current?.line ?? null} visited={visitedLines(steps, index)} />
+          {trace !== null && snapshot !== null && (
+            <Swimlane trace={trace} nowNs={snapshot.nowNs} index={index} onPick={setCursor} />
+          )}
+        </div>
+      </div>
+      </PanelFrame>
+    </div>
+  );
+}

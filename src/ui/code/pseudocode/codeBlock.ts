@@ -1,0 +1,34 @@
+import type { CodeLine } from "../../../sim/code-lines.ts";
+
+// One function of the annotated pseudocode: our own words for what the upstream function does,
+// one line per thing that happens, each line that a request can stand on named by its CodeLine.
+
+export interface PseudoLine {
+  /** The line a recorded step names (sim/code-lines.ts); absent for lines no step stands on. */
+  id?: CodeLine;
+  /** Nesting depth, in steps of two spaces. */
+  depth: number;
+  text: string;
+  /** A plain-words remark shown beside the line. */
+  note?: string;
+}
+
+export interface CodeBlock {
+  id: string;
+  /** The upstream name, so a reader can find it there. */
+  name: string;
+  /** Which part of the apiserver runs it, in plain words. */
+  where: string;
+  /** The upstream file under pkg/storage/ at the pinned commit; null for this lab's own model. */
+  upstreamPath: string | null;
+  lines: readonly PseudoLine[];
+  /** What differs by version, in plain words. */
+  versionNote?: string;
+}
+
+/** SEMANTICS §0: the kubernetes/apiserver commit this lab's model was read from. */
+export const PINNED_COMMIT = "24a394e516bfda066d7e2221d7d92c052de27c54";
+
+export function upstreamUrl(path: string): string {
+  return `https://github.com/kubernetes/apiserver/blob/${PINNED_COMMIT}/pkg/storage/${path}`;
+}

@@ -1,0 +1,68 @@
+import type { RequestStep } from "../../../sim/apiserver/request-context.ts";
+import type { Nanos } from "../../../sim/time.ts";
+
+// Which lane of the swimlane a recorded step is drawn in, and the spans of time a request spent
+// waiting on one party (etcd answering, the cache catching up, the client backing off).
+
+export type Lane = "client" | "delegator" | "etcd" | "cache";
+
+export const LANES: readonly { id: Lane; label: string }[] = [
+  { id: "client", label: "client" },
+  { id: "delegator", label: "delegator" },
+  { id: "etcd", label: "etcd" },
+  { id: "cache", label: "watch cache" },
+];
+
+const ETCD_ANSWER_LINES = new Set([
+  "getList.delegate",
+  "getList.notReady",
+  "getList.expired",
+  "getList.fallback",
+]);
+
+export function laneOf(step: RequestStep): Lane {
+  switch (step.step) {
+    case "arrived":
+    case "retry":
+      return "client";
+    case "currentRv":
+      return "etcd";
+    case "fresh":
+    case "parked":
+    case "woken":
+      return "cache";
+    case "served":
+    case "failed":
+      if (step.line !== null && ETCD_ANSWER_LINES.has(step.line)) return "etcd";
+      return step.line?.startsWith("cacheList.") ? "cache" : "delegator";
+    case "decision":
+    case "fallback":
+    case "delegated":
+      return "delegator";
+  }
+}
+
+export interface Span {
+  lane: Lane;
+  fromNs: Nanos;
+  toNs: Nanos;
+  /** Still going on at `endNs` (the request is live). */
+  open: boolean;
+}
+
+/** The waits between steps; a wait the request is still in runs to `endNs`. */
+export function spansOf(steps: readonly RequestStep[], endNs: Nanos, live: boolean): Span[] {
+  const spans: Span[] = [];
+  steps.forEach((step, i) => {
+    const next = steps[i + 1];
+    const until = (lane: Lane) => {
+      if (next !== undefined) spans.push({ lane, fromNs: step.atNs, toNs: next.atNs, open: false });
+      else if (live) spans.push({ lane, fromNs: step.atNs, toNs: endNs, open: true });
+    };
+    if (step.step === "parked") until("cache");
+    else if (step.step === "delegated" || step.step === "fallback") until("etcd");
+    else if (step.step === "retry") until("client");
+    else if (step.step === "decision" && next?.step === "currentRv") until("etcd");
+  });
+  return spans;
+}
