@@ -25,8 +25,11 @@ export type WorkerCommand =
   | { type: "reset" }
   /** The page is ready to draw another snapshot; the worker answers when it has one. */
   | { type: "frame"; view: SnapshotView }
-  /** Every metric in the Prometheus text format, answered with the same `requestId`. */
-  | { type: "prometheus"; requestId: number }
+  /**
+   * Every metric in the Prometheus text format (twin run B's with `twin`), answered with the
+   * same `requestId`.
+   */
+  | { type: "prometheus"; requestId: number; twin?: boolean }
   /** Moves to simulated time `atNs` of the run so far, backwards or forwards, by replay. */
   | { type: "seek"; atNs: number }
   /** While playing, pause on a mark of one of `kinds` or when the lag rises above `lagAboveMs`. */
@@ -38,6 +41,8 @@ export type WorkerReply =
       snapshot: SimSnapshot;
       playing: boolean;
       wallPlayedMs: number;
+      /** Simulated per wall time over the last seconds of play; null while paused or settling. */
+      reachedSpeed?: number | null;
       /** The twin run at the same simulated moment, when there is one. */
       twin?: SimSnapshot;
     }
