@@ -10,11 +10,14 @@ export function createPrometheusRequests(client: SimulationClient) {
     { resolve: (text: string) => void; reject: (error: Error) => void }
   >();
   return {
-    request(): Promise<string> {
+    /** Run A's text, or with `twin`, twin run B's. */
+    request(twin = false): Promise<string> {
       const requestId = nextId++;
       return new Promise<string>((resolve, reject) => {
         open.set(requestId, { resolve, reject });
-        client.send({ type: "prometheus", requestId });
+        client.send(
+          twin ? { type: "prometheus", requestId, twin } : { type: "prometheus", requestId },
+        );
       });
     },
     resolve(requestId: number, text: string) {

@@ -4,7 +4,7 @@ import { type AppStore, createAppStore } from "./app-store.ts";
 import { type ScheduleFrame, startFrameLoop } from "./frame-loop.ts";
 import { createLiveSnapshot, type LiveSnapshot } from "./live-snapshot.ts";
 import { createPrometheusRequests } from "./prometheus-requests.ts";
-import { SCREEN_VIEW } from "./snapshot-view.ts";
+import { screenView } from "./snapshot-view.ts";
 import { settleTwin } from "./twin-load.ts";
 import { scenarioTextOf } from "./url.ts";
 import { createTravelStore, type TravelStore } from "./travel-store.ts";
@@ -21,6 +21,8 @@ export interface AppRuntime {
   travel: TravelStore;
   /** The run's metrics as Prometheus would scrape them (for the copy button). */
   prometheusText(): Promise<string>;
+  /** Twin run B's metrics, while a twin run is on. */
+  twinPrometheusText(): Promise<string>;
   stop(): void;
 }
 
@@ -45,9 +47,8 @@ export function startApp(deps: RuntimeDeps): AppRuntime {
   const stopReplies = deps.client.onReply((reply) => {
     const actions = store.getState();
     if (reply.type === "snapshot") {
-      const { snapshot, wallPlayedMs, twin, reachedSpeed = null } = reply;
-      const frame = { snapshot, wallPlayedMs, reachedSpeed };
-      live.set(twin === undefined ? frame : { ...frame, twin });
+      const { snapshot, wallPlayedMs, twin } = reply;
+      live.set(twin === undefined ? { snapshot, wallPlayedMs } : { snapshot, wallPlayedMs, twin });
       const nowMs = deps.wallNowMs();
       if (!reply.playing || nowMs - lastCopyMs >= STORE_COPY_INTERVAL_MS) {
         lastCopyMs = nowMs;
@@ -74,14 +75,19 @@ export function startApp(deps: RuntimeDeps): AppRuntime {
     ...settleTwin(scenario, pageKeys).load,
   });
   deps.client.send({ type: "play", speed });
-  const stopFrames = startFrameLoop(deps.client, SCREEN_VIEW, deps.scheduleFrame);
+  const stopFrames = startFrameLoop(
+    deps.client,
+    () => screenView(store.getState().selectedRequestId),
+    deps.scheduleFrame,
+  );
   const stopUrlSync = startUrlSync(store, deps.writeQuery);
 
   return {
     store,
     live,
     travel,
-    prometheusText: prometheusRequests.request,
+    prometheusText: () => prometheusRequests.request(),
+    twinPrometheusText: () => prometheusRequests.request(true),
     stop() {
       stopFrames();
       stopUrlSync();

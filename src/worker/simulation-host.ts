@@ -7,7 +7,6 @@ import { createBreakpoints } from "./breakpoints.ts";
 import { advanceWithinBudget, MAX_WALL_STEP_MS, simulatedStepNs } from "./pacing.ts";
 import type { TwinSpec, WorkerCommand, WorkerReply } from "./protocol.ts";
 import { transferablesOf } from "./protocol.ts";
-import { createSpeedGauge } from "./speed-gauge.ts";
 import { canTravel, createTimeTravel } from "./time-travel.ts";
 import { createTwinPair, isTwinPair, type TwinPair } from "./twin-pair.ts";
 
@@ -36,7 +35,6 @@ export function createSimulationHost(deps: SimulationHostDeps): SimulationHost {
   let view: SnapshotView | null = null;
   let framePending = false;
   let changed = false;
-  const gauge = createSpeedGauge();
 
   const post = (reply: WorkerReply) => deps.post(reply, []);
   const breakpoints = createBreakpoints();
@@ -75,7 +73,6 @@ export function createSimulationHost(deps: SimulationHostDeps): SimulationHost {
     if (startAtS > 0) run.advanceTo(Math.round(startAtS * NS_PER_S));
     wallPlayedMs = 0;
     lastWallMs = deps.wallNowMs();
-    gauge.reset();
     return run;
   }
 
@@ -83,9 +80,7 @@ export function createSimulationHost(deps: SimulationHostDeps): SimulationHost {
     const nowMs = deps.wallNowMs();
     const elapsedMs = nowMs - lastWallMs;
     lastWallMs = nowMs;
-    const playedMs = Math.min(Math.max(elapsedMs, 0), MAX_WALL_STEP_MS);
-    wallPlayedMs += playedMs;
-    const fromNs = run.nowNs;
+    wallPlayedMs += Math.min(Math.max(elapsedMs, 0), MAX_WALL_STEP_MS);
     const targetNs = run.nowNs + simulatedStepNs(elapsedMs, speed);
     let reason: string | null = null;
     const stop = () => {
@@ -93,7 +88,6 @@ export function createSimulationHost(deps: SimulationHostDeps): SimulationHost {
       return reason !== null;
     };
     advanceWithinBudget((tNs) => run.advanceTo(tNs), run.nowNs, targetNs, deps.wallNowMs, stop);
-    gauge.record(playedMs, (run.nowNs - fromNs) / NS_PER_MS);
     reached(run);
     if (reason !== null) {
       playing = false;
@@ -105,21 +99,14 @@ export function createSimulationHost(deps: SimulationHostDeps): SimulationHost {
     if (!sim || !view || !framePending || !(changed || playing)) return;
     framePending = false;
     changed = false;
-    const reachedSpeed = playing ? gauge.reached() : null;
     if (isTwinPair(sim)) {
       const [snapshot, twin] = sim.snapshots(view);
       const transfer = [...transferablesOf(snapshot), ...transferablesOf(twin)];
-      deps.post(
-        { type: "snapshot", snapshot, twin, playing, wallPlayedMs, reachedSpeed },
-        transfer,
-      );
+      deps.post({ type: "snapshot", snapshot, twin, playing, wallPlayedMs }, transfer);
       return;
     }
     const snapshot = sim.snapshot(view);
-    deps.post(
-      { type: "snapshot", snapshot, playing, wallPlayedMs, reachedSpeed },
-      transferablesOf(snapshot),
-    );
+    deps.post({ type: "snapshot", snapshot, playing, wallPlayedMs }, transferablesOf(snapshot));
   }
 
   function apply(command: WorkerCommand) {
@@ -130,6 +117,8 @@ export function createSimulationHost(deps: SimulationHostDeps): SimulationHost {
       postScenario(sim);
       postTravel();
     } else if (command.type === "frame") {
+      // A new selection changes what a paused run's snapshot carries (its trace): send one.
+      if (view !== null && view.traceOf !== command.view.traceOf) changed = true;
       view = command.view;
       framePending = true;
       if (sim && playing) advanceByWallClock(sim);
@@ -139,7 +128,6 @@ export function createSimulationHost(deps: SimulationHostDeps): SimulationHost {
       playing = true;
       speed = command.speed;
       lastWallMs = deps.wallNowMs();
-      gauge.reset();
     } else if (command.type === "pause") {
       playing = false;
     } else if (!sim) {
@@ -159,13 +147,19 @@ export function createSimulationHost(deps: SimulationHostDeps): SimulationHost {
       sim.inject(command.fault);
       postScenario(sim);
     } else if (command.type === "prometheus") {
-      post({ type: "prometheus", requestId: command.requestId, text: sim.prometheusText() });
+      const run = command.twin === true && isTwinPair(sim) ? sim.twin : sim;
+      post({ type: "prometheus", requestId: command.requestId, text: run.prometheusText() });
       return;
     } else if (command.type === "step") {
       sim.advanceTo(sim.nowNs + Math.round(command.simMs * NS_PER_MS));
       reached(sim);
     } else if (command.type === "dropTwin") {
-      if (isTwinPair(sim)) sim = sim.main;
+      if (isTwinPair(sim)) {
+        sim = sim.main;
+        travel.start(sim); // A alone can travel again, from here on
+        jumped(sim);
+        postTravel();
+      }
     } else if (command.type === "reset") {
       sim = start(sim.scenario, 0, isTwinPair(sim) ? twinSpecOf(sim) : undefined);
       travel.start(sim);

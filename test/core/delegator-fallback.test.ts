@@ -53,6 +53,7 @@ describe("CacheDelegator.getList", () => {
     expect(h.storage.getListCalls).toBe(2);
     expect(series(h)).toEqual(["true/true=1"]);
     expect(ctx.servedBy).toBe("etcd");
+    expect(ctx.etcdReason).toBe("fallback");
     expect(ctx.steps?.map((s) => s.step)).toContain("fallback");
   });
 

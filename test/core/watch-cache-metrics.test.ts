@@ -3,9 +3,15 @@ import { registerWatchCacheMetrics } from "../../src/sim/apiserver/metrics.ts";
 import { MetricsRegistry } from "../../src/sim/metrics/registry.ts";
 import { makeCache, pod } from "./watch-cache-fixture.ts";
 
+/** Counters with labels beyond group and resource: only the combinations that occurred. */
+const LABELLED = [
+  "apiserver_watch_cache_consistent_read_total",
+  "apiserver_storage_consistency_checks_total",
+  "apiserver_cache_list_total",
+  "apiserver_cache_list_fetched_objects_total",
+];
 const SERIES = [
   "apiserver_watch_cache_read_wait_seconds_count",
-  "apiserver_watch_cache_consistent_read_total",
   "apiserver_watch_cache_events_received_total",
   "apiserver_watch_cache_events_dispatched_total",
   "apiserver_watch_cache_resource_version",
@@ -17,9 +23,6 @@ const SERIES = [
   "apiserver_watch_cache_initialization_duration_seconds_count",
   "apiserver_init_events_total",
   "apiserver_terminated_watchers_total",
-  "apiserver_storage_consistency_checks_total",
-  "apiserver_cache_list_total",
-  "apiserver_cache_list_fetched_objects_total",
   "apiserver_cache_list_returned_objects_total",
   "apiserver_watch_events_dispatch_duration_seconds_count",
 ];
@@ -30,10 +33,31 @@ describe("watch cache metrics", () => {
     registerWatchCacheMetrics(registry);
     const text = registry.exposition();
     for (const name of SERIES) expect(text).toContain(`\n${name}{`);
+    for (const name of LABELLED) {
+      expect(text).toContain(`# TYPE ${name} counter\n`);
+      expect(text).not.toContain(`\n${name}{`);
+    }
     expect(text).toContain(
       'apiserver_watch_cache_read_wait_seconds_bucket{group="",resource="pods",le="3"} 0',
     );
     expect(text).toContain('watch_cache_capacity{group="",resource="pods"} 100');
+  });
+
+  it("prints a labelled counter's combinations once they occur; looking one up creates none", () => {
+    const registry = new MetricsRegistry();
+    const metrics = registerWatchCacheMetrics(registry);
+    metrics.consistentRead(true, "true").inc();
+    const family = registry.find("apiserver_watch_cache_consistent_read_total");
+    const labels = { group: "", resource: "pods", success: "false", fallback: "skipped" };
+    expect(family?.get(labels)).toBeUndefined();
+    expect(family?.children().map((c) => c.labels)).toEqual([
+      { group: "", resource: "pods", success: "true", fallback: "true" },
+    ]);
+    const text = registry.exposition();
+    expect(text).toContain(
+      'apiserver_watch_cache_consistent_read_total{fallback="true",group="",resource="pods",success="true"} 1',
+    );
+    expect(text).not.toContain('fallback="skipped"');
   });
 
   it("counts events received, items dispatched (bookmarks included) and the RV gauge", () => {

@@ -157,7 +157,7 @@ describe("waitUntilFreshLocked", () => {
 
   it("records what woke a traced request and how long it waited", () => {
     const f = makeCache();
-    const ctx = { id: 1, waitedNs: 0, wokeBy: null, servedBy: null, steps: [] };
+    const ctx = { id: 1, waitedNs: 0, wokeBy: null, servedBy: null, etcdReason: null, steps: [] };
     f.cache.waitUntilFreshLocked(2, true, ctx, () => {});
     f.scheduler.runUntil(ms(5));
     f.cache.updateResourceVersion(2);

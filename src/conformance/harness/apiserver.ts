@@ -7,7 +7,7 @@ import type { Pod } from "../../sim/apiserver/pod.ts";
 import { newRequestContext, type RequestContext } from "../../sim/apiserver/request-context.ts";
 import type { Storage } from "../../sim/apiserver/storage.ts";
 import { WatchCache } from "../../sim/apiserver/watch-cache.ts";
-import { MetricsRegistry } from "../../sim/metrics/registry.ts";
+import { type Labels, MetricsRegistry } from "../../sim/metrics/registry.ts";
 import { Scheduler } from "../../sim/scheduler.ts";
 import { seconds } from "../../sim/time.ts";
 import { fail, type RunStop } from "../kinds/kind.ts";
@@ -102,7 +102,7 @@ export class ApiserverRig {
     return true;
   }
 
-  /** The non-zero series of apiserver_watch_cache_consistent_read_total (upstream creates none at 0). */
+  /** Every series of apiserver_watch_cache_consistent_read_total, in the order Prometheus gathers them. */
   consistentReadSeries(): {
     group: string;
     resource: string;
@@ -110,17 +110,21 @@ export class ApiserverRig {
     fallback: string;
     value: number;
   }[] {
-    const out = [];
-    for (const success of [true, false]) {
-      for (const fallback of ["false", "true", "skipped"] as const) {
-        const value = this.metrics.consistentRead(success, fallback).value;
-        if (value > 0)
-          out.push({ group: "", resource: "pods", success: `${success}`, fallback, value });
-      }
-    }
-    return out;
+    const family = this.registry.find("apiserver_watch_cache_consistent_read_total");
+    const label = (child: { labels: Labels }, name: string) => child.labels[name] ?? "";
+    return (family?.children() ?? [])
+      .map((child) => ({
+        group: label(child, "group"),
+        resource: label(child, "resource"),
+        success: label(child, "success"),
+        fallback: label(child, "fallback"),
+        value: "value" in child ? child.value : child.count,
+      }))
+      .sort((a, b) => compareText(a.fallback, b.fallback) || compareText(a.success, b.success));
   }
 }
+
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** A SCHEMA PodSpec (or an op's pod fields) as the model's Pod. */
 export const podOf = ({ namespace, name, rv, nodeName, labels }: Pod): Pod => ({

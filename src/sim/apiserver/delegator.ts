@@ -11,7 +11,12 @@ import {
 import { parseResourceVersion, validateListOptions } from "./list-options.ts";
 import type { ConsistentReadFallback } from "./metrics.ts";
 import type { Pod } from "./pod.ts";
-import { type RequestContext, recordStep, type StepName } from "./request-context.ts";
+import {
+  type EtcdListReason,
+  type RequestContext,
+  recordStep,
+  type StepName,
+} from "./request-context.ts";
 import { delegationRow, shouldDelegateList } from "./should-delegate.ts";
 import type { Done, GetOptions, ListOptions, Storage, StorageListResult } from "./storage.ts";
 
@@ -152,7 +157,7 @@ export class CacheDelegator {
   }
 
   private listFromStorage(
-    why: "delegated" | "fallback",
+    why: EtcdListReason,
     line: GetListLine,
     key: string,
     opts: ListOptions,
@@ -160,6 +165,7 @@ export class CacheDelegator {
     done: Done<StorageListResult>,
   ): void {
     ctx.servedBy = "etcd";
+    ctx.etcdReason = why;
     if (ctx.steps === undefined) {
       this.storage.getList(key, opts, ctx, done);
       return;

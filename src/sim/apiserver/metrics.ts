@@ -7,8 +7,9 @@ import type {
 } from "../metrics/registry.ts";
 
 // The upstream watch-cache metrics (SEMANTICS §6; upstream: cacher/metrics/metrics.go) with
-// HEAD's names, labels and buckets in every simulated version. Every series this resource can
-// produce is created up front, so an untouched one prints as 0 rather than being absent.
+// HEAD's names, labels and buckets in every simulated version. Series labelled only by group and
+// resource, and the histograms, are created up front so an untouched one prints as 0; a counter
+// with further labels prints only the combinations that occurred (SCENARIO.md, the command line).
 
 export type ConsistentReadFallback = "false" | "true" | "skipped";
 export type ConsistencyCheckStatus = "success" | "failure" | "error";
@@ -22,15 +23,6 @@ const DISPATCH_BUCKETS_S = [
   0.0001, 0.0005, 0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5,
 ];
 
-// upstream: the combinations delegator.go can record (a skipped fallback never succeeds)
-const CONSISTENT_READ_SERIES: ReadonlyArray<readonly [boolean, ConsistentReadFallback]> = [
-  [true, "false"],
-  [true, "true"],
-  [false, "false"],
-  [false, "true"],
-  [false, "skipped"],
-];
-const CHECK_STATUSES: readonly ConsistencyCheckStatus[] = ["success", "failure", "error"];
 const STAGES: readonly DispatchStage[] = ["total", "storage_to_cache", "cache_to_watcher"];
 
 /** Single-series counters and gauges labelled only by group and resource: [type, name, help]. */
@@ -88,6 +80,7 @@ export type WatchCacheMetrics = { readonly [K in keyof typeof PLAIN]: Sample } &
   /** apiserver_watch_cache_read_wait_seconds, observed in seconds. */
   readonly readWait: HistogramSample;
   readonly initializationDuration: HistogramSample;
+  /** The labelled counters' children are created on first use: call them only to count. */
   consistentRead(success: boolean, fallback: ConsistentReadFallback): Sample;
   consistencyChecks(status: ConsistencyCheckStatus): Sample;
   cacheList(index: string): Sample;
@@ -173,11 +166,6 @@ export function registerWatchCacheMetrics(
     cacheListFetchedObjects: byValue(fetched, "index"),
     dispatchDuration: byValue(dispatch, "stage"),
   };
-  for (const [success, fallback] of CONSISTENT_READ_SERIES)
-    metrics.consistentRead(success, fallback);
-  for (const status of CHECK_STATUSES) metrics.consistencyChecks(status);
   for (const stage of STAGES) metrics.dispatchDuration(stage);
-  metrics.cacheList("");
-  metrics.cacheListFetchedObjects("");
   return metrics;
 }

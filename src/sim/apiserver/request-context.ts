@@ -39,10 +39,15 @@ export interface RequestContext {
   /** What woke the last wait: an RV change by kind, or the 3 s timer. */
   wokeBy: WokeBy | null;
   servedBy: "cache" | "etcd" | null;
+  /** Why the delegator last sent this request's LIST to etcd (watchcachelab_etcd_requests_total). */
+  etcdReason: EtcdListReason | null;
 }
 
+/** Sent there by the decision, or after the cache failed it (TooLarge or ResourceExpired). */
+export type EtcdListReason = "delegated" | "fallback";
+
 export function newRequestContext(id: number, kind?: string, traced = false): RequestContext {
-  const base = { id, waitedNs: 0, wokeBy: null, servedBy: null };
+  const base = { id, waitedNs: 0, wokeBy: null, servedBy: null, etcdReason: null };
   if (kind === undefined) return traced ? { ...base, steps: [] } : base;
   return traced ? { ...base, kind, steps: [] } : { ...base, kind };
 }

@@ -65,7 +65,8 @@ export class EtcdServer implements Storage {
       return;
     }
     const { withRev, continueKey } = validated.value;
-    const reason = ctx.wokeBy === "timer" ? "fallback" : "delegated";
+    // Only the delegator knows why it calls etcd; a caller that does not say is delegating.
+    const reason = ctx.etcdReason ?? "delegated";
     this.submitRange(new ListJob(reason, this.kv, key, opts, withRev, continueKey, ctx, done));
   }
 

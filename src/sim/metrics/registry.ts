@@ -56,6 +56,8 @@ export interface MetricFamily<S> {
   readonly labelNames: readonly string[];
   /** The child for this label set, created on first use. */
   with(labels: Labels): S;
+  /** The child for this label set if it exists; never creates one (readers must not). */
+  get(labels: Labels): S | undefined;
   children(): S[];
 }
 
@@ -82,7 +84,7 @@ class Family<S extends { labels: Labels }> implements MetricFamily<S> {
   }
 
   with(labels: Labels): S {
-    const key = this.labelNames.map((n) => labels[n] ?? "").join("\u0000");
+    const key = this.key(labels);
     let child = this.byKey.get(key);
     if (child === undefined) {
       for (const n of Object.keys(labels)) {
@@ -95,8 +97,16 @@ class Family<S extends { labels: Labels }> implements MetricFamily<S> {
     return child;
   }
 
+  get(labels: Labels): S | undefined {
+    return this.byKey.get(this.key(labels));
+  }
+
   children(): S[] {
     return [...this.byKey.values()];
+  }
+
+  private key(labels: Labels): string {
+    return this.labelNames.map((n) => labels[n] ?? "").join("\u0000");
   }
 }
 

@@ -58,6 +58,7 @@ interface AttemptContext {
   waitedNs: number;
   wokeBy: RequestContext["wokeBy"];
   servedBy: RequestContext["servedBy"];
+  etcdReason: RequestContext["etcdReason"];
   steps: RequestStep[] | undefined;
 }
 
@@ -88,7 +89,13 @@ const describeList = (o: ListOptions) =>
   `LIST RV="${o.resourceVersion}"${o.resourceVersionMatch === "" ? "" : ` ${o.resourceVersionMatch}`}` +
   (o.limit > 0 ? ` limit ${o.limit}` : "");
 
-const SERVED_AT_ONCE: RequestContext = { id: 0, waitedNs: 0, wokeBy: null, servedBy: "cache" };
+const SERVED_AT_ONCE: RequestContext = {
+  id: 0,
+  waitedNs: 0,
+  wokeBy: null,
+  servedBy: "cache",
+  etcdReason: null,
+};
 
 export class ReadRequest {
   private id = 0;
@@ -104,6 +111,7 @@ export class ReadRequest {
     waitedNs: 0,
     wokeBy: null,
     servedBy: null,
+    etcdReason: null,
     steps: undefined,
   };
   private readonly onAttempt = (err: ApiError | null, list: { readonly rv: number } | null) =>
@@ -157,6 +165,7 @@ export class ReadRequest {
     ctx.waitedNs = 0;
     ctx.wokeBy = null;
     ctx.servedBy = null;
+    ctx.etcdReason = null;
     if (ctx.steps !== undefined) {
       const attempt = this.retries === 0 ? "" : ` (attempt ${this.retries + 1})`;
       const detail = `${describeList(this.opts as ListOptions)}${attempt}`;

@@ -16,7 +16,7 @@ interface TwinPanelsProps {
  * panels, text follows `pair` and canvases draw each side's newest snapshot every frame.
  */
 export function TwinPanels({ panels, sides, pair }: TwinPanelsProps) {
-  const { live, prometheusText } = useRuntime();
+  const { live, prometheusText, twinPrometheusText } = useRuntime();
   const frames = useMemo(
     (): readonly [FrameSource, FrameSource] => [
       { get: () => live.get()?.snapshot ?? null, subscribe: live.subscribe },
@@ -31,7 +31,10 @@ export function TwinPanels({ panels, sides, pair }: TwinPanelsProps) {
       data-testid={`twin-${index === 0 ? "a" : "b"}-${entry.id}`}
     >
       <FrameSourceContext value={frames[index]}>
-        {entry.render({ snapshot: pair?.[index] ?? null, prometheusText })}
+        {entry.render({
+          snapshot: pair?.[index] ?? null,
+          prometheusText: index === 0 ? prometheusText : twinPrometheusText,
+        })}
       </FrameSourceContext>
     </div>
   );
