@@ -5,9 +5,9 @@ import { type ScheduleFrame, startFrameLoop } from "./frame-loop.ts";
 import { createLiveSnapshot, type LiveSnapshot } from "./live-snapshot.ts";
 import { createPrometheusRequests } from "./prometheus-requests.ts";
 import { screenView } from "./snapshot-view.ts";
+import { createTravelStore, type TravelStore } from "./travel-store.ts";
 import { settleTwin } from "./twin-load.ts";
 import { scenarioTextOf } from "./url.ts";
-import { createTravelStore, type TravelStore } from "./travel-store.ts";
 import { startUrlSync } from "./url-sync.ts";
 
 // Wires the page together once: the link's scenario into the store, the store's commands to the
@@ -47,8 +47,9 @@ export function startApp(deps: RuntimeDeps): AppRuntime {
   const stopReplies = deps.client.onReply((reply) => {
     const actions = store.getState();
     if (reply.type === "snapshot") {
-      const { snapshot, wallPlayedMs, twin } = reply;
-      live.set(twin === undefined ? { snapshot, wallPlayedMs } : { snapshot, wallPlayedMs, twin });
+      const { snapshot, wallPlayedMs, twin, reachedSpeed = null } = reply;
+      const frame = { snapshot, wallPlayedMs, reachedSpeed };
+      live.set(twin === undefined ? frame : { ...frame, twin });
       const nowMs = deps.wallNowMs();
       if (!reply.playing || nowMs - lastCopyMs >= STORE_COPY_INTERVAL_MS) {
         lastCopyMs = nowMs;

@@ -7,6 +7,7 @@ import { createBreakpoints } from "./breakpoints.ts";
 import { advanceWithinBudget, MAX_WALL_STEP_MS, simulatedStepNs } from "./pacing.ts";
 import type { TwinSpec, WorkerCommand, WorkerReply } from "./protocol.ts";
 import { transferablesOf } from "./protocol.ts";
+import { createSpeedGauge } from "./speed-gauge.ts";
 import { canTravel, createTimeTravel } from "./time-travel.ts";
 import { createTwinPair, isTwinPair, type TwinPair } from "./twin-pair.ts";
 
@@ -35,6 +36,7 @@ export function createSimulationHost(deps: SimulationHostDeps): SimulationHost {
   let view: SnapshotView | null = null;
   let framePending = false;
   let changed = false;
+  const gauge = createSpeedGauge();
 
   const post = (reply: WorkerReply) => deps.post(reply, []);
   const breakpoints = createBreakpoints();
@@ -73,6 +75,7 @@ export function createSimulationHost(deps: SimulationHostDeps): SimulationHost {
     if (startAtS > 0) run.advanceTo(Math.round(startAtS * NS_PER_S));
     wallPlayedMs = 0;
     lastWallMs = deps.wallNowMs();
+    gauge.reset();
     return run;
   }
 
@@ -80,7 +83,9 @@ export function createSimulationHost(deps: SimulationHostDeps): SimulationHost {
     const nowMs = deps.wallNowMs();
     const elapsedMs = nowMs - lastWallMs;
     lastWallMs = nowMs;
-    wallPlayedMs += Math.min(Math.max(elapsedMs, 0), MAX_WALL_STEP_MS);
+    const playedMs = Math.min(Math.max(elapsedMs, 0), MAX_WALL_STEP_MS);
+    wallPlayedMs += playedMs;
+    const fromNs = run.nowNs;
     const targetNs = run.nowNs + simulatedStepNs(elapsedMs, speed);
     let reason: string | null = null;
     const stop = () => {
@@ -88,6 +93,7 @@ export function createSimulationHost(deps: SimulationHostDeps): SimulationHost {
       return reason !== null;
     };
     advanceWithinBudget((tNs) => run.advanceTo(tNs), run.nowNs, targetNs, deps.wallNowMs, stop);
+    gauge.record(playedMs, (run.nowNs - fromNs) / NS_PER_MS);
     reached(run);
     if (reason !== null) {
       playing = false;
@@ -99,14 +105,21 @@ export function createSimulationHost(deps: SimulationHostDeps): SimulationHost {
     if (!sim || !view || !framePending || !(changed || playing)) return;
     framePending = false;
     changed = false;
+    const reachedSpeed = playing ? gauge.reached() : null;
     if (isTwinPair(sim)) {
       const [snapshot, twin] = sim.snapshots(view);
       const transfer = [...transferablesOf(snapshot), ...transferablesOf(twin)];
-      deps.post({ type: "snapshot", snapshot, twin, playing, wallPlayedMs }, transfer);
+      deps.post(
+        { type: "snapshot", snapshot, twin, playing, wallPlayedMs, reachedSpeed },
+        transfer,
+      );
       return;
     }
     const snapshot = sim.snapshot(view);
-    deps.post({ type: "snapshot", snapshot, playing, wallPlayedMs }, transferablesOf(snapshot));
+    deps.post(
+      { type: "snapshot", snapshot, playing, wallPlayedMs, reachedSpeed },
+      transferablesOf(snapshot),
+    );
   }
 
   function apply(command: WorkerCommand) {
@@ -128,6 +141,7 @@ export function createSimulationHost(deps: SimulationHostDeps): SimulationHost {
       playing = true;
       speed = command.speed;
       lastWallMs = deps.wallNowMs();
+      gauge.reset();
     } else if (command.type === "pause") {
       playing = false;
     } else if (!sim) {

@@ -7,6 +7,7 @@ import {
   speedFromPosition,
 } from "../../state/speed.ts";
 import { useApp } from "../../state/use-app.ts";
+import { ReachedSpeed } from "./ReachedSpeed.tsx";
 
 /** Playback speed on a log scale, 0.1× … 100× real time; it never changes what is simulated. */
 export function SpeedSlider() {
@@ -27,6 +28,7 @@ export function SpeedSlider() {
         onChange={(event) => setSpeed(speedFromPosition(Number(event.target.value)))}
       />
       <output htmlFor={id}>{formatSpeed(speed)}</output>
+      <ReachedSpeed asked={speed} />
     </div>
   );
 }
