@@ -17,7 +17,7 @@ function host() {
     if (last?.type !== "snapshot") throw new Error("no snapshot yet");
     return last;
   };
-  return { handle: handler.handle, lastSnapshot };
+  return { handle: handler.handle, lastSnapshot, replies };
 }
 
 const frame = { type: "frame", view: SCREEN_VIEW } as const;
@@ -32,6 +32,18 @@ describe("the simulation host with a twin run", () => {
     expect(b?.nowNs).toBe(snapshot.nowNs);
     expect(snapshot.nowNs).toBe(2_000_000_000);
     expect(b?.lagSeconds).not.toBe(snapshot.lagSeconds);
+  });
+
+  it("answers the metrics of either run", () => {
+    const { handle, replies } = host();
+    handle({ type: "load", query: "", startAtS: 8, twin });
+    handle({ type: "prometheus", requestId: 1 });
+    handle({ type: "prometheus", requestId: 2, twin: true });
+    const texts = replies.flatMap((reply) => (reply.type === "prometheus" ? [reply.text] : []));
+    const lag = (text: string | undefined) =>
+      text?.match(/^watchcachelab_cache_lag_seconds (\S+)$/m)?.[1];
+    expect(Number(lag(texts[0]))).toBeLessThan(1);
+    expect(Number(lag(texts[1]))).toBeGreaterThan(3);
   });
 
   it("keeps the twin through a reset and drops it on request, the main run going on", () => {
