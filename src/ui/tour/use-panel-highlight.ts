@@ -10,8 +10,12 @@ export function usePanelHighlight(panel: PanelId | null): void {
     const section = document.getElementById(panel)?.closest("section");
     if (section === null || section === undefined) return;
     section.classList.add(HIGHLIGHT_CLASS);
-    const reduceMotion = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
-    section.scrollIntoView?.({ block: "nearest", behavior: reduceMotion ? "auto" : "smooth" });
+    // A panel already in full view stays put; otherwise its top comes to the top of the window.
+    const { top, bottom } = section.getBoundingClientRect();
+    if (top < 0 || bottom > window.innerHeight) {
+      const reduceMotion = window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
+      section.scrollIntoView?.({ block: "start", behavior: reduceMotion ? "auto" : "smooth" });
+    }
     return () => section.classList.remove(HIGHLIGHT_CLASS);
   }, [panel]);
 }
