@@ -25,7 +25,8 @@ export interface TravelState {
 export interface TravelActions {
   seek(atNs: Nanos): void;
   setBreakpoints(choice: BreakpointChoice): void;
-  dismissNotes(): void;
+  dismissFork(): void;
+  dismissBreak(): void;
   receive(reply: Extract<WorkerReply, { type: "travel" | "breakpoint" }>): void;
 }
 
@@ -47,7 +48,8 @@ export function createTravelStore(client: SimulationClient, onBreak: () => void)
       set({ breakpoints: choice });
       client.send({ type: "breakpoints", kinds: choice.kinds, lagAboveMs: choice.lagAboveMs });
     },
-    dismissNotes: () => set({ forkedAtNs: null, breakReason: null }),
+    dismissFork: () => set({ forkedAtNs: null }),
+    dismissBreak: () => set({ breakReason: null }),
     receive(reply) {
       if (reply.type === "breakpoint") {
         set({ breakReason: reply.reason });

@@ -9,6 +9,7 @@ import { EmbedPlayer } from "./embed/EmbedPlayer.tsx";
 import { usePageKeys } from "./embed/usePageKeys.ts";
 import { Header } from "./layout/Header.tsx";
 import { Narration } from "./narration/Narration.tsx";
+import { Timeline } from "./timeline/Timeline.tsx";
 import { TourDock } from "./tour/TourDock.tsx";
 import { RunPanels } from "./twin/RunPanels.tsx";
 
@@ -26,6 +27,7 @@ export function App({ runtime }: { runtime: AppRuntime }) {
     <RuntimeContext value={runtime}>
       <div className="app">
         <Header />
+        <Timeline />
         <CrashBanner />
         <IssuesBanner />
         <NoticeBanner />

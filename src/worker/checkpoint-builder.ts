@@ -2,6 +2,7 @@ import type { Scenario } from "../sim/scenario/index.ts";
 import type { Simulation } from "../sim/simulation.ts";
 import { type Nanos, NS_PER_S } from "../sim/time.ts";
 import type { Checkpoints } from "./checkpoints.ts";
+import { estimateRunBytes } from "./run-size.ts";
 
 // Replays the scenario from 0 toward the earliest grid point that lacks a run, a slice at a time
 // within a wall-clock budget, so the live run keeps its frames; the run is parked on arrival.
@@ -30,21 +31,23 @@ export class CheckpointBuilder {
   }
 
   /**
-   * Replays until `deadlineMs` on the wall clock; `scenario` is the run's scenario as it now
-   * stands. Returns whether work remains.
+   * Replays until `deadlineMs` on the wall clock, from the scenario as the live run now has it.
+   * Returns whether work remains.
    */
-  step(scenario: Scenario, furthestNs: Nanos, wallNowMs: () => number, deadlineMs: number) {
+  step(live: Simulation, furthestNs: Nanos, wallNowMs: () => number, deadlineMs: number) {
+    // The live run stands for the size of the runs to park: the newest is usually the heaviest.
+    const runBytes = estimateRunBytes(live);
     for (let guard = 0; guard < 10_000 && wallNowMs() < deadlineMs; guard++) {
       if (this.building === null) {
-        const targetNs = this.checkpoints.missing(furthestNs);
+        const targetNs = this.checkpoints.missing(furthestNs, runBytes);
         if (targetNs === null) return false;
-        this.building = { run: this.create(scenario), targetNs };
+        this.building = { run: this.create(live.scenario), targetNs };
       }
       const { run, targetNs } = this.building;
       run.advanceTo(Math.min(run.nowNs + SLICE_NS, targetNs));
       if (run.nowNs >= targetNs) {
         this.building = null;
-        if (this.checkpoints.isGridPoint(targetNs)) this.checkpoints.park(run, true);
+        if (this.checkpoints.isGridPoint(targetNs)) this.checkpoints.park(run, true, runBytes);
       }
     }
     return true;

@@ -5,13 +5,20 @@ import { type Nanos, NS_PER_S } from "../sim/time.ts";
 // checkpoint is a whole run stopped at a moment: one on each point of a grid, replayed from 0 in
 // the background, and a few spares (where the live run was before a seek). The grid thins like
 // the series buffer: when the run outgrows it, the spacing doubles and every other point goes,
-// so a long run holds at most GRID_POINTS + SPARES runs.
+// so a long run holds at most GRID_POINTS + SPARES runs, and fewer when runs are heavy: the
+// parked runs and the live one stay within BUDGET_BYTES by the estimate of run-size.ts.
 
 /** Grid points kept at most; the spacing doubles past them. */
-export const GRID_POINTS = 12;
+export const GRID_POINTS = 30;
 /** Runs parked off the grid (the live run's place before a seek), most recent kept. */
 export const SPARES = 2;
 export const BASE_SPACING_NS: Nanos = 20 * NS_PER_S;
+/** Heap for the parked runs and the live one together (the worker's target is 200 MB in all). */
+export const BUDGET_BYTES = 150_000_000;
+
+/** How many runs of `runBytes` may be parked beside the live one. */
+export const runsThatFit = (runBytes: number): number =>
+  Math.max(0, Math.floor(BUDGET_BYTES / Math.max(1, runBytes)) - 1);
 
 interface Parked {
   run: Simulation;
@@ -31,9 +38,17 @@ export class Checkpoints {
     return this.parked.map((p) => p.run.nowNs);
   }
 
-  /** The earliest grid point up to `furthestNs` without a run, after thinning the grid. */
-  missing(furthestNs: Nanos): Nanos | null {
-    while (furthestNs / this.spacingNs > GRID_POINTS) this.thin();
+  /**
+   * The earliest grid point up to `furthestNs` without a run, after thinning the grid so that
+   * runs of `runBytes` fit.
+   */
+  missing(furthestNs: Nanos, runBytes: number): Nanos | null {
+    const points = Math.min(GRID_POINTS, runsThatFit(runBytes) - SPARES);
+    if (points <= 0) {
+      this.parked = this.parked.filter((p) => !p.onGrid);
+      return null;
+    }
+    while (furthestNs / this.spacingNs > points) this.thin();
     for (let t = this.spacingNs; t <= furthestNs; t += this.spacingNs) {
       if (!this.parked.some((p) => p.onGrid && p.run.nowNs === t)) return t;
     }
@@ -44,14 +59,21 @@ export class Checkpoints {
     return tNs > 0 && tNs % this.spacingNs === 0;
   }
 
-  park(run: Simulation, onGrid: boolean): void {
+  park(run: Simulation, onGrid: boolean, runBytes: number): void {
     if (run.nowNs === 0) return; // a fresh run is as cheap as a parked one
-    this.parked = this.parked.filter((p) => p.run.nowNs !== run.nowNs);
-    this.parked.push({ run, onGrid });
-    this.parked.sort((a, b) => a.run.nowNs - b.run.nowNs);
     const spares = this.parked.filter((p) => !p.onGrid);
-    // The spare parked longest ago goes: the user is most likely to come back to the newest.
-    if (spares.length > SPARES) this.parked = this.parked.filter((p) => p !== spares[0]);
+    this.parked = this.parked.filter((p) => p.run.nowNs !== run.nowNs);
+    const entry = { run, onGrid };
+    this.parked.push(entry);
+    this.parked.sort((a, b) => a.run.nowNs - b.run.nowNs);
+    if (!onGrid) spares.push(entry);
+    // Spares parked longest ago go first: the user is most likely to come back to the newest.
+    const fit = runsThatFit(runBytes);
+    for (const spare of spares) {
+      if (this.parked.length <= fit && spares.length <= SPARES) break;
+      this.parked = this.parked.filter((p) => p !== spare);
+      spares.shift();
+    }
   }
 
   /** Removes and returns the latest run at or before `tNs`. */

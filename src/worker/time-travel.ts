@@ -4,6 +4,7 @@ import type { SimulationApi } from "../sim/simulation-api.ts";
 import type { Nanos } from "../sim/time.ts";
 import { CheckpointBuilder } from "./checkpoint-builder.ts";
 import { Checkpoints } from "./checkpoints.ts";
+import { estimateRunBytes } from "./run-size.ts";
 import { scenarioUntil } from "./scenario-until.ts";
 
 // Seeking over the run so far by deterministic replay: the run nearest before the target (the
@@ -36,7 +37,7 @@ export function createTimeTravel(deps: TimeTravelDeps) {
     turnQueued = false;
     if (live === null) return;
     const deadlineMs = deps.wallNowMs() + BUILD_TURN_MS;
-    if (builder.step(live.scenario, furthestNs, deps.wallNowMs, deadlineMs)) kick();
+    if (builder.step(live, furthestNs, deps.wallNowMs, deadlineMs)) kick();
   }
 
   function kick() {
@@ -93,7 +94,7 @@ export function createTimeTravel(deps: TimeTravelDeps) {
       if (live === null || !canTravel(run)) return run;
       const targetNs = Math.min(Math.max(Math.round(tNs), 0), furthestNs);
       const next = nearest(run, targetNs) ?? deps.create(run.scenario);
-      if (next !== run) checkpoints.park(run, false);
+      if (next !== run) checkpoints.park(run, false, estimateRunBytes(run));
       if (next.scenario !== run.scenario) next.adopt(run.scenario);
       next.advanceTo(targetNs);
       live = next;

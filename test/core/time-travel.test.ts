@@ -3,7 +3,13 @@ import { parseScenario, type Scenario } from "../../src/sim/scenario/index.ts";
 import { createSimulation, type Simulation } from "../../src/sim/simulation.ts";
 import type { SimSnapshot } from "../../src/sim/snapshot.ts";
 import { NS_PER_S } from "../../src/sim/time.ts";
-import { BASE_SPACING_NS, Checkpoints, GRID_POINTS, SPARES } from "../../src/worker/checkpoints.ts";
+import {
+  BASE_SPACING_NS,
+  BUDGET_BYTES,
+  Checkpoints,
+  GRID_POINTS,
+  SPARES,
+} from "../../src/worker/checkpoints.ts";
 import { scenarioUntil } from "../../src/worker/scenario-until.ts";
 import { createTimeTravel } from "../../src/worker/time-travel.ts";
 
@@ -155,23 +161,47 @@ describe("scenarioUntil", () => {
 
 describe("Checkpoints", () => {
   const fake = (nowNs: number) => ({ nowNs }) as Simulation;
+  const LIGHT = 5_000_000;
 
-  it("stays within the grid and spares however long the run, thinning as it grows", () => {
+  /** Plays to 30 minutes, parking every missing grid point and a spare every 7 s. */
+  function longRun(runBytes: number, check: (checkpoints: Checkpoints) => void) {
     const checkpoints = new Checkpoints();
     for (let furthest = S; furthest <= 30 * 60 * S; furthest += 7 * S) {
-      for (let t = checkpoints.missing(furthest); t !== null; t = checkpoints.missing(furthest)) {
-        checkpoints.park(fake(t), true);
+      for (
+        let t = checkpoints.missing(furthest, runBytes);
+        t !== null;
+        t = checkpoints.missing(furthest, runBytes)
+      ) {
+        checkpoints.park(fake(t), true, runBytes);
       }
-      checkpoints.park(fake(furthest - 3 * S), false);
-      expect(checkpoints.size).toBeLessThanOrEqual(GRID_POINTS + SPARES);
+      checkpoints.park(fake(furthest - 3 * S), false, runBytes);
+      check(checkpoints);
     }
-    expect(checkpoints.spacingNs).toBe(BASE_SPACING_NS * 8);
-    expect(checkpoints.times().slice(0, 3)).toEqual([160 * S, 320 * S, 480 * S]);
+    return checkpoints;
+  }
+
+  it("stays within the grid and spares however long the run, thinning as it grows", () => {
+    const checkpoints = longRun(LIGHT, (c) => {
+      expect(c.size).toBeLessThanOrEqual(GRID_POINTS + SPARES);
+    });
+    expect(checkpoints.spacingNs).toBe(BASE_SPACING_NS * 4);
+    expect(checkpoints.times().slice(0, 3)).toEqual([80 * S, 160 * S, 240 * S]);
+  });
+
+  it("parks fewer runs when runs are heavy, keeping them and the live one within budget", () => {
+    const heavy = 30_000_000;
+    longRun(heavy, (c) => {
+      expect((c.size + 1) * heavy).toBeLessThanOrEqual(BUDGET_BYTES);
+    });
+    const tooHeavy = longRun(BUDGET_BYTES / 2, (c) => {
+      expect(c.size).toBeLessThanOrEqual(1);
+    });
+    expect(tooHeavy.times()).toEqual([(30 * 60 - 3) * S]);
   });
 
   it("takes the latest run at or before a moment", () => {
     const checkpoints = new Checkpoints();
-    for (const t of [20, 40, 60]) checkpoints.park(fake(t * S), true);
+    for (const t of [20, 40, 60]) checkpoints.park(fake(t * S), true, LIGHT);
     expect(checkpoints.take(59 * S)?.nowNs).toBe(40 * S);
     expect(checkpoints.take(10 * S)).toBeNull();
     expect(checkpoints.times()).toEqual([20 * S, 60 * S]);

@@ -1,0 +1,109 @@
+// `node scripts/bench-time-travel.mjs [query] [minutes]`: how long a seek takes over a run of
+// `minutes` simulated minutes once the worker's checkpoints are built, and the heap the live run
+// and its parked checkpoints hold. Not a test: it prints figures for docs/benchmarks.md.
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { performance } from "node:perf_hooks";
+import v8 from "node:v8";
+import vm from "node:vm";
+import { build } from "esbuild";
+
+v8.setFlagsFromString("--expose-gc");
+const gc = vm.runInNewContext("gc");
+const query = process.argv[2] ?? "";
+const minutes = Number(process.argv[3] ?? "10");
+const SEEKS = 30;
+
+async function loadModel() {
+  const dir = mkdtempSync(join(tmpdir(), "wcl-travel-"));
+  const outfile = join(dir, "model.mjs");
+  await build({
+    stdin: {
+      contents: [
+        'export { createSimulation } from "./src/sim/simulation.ts";',
+        'export { parseScenario } from "./src/sim/scenario/index.ts";',
+        'export { createTimeTravel } from "./src/worker/time-travel.ts";',
+      ].join("\n"),
+      resolveDir: process.cwd(),
+      loader: "ts",
+    },
+    outfile,
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    logLevel: "warning",
+  });
+  return import(outfile);
+}
+
+const model = await loadModel();
+const heapMB = () => {
+  gc();
+  return process.memoryUsage().heapUsed / 1e6;
+};
+const baseMB = heapMB();
+const queue = [];
+const travel = model.createTimeTravel({
+  create: (scenario) => model.createSimulation(scenario),
+  wallNowMs: () => performance.now(),
+  later: (callback) => queue.push(callback),
+});
+/** Runs the builder's idle turns until it has nothing left to build; returns the CPU ms spent. */
+const drain = () => {
+  const start = performance.now();
+  while (queue.length > 0) queue.shift()();
+  return performance.now() - start;
+};
+
+let live = model.createSimulation(model.parseScenario(query).scenario);
+travel.start(live);
+const endNs = minutes * 60e9;
+const playStart = performance.now();
+let buildMs = 0;
+for (let t = 1e9; t <= endNs; t += 1e9) {
+  live.advanceTo(t);
+  travel.reached(live);
+  if (t % 60e9 === 0) buildMs += drain();
+}
+const playMs = performance.now() - playStart - buildMs;
+buildMs += drain();
+const heldMB = heapMB() - baseMB;
+
+// Seeded targets (a fixed LCG), so two runs of the bench seek to the same moments.
+let seed = 12345;
+const nextTarget = () => {
+  seed = (seed * 1103515245 + 12345) % 2 ** 31;
+  return Math.round((seed / 2 ** 31) * endNs);
+};
+const latencies = [];
+for (let i = 0; i < SEEKS; i++) {
+  const target = i === SEEKS - 1 ? endNs : nextTarget();
+  const fromNs = Math.max(...travel.checkpointTimes().filter((t) => t <= target), 0);
+  const start = performance.now();
+  live = travel.seek(live, target);
+  latencies.push(performance.now() - start);
+  if (process.argv.includes("--each")) {
+    console.log(`seek to ${(target / 1e9).toFixed(1)} s (parked at or before: ${fromNs / 1e9} s): ${latencies.at(-1).toFixed(0)} ms`);
+  }
+  drain();
+}
+latencies.sort((a, b) => a - b);
+const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
+console.log(
+  `node ${process.version}, ${new Date().toISOString()}, scenario "${query}", ${minutes} min`,
+);
+console.log(
+  `live run: ${(playMs / 1000).toFixed(2)} s wall; builder: ${(buildMs / 1000).toFixed(2)} s wall`,
+);
+console.log(
+  `checkpoints: ${travel
+    .checkpointTimes()
+    .map((t) => t / 1e9)
+    .join(", ")} s`,
+);
+console.log(`heap held by the live run and checkpoints after a full gc: ${heldMB.toFixed(1)} MB`);
+console.log(
+  `seek latency over ${SEEKS} seeks: median ${at(0.5).toFixed(0)} ms, p90 ${at(0.9).toFixed(0)} ms, max ${latencies.at(-1).toFixed(0)} ms`,
+);

@@ -1,0 +1,61 @@
+import { useState } from "react";
+import type { MarkKind } from "../../sim/marks.ts";
+import { useTravel } from "../../state/use-travel.ts";
+
+const MARK_CHOICES: readonly { kind: MarkKind; label: string }[] = [
+  { kind: "first429", label: "first 429" },
+  { kind: "ringShrink", label: "ring shrink" },
+];
+const DEFAULT_LAG_MS = 1000;
+
+/** "Pause on": the kinds of moment that stop a playing run (the worker checks them). */
+export function BreakpointControls() {
+  const choice = useTravel((s) => s.breakpoints);
+  const setBreakpoints = useTravel((s) => s.setBreakpoints);
+  const [lagMs, setLagMs] = useState(choice.lagAboveMs ?? DEFAULT_LAG_MS);
+  const toggle = (kind: MarkKind, on: boolean) => {
+    const kinds = choice.kinds.filter((k) => k !== kind);
+    setBreakpoints({ ...choice, kinds: on ? [...kinds, kind] : kinds });
+  };
+  const lagOn = choice.lagAboveMs !== null;
+  return (
+    <fieldset className="breakpoints">
+      <legend>Pause on</legend>
+      {MARK_CHOICES.map(({ kind, label }) => (
+        <label key={kind}>
+          <input
+            type="checkbox"
+            checked={choice.kinds.includes(kind)}
+            onChange={(event) => toggle(kind, event.currentTarget.checked)}
+          />
+          {label}
+        </label>
+      ))}
+      <label>
+        <input
+          type="checkbox"
+          checked={lagOn}
+          onChange={(event) =>
+            setBreakpoints({ ...choice, lagAboveMs: event.currentTarget.checked ? lagMs : null })
+          }
+        />
+        lag above
+      </label>
+      <input
+        type="number"
+        className="breakpoint-lag"
+        aria-label="Lag that pauses the run, in ms"
+        min={1}
+        step={100}
+        value={lagMs}
+        onChange={(event) => {
+          const value = event.currentTarget.valueAsNumber;
+          if (!Number.isFinite(value) || value <= 0) return;
+          setLagMs(value);
+          if (lagOn) setBreakpoints({ ...choice, lagAboveMs: value });
+        }}
+      />
+      ms
+    </fieldset>
+  );
+}

@@ -1,0 +1,17 @@
+import type { Simulation } from "../sim/simulation.ts";
+
+// A parked run's heap, estimated from what dominates it: the history ring's events, etcd's log
+// within the compaction window, and the pods held by etcd and the cache's store. Measured in
+// Node after a full GC (docs/benchmarks.md, "Time travel"): about 300 bytes per item on top of
+// 2 MB, which errs high for light runs (the default measures 4 MB, estimated 5 MB).
+
+const BASE_BYTES = 2_000_000;
+const BYTES_PER_ITEM = 300;
+
+export function estimateRunBytes(run: Simulation): number {
+  const { kv, cache } = run.world;
+  const logged =
+    kv.logEnd - (kv.firstEventAfter(Math.max(0, kv.compactedRevision - 1)) ?? kv.logEnd);
+  const items = cache.history.size + logged + kv.podCount + cache.storage.store.size;
+  return BASE_BYTES + BYTES_PER_ITEM * items;
+}

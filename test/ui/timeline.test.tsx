@@ -1,0 +1,135 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, screen } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import { Timeline } from "../../src/ui/timeline/Timeline.tsx";
+import { keyTarget, nextMark, previousMark } from "../../src/ui/timeline/timeline-scale.ts";
+import { recordedSnapshot } from "./fixtures/snapshot.ts";
+import { fakeRuntime, renderWith } from "./tour-runtime.tsx";
+
+afterEach(cleanup);
+
+const S = 1_000_000_000;
+
+/** The timeline over a run that reached 120 s and now shows 95 s (the recorded snapshot). */
+function renderTimeline() {
+  const fake = fakeRuntime();
+  const snapshot = recordedSnapshot();
+  renderWith(fake, <Timeline />);
+  act(() => {
+    fake.runtime.travel
+      .getState()
+      .receive({ type: "travel", furthestNs: 120 * S, forkedAtNs: null });
+    fake.runtime.store.getState().receiveSnapshot(snapshot);
+    fake.frame(snapshot);
+  });
+  const sent = () => fake.commands.slice();
+  const lastSent = () => fake.commands.at(-1);
+  return { fake, sent, lastSent };
+}
+
+describe("the scrubber", () => {
+  it("shows the position within the run so far", () => {
+    renderTimeline();
+    const slider = screen.getByRole("slider", { name: "Simulated time of the run so far" });
+    expect(slider).toHaveAttribute("aria-valuenow", "95");
+    expect(slider).toHaveAttribute("aria-valuemax", "120");
+    expect(slider).toHaveAttribute("aria-valuetext", "95.0 s of 120.0 s");
+  });
+
+  it("seeks a second with the arrow keys, ten with Shift, and to the ends with Home and End", () => {
+    const { lastSent } = renderTimeline();
+    const slider = screen.getByRole("slider");
+    fireEvent.keyDown(slider, { key: "ArrowLeft" });
+    expect(lastSent()).toEqual({ type: "seek", atNs: 94 * S });
+    fireEvent.keyDown(slider, { key: "ArrowRight", shiftKey: true });
+    expect(lastSent()).toEqual({ type: "seek", atNs: 105 * S });
+    fireEvent.keyDown(slider, { key: "Home" });
+    expect(lastSent()).toEqual({ type: "seek", atNs: 0 });
+    fireEvent.keyDown(slider, { key: "End" });
+    expect(lastSent()).toEqual({ type: "seek", atNs: 120 * S });
+  });
+
+  it("draws a marker per mark, coloured by its family, with the mark in its tooltip", () => {
+    const container = document.body;
+    renderTimeline();
+    const markers = container.querySelectorAll(".scrubber-mark");
+    expect(markers).toHaveLength(4);
+    const fallback = container.querySelector('[data-kind="firstFallback"]');
+    expect(fallback).toHaveAttribute("data-family", "etcd");
+    expect(fallback).toHaveAttribute("title", "73.2 s: a read fell back to etcd");
+  });
+
+  it("seeks to a marker when it is clicked", () => {
+    const { lastSent } = renderTimeline();
+    const marker = document.querySelector('[data-kind="ringGrow"]') as Element;
+    fireEvent.pointerDown(marker, { button: 0 });
+    expect(lastSent()).toEqual({ type: "seek", atNs: 60 * S });
+  });
+});
+
+describe("marker buttons", () => {
+  it("jump to the previous mark; next is off after the last one", () => {
+    const { lastSent } = renderTimeline();
+    fireEvent.click(screen.getByRole("button", { name: /Previous marker/ }));
+    expect(lastSent()).toEqual({ type: "seek", atNs: 73.2 * S });
+    expect(screen.getByRole("button", { name: /Next marker/ })).toBeDisabled();
+  });
+});
+
+describe("breakpoints", () => {
+  it("send the chosen kinds and lag to the worker", () => {
+    const { lastSent } = renderTimeline();
+    fireEvent.click(screen.getByRole("checkbox", { name: "first 429" }));
+    expect(lastSent()).toEqual({ type: "breakpoints", kinds: ["first429"], lagAboveMs: null });
+    fireEvent.click(screen.getByRole("checkbox", { name: "ring shrink" }));
+    fireEvent.change(screen.getByRole("spinbutton", { name: "Lag that pauses the run, in ms" }), {
+      target: { value: "2500" },
+    });
+    fireEvent.click(screen.getByRole("checkbox", { name: "lag above" }));
+    expect(lastSent()).toEqual({
+      type: "breakpoints",
+      kinds: ["first429", "ringShrink"],
+      lagAboveMs: 2500,
+    });
+  });
+
+  it("say what paused the run, and the page stops playing", () => {
+    const { fake } = renderTimeline();
+    act(() => {
+      fake.runtime.travel
+        .getState()
+        .receive({ type: "breakpoint", reason: "a read got 429 (at 3.03 s)" });
+    });
+    expect(screen.getByText(/Paused: a read got 429 \(at 3.03 s\)/)).toBeInTheDocument();
+    expect(fake.runtime.store.getState().playing).toBe(false);
+  });
+});
+
+describe("a fork", () => {
+  it("is announced with its moment until dismissed", () => {
+    const { fake } = renderTimeline();
+    act(() => {
+      fake.runtime.travel
+        .getState()
+        .receive({ type: "travel", furthestNs: 12.5 * S, forkedAtNs: 12.5 * S });
+    });
+    expect(screen.getByText(/Forked at 12.5 s: later changes discarded/)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole("button", { name: "Dismiss the note about the fork" }));
+    expect(screen.queryByText(/Forked at/)).not.toBeInTheDocument();
+  });
+});
+
+describe("timeline-scale", () => {
+  const marks = recordedSnapshot().marks;
+
+  it("keyTarget clamps to the run so far", () => {
+    expect(keyTarget("ArrowLeft", false, 0.5 * S, 10 * S)).toBe(0);
+    expect(keyTarget("PageUp", false, 5 * S, 10 * S)).toBe(10 * S);
+    expect(keyTarget("a", false, 5 * S, 10 * S)).toBeNull();
+  });
+
+  it("previousMark from a mark's own moment reaches the one before", () => {
+    expect(previousMark(marks, 60 * S)?.kind).toBe("firstWait");
+    expect(nextMark(marks, 60 * S)?.kind).toBe("lagAbove");
+  });
+});
