@@ -45,7 +45,7 @@ test("screenshot: the wall chapter, its second caption shown", async ({ page }) 
   await page.getByRole("button", { name: "Continue" }).click();
   await expect(caption).toHaveAttribute("data-state", "shown", { timeout: 20_000 });
   // Pressed without Playwright's scrolling to the header, which would undo the highlight's scroll.
-  await page.getByRole("button", { name: "Pause" }).evaluate((button) => button.click());
+  await page.getByRole("button", { name: "Pause" }).dispatchEvent("click");
   // The highlighted panel scrolls into view smoothly; let it arrive.
   await page.waitForTimeout(1000);
   await page.screenshot({ path: "docs/screenshots/tour.png" });

@@ -82,7 +82,9 @@ export function Tour({ chapterIndex }: { chapterIndex: number }) {
         steps={chapter.steps.length}
       />
       {chapter.speedNote !== undefined && <p className="tour-speed-note">{chapter.speedNote}</p>}
-      <TourCaption step={step} sighting={sighting} />
+      <div aria-live="polite">
+        <TourCaption step={step} sighting={sighting} />
+      </div>
       <div className="tour-buttons">
         <button
           type="button"

@@ -12,7 +12,7 @@ export const freshWindow: Chapter = {
   steps: [
     {
       caption:
-        'Five watchers leave at 10 s and come back at 110 s, resuming from the last RV they saw. The ring keeps about the fresh window of events: 75 s, the 1-minute bookmark interval plus 15 s. Their RV had left the ring: 410 Expired, "too old resource version", and each relists with a consistent LIST.',
+        'Five watchers leave at 10 s and come back at 110 s, resuming from the last RV they saw. The ring only grows while its oldest event is fresh — younger than 75 s, the 1-minute bookmark interval plus 15 s, since a connected watcher’s RV is never much older than its last bookmark. Their RV had left the ring: 410 Expired, "too old resource version", and each relists with a consistent LIST.',
       panel: "panel-decisions",
       trigger: {
         waitingFor: "the watchers to come back and relist",
@@ -22,7 +22,7 @@ export const freshWindow: Chapter = {
     },
     {
       caption:
-        "The same absence with --request-timeout=300 (the run restarted). A watch may last that long, so the fresh window becomes max(75 s, 300 s + 15 s) = 315 s and the ring keeps that much history. The watchers came back and resumed from their RV — no 410, no relist.",
+        "The same absence with --request-timeout=300 (the run restarted): the fresh window becomes max(75 s, 300 s + 15 s) = 315 s, so the ring keeps that much history. The watchers came back and resumed from their RV — no 410, no relist.",
       panel: "panel-history-ring",
       query: `${away}&requestTimeout=300`,
       trigger: {

@@ -24,7 +24,7 @@ export const herdChapter: Chapter = {
     },
     {
       caption:
-        "3 s later they hit the wall together, and the delegator sends every one of them to etcd: a stampede of full LISTs queueing for etcd's few range slots.",
+        "3 s later they hit the wall together, and the delegator sends every one of them to etcd: a stampede of LISTs queueing for etcd's few range slots.",
       panel: "panel-etcd-load",
       quote: (s) =>
         `Fallbacks: ${fallbacks(s)}; etcd's queue peaked at ${maxOf(s.series.etcdQueue)}.`,

@@ -12,7 +12,7 @@ export const prometheus: Chapter = {
   steps: [
     {
       caption:
-        "A cache 4 s behind. In apiserver_watch_cache_read_wait_seconds the bucket up to 3 s is fat: most waits end at the wall. In production that is the sign of a cache chronically behind.",
+        'A cache 4 s behind. In apiserver_watch_cache_read_wait_seconds the le="3" bucket is fat: most waits end at the wall. In production that is the sign of a cache chronically behind.',
       panel: "panel-metrics",
       quote: (s) =>
         `${waitsInWallBucket(s)} of ${s.readWait.count} waits in the (2 s, 3 s] bucket.`,

@@ -10,7 +10,7 @@ export const readYourWrite: Chapter = {
   steps: [
     {
       caption:
-        'Twenty clients each write a pod, then LIST with RV="" as kubectl does. The delegator asks etcd for its current revision — at least the write\'s — and the cache, 300 ms behind, has not seen it. This read is now parked on the condition variable.',
+        'Twenty clients each write a pod, then LIST with RV="" as kubectl does. The cache asks etcd for its current revision — at least the write\'s — and, 300 ms behind, has not seen it. This read is now parked on the condition variable.',
       panel: "panel-waiting-room",
       trigger: {
         waitingFor: "a read-your-own-write LIST to park",
@@ -30,7 +30,7 @@ export const readYourWrite: Chapter = {
     },
     {
       caption:
-        "While anyone waits, the cache asks etcd for progress at once and then every 100 ms; the bookmark etcd sends back moves the cache's RV too (writes to other resources reach it only that way). Each wait lands in apiserver_watch_cache_read_wait_seconds — well below 1 s.",
+        "While anyone waits, the cache asks etcd for progress at once (unless it asked less than 100 ms ago) and then every 100 ms; the bookmark etcd sends back moves the cache's RV too (writes to other resources reach it only that way). Each wait lands in apiserver_watch_cache_read_wait_seconds — well below 1 s.",
       panel: "panel-metrics",
       trigger: {
         waitingFor: "waits recorded in the histogram",

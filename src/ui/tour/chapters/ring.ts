@@ -35,7 +35,7 @@ export const ring: Chapter = {
     },
     {
       caption:
-        "Now even the newest quarter is older than 75 s: the churn is over, and the ring halves (never below 100).",
+        "Now the event at the quarter point is older than 75 s too: the churn is long over, and the ring halves (never below its lower bound of 100).",
       panel: "panel-history-ring",
       quote: (s) => `Capacity now: ${s.ring.capacity} events.`,
       trigger: {
@@ -58,7 +58,7 @@ export const ring: Chapter = {
     },
     {
       caption:
-        "The one thing to remember: the ring tunes itself — it doubles when full and its oldest event is fresh, halves when full and even its newest quarter is stale. That asymmetry stops it flapping on bursty churn.",
+        "The one thing to remember: the ring tunes itself — it doubles when full and its oldest event is fresh, halves only when full and even the event at its quarter point is stale. That asymmetry stops it flapping on bursty churn.",
       panel: "panel-history-ring",
       trigger: {
         waitingFor: "one more flap",

@@ -30,7 +30,7 @@ export const rv0: Chapter = {
     },
     {
       caption:
-        'A consistent read (RV="") is different: the delegator asks etcd for its current revision, and the cache has not reached it yet. This read is now parked on the condition variable.',
+        'A consistent read (RV="") is different: the cache first asks etcd for its current revision (a quorum read), and has not reached it yet. This read is now parked on the condition variable.',
       panel: "panel-waiting-room",
       trigger: {
         waitingFor: "a consistent read to park in the waiting room",
@@ -40,7 +40,7 @@ export const rv0: Chapter = {
     },
     {
       caption:
-        "The one thing to remember: RV=0 is answered at once from whatever the cache holds — however far behind it is, the cheap path never waits. Only reads that name a newer RV wait.",
+        "The one thing to remember: RV=0 is answered at once from whatever the cache holds — however far behind it is, the cheap path never waits. Only reads that need an RV newer than the cache's wait.",
       panel: "panel-decisions",
       trigger: {
         waitingFor: "consistent reads served after their wait, while RV=0 reads never waited",

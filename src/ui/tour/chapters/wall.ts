@@ -41,7 +41,7 @@ export const wall: Chapter = {
     },
     {
       caption:
-        "The one thing to remember: a wait is bounded — at most 3 s on the condition variable. Then a consistent LIST falls back to etcd (correct, but etcd pays), and every other read gets 504 Too large resource version: <asked>, current: <has>.",
+        "The one thing to remember: a wait is bounded — at most 3 s on the condition variable. Then a consistent LIST falls back to etcd (correct, but etcd pays), and a pinned read gets 504 Too large resource version: <asked>, current: <has>.",
       panel: "panel-metrics",
       quote: (s) =>
         `consistent_read_total{fallback="true"} is ${consistentReads(s, "true", "true")} so far.`,
