@@ -39,3 +39,11 @@ for (const [id, atS] of [
     await page.screenshot({ path: `docs/screenshots/preset-${id}.png` });
   });
 }
+
+test("twin runs", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 1400 });
+  const gate = "gates%3DConsistentListFromCacheSkipTimeoutFallback%3Dtrue";
+  await page.goto(`/#name=A herd on a stalled cache&stall=5-25&herd=2000@10&speed=5&twin=${gate}`);
+  await settle(page, 16);
+  await page.screenshot({ path: "docs/screenshots/twin.png" });
+});

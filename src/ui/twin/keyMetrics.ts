@@ -48,6 +48,13 @@ export const KEY_METRICS: readonly KeyMetric[] = [
   },
   { id: "etcdQueue", label: "etcd queue", unit: "", inStrip: true, value: (s) => s.etcd.queued },
   {
+    id: "etcdQueuePeak",
+    label: "etcd queue, sampled peak",
+    unit: "",
+    inStrip: false,
+    value: (s) => s.series.etcdQueue.reduce((peak, queued) => Math.max(peak, queued), 0),
+  },
+  {
     id: "cache",
     label: "served by the cache",
     unit: "",
@@ -68,5 +75,6 @@ export function formatMetric(value: number, unit: string): string {
 
 export function formatDifference(value: number, unit: string): string {
   if (value === 0) return "=";
+  if (unit === "s" && Math.abs(value) < 0.0005) return value > 0 ? "+<0.001 s" : "−<0.001 s";
   return `${value > 0 ? "+" : "−"}${formatMetric(Math.abs(value), unit)}`;
 }
