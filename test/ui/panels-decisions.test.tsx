@@ -60,7 +60,6 @@ describe("DecisionsPanel", () => {
       "after wait",
       "etcd",
       "fallback",
-      "429",
       "504",
       "410",
       "other",
@@ -74,9 +73,15 @@ describe("DecisionsPanel", () => {
     const cells = within(consistent)
       .getAllByRole("cell")
       .map((cell) => cell.textContent);
-    expect(cells).toEqual(["31 5%", "512 75%", "·", "143 21%", "·", "·", "·", "1 <1%", "687"]);
+    expect(cells).toEqual(["31 5%", "512 75%", "·", "143 21%", "·", "·", "1 <1%", "687"]);
     expect(screen.getByRole("row", { name: /^all reads/ })).toHaveTextContent("7,539");
     expect(screen.queryByRole("row", { name: /^relist/ })).not.toBeInTheDocument();
+  });
+
+  it("leaves out the outcomes no read had yet and names them under the table", () => {
+    render(<DecisionsPanel snapshot={recordedSnapshot()} />);
+    expect(screen.queryByRole("columnheader", { name: "429" })).not.toBeInTheDocument();
+    expect(screen.getByText("None so far: 429 retry.")).toBeInTheDocument();
   });
 
   it("says so when no read has been answered yet", () => {

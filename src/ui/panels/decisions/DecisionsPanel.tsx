@@ -4,7 +4,7 @@ import { formatCount, formatPercent } from "../shared/format.ts";
 import { outcomeOrder, outcomeStyles } from "../shared/outcomes.ts";
 import { PanelFrame } from "../shared/PanelFrame.tsx";
 import { readKindStyles } from "../shared/readKinds.ts";
-import { decisionsTable } from "./decisionsTable.ts";
+import { decisionsTable, seenOutcomes } from "./decisionsTable.ts";
 import { StackedShare } from "./StackedShare.tsx";
 
 const CAPTION =
@@ -31,52 +31,63 @@ const DecisionsBody = memo(function DecisionsBody({
 }) {
   const rows = useMemo(() => decisionsTable(outcomes), [outcomes]);
   if (rows.length === 0) return <p className="wcl-calm">No read has been answered yet.</p>;
+  const seen = seenOutcomes(rows);
+  const unseen = outcomeOrder.filter((outcome) => !seen.includes(outcome));
   return (
-    <div className="wcl-table-scroll">
-      <table className="wcl-decisions">
-        <thead>
-          <tr>
-            <th scope="col">read kind</th>
-            {outcomeOrder.map((outcome) => (
-              <th key={outcome} scope="col" title={outcomeStyles[outcome].label}>
-                <span
-                  className="wcl-swatch"
-                  style={{ background: outcomeStyles[outcome].colour }}
-                  aria-hidden="true"
-                />
-                {outcomeStyles[outcome].shortLabel}
-              </th>
-            ))}
-            <th scope="col">total</th>
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row) => (
-            <tr
-              key={row.kind ?? "total"}
-              className={row.kind === null ? "wcl-decisions__total" : ""}
-            >
-              <th scope="row">
-                {row.kind === null ? "all reads" : readKindStyles[row.kind].label}
-                <StackedShare row={row} />
-              </th>
-              {row.cells.map((cell) => (
-                <td key={cell.outcome} className={cell.count === 0 ? "wcl-zero" : ""}>
-                  {cell.count === 0 ? (
-                    "·"
-                  ) : (
-                    <>
-                      {formatCount(cell.count)}{" "}
-                      <span className="wcl-share">{formatPercent(cell.count, row.total)}</span>
-                    </>
-                  )}
-                </td>
+    <>
+      <div className="wcl-table-scroll">
+        <table className="wcl-decisions">
+          <thead>
+            <tr>
+              <th scope="col">read kind</th>
+              {seen.map((outcome) => (
+                <th key={outcome} scope="col" title={outcomeStyles[outcome].label}>
+                  <span
+                    className="wcl-swatch"
+                    style={{ background: outcomeStyles[outcome].colour }}
+                    aria-hidden="true"
+                  />
+                  {outcomeStyles[outcome].shortLabel}
+                </th>
               ))}
-              <td>{formatCount(row.total)}</td>
+              <th scope="col">total</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr
+                key={row.kind ?? "total"}
+                className={row.kind === null ? "wcl-decisions__total" : ""}
+              >
+                <th scope="row">
+                  {row.kind === null ? "all reads" : readKindStyles[row.kind].label}
+                  <StackedShare row={row} />
+                </th>
+                {row.cells
+                  .filter((cell) => seen.includes(cell.outcome))
+                  .map((cell) => (
+                    <td key={cell.outcome} className={cell.count === 0 ? "wcl-zero" : ""}>
+                      {cell.count === 0 ? (
+                        "·"
+                      ) : (
+                        <>
+                          {formatCount(cell.count)}{" "}
+                          <span className="wcl-share">{formatPercent(cell.count, row.total)}</span>
+                        </>
+                      )}
+                    </td>
+                  ))}
+                <td>{formatCount(row.total)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {unseen.length > 0 && (
+        <p className="wcl-muted">
+          None so far: {unseen.map((outcome) => outcomeStyles[outcome].label).join(", ")}.
+        </p>
+      )}
+    </>
   );
 });

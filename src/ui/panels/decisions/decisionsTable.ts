@@ -35,3 +35,13 @@ export function decisionsTable(outcomes: SimSnapshot["outcomes"]): DecisionRow[]
   );
   return rows.length === 0 ? [] : [...rows, total];
 }
+
+/**
+ * The outcomes at least one read had, in table order. Columns of zeros only widen the table past a
+ * narrow panel; the outcomes nobody had yet are named under it instead.
+ */
+export function seenOutcomes(rows: readonly DecisionRow[]): Outcome[] {
+  return outcomeOrder.filter((outcome) =>
+    rows.some((row) => row.cells.some((cell) => cell.outcome === outcome && cell.count > 0)),
+  );
+}
