@@ -2,11 +2,11 @@ import type { Simulation } from "../sim/simulation.ts";
 
 // A parked run's heap, estimated from what dominates it: the history ring's events, etcd's log
 // within the compaction window, and the pods held by etcd and the cache's store. Measured in
-// Node after a full GC (docs/benchmarks.md, "Time travel"): about 300 bytes per item on top of
-// 2 MB, which errs high for light runs (the default measures 4 MB, estimated 5 MB).
+// Node after a full GC (docs/benchmarks.md, "Time travel"): 200–245 bytes per item on top of
+// about 1.5 MB, from the default scenario (4 MB) to 10 000 reads/s and 1 000 writes/s (76 MB).
 
-const BASE_BYTES = 2_000_000;
-const BYTES_PER_ITEM = 300;
+const BASE_BYTES = 1_500_000;
+const BYTES_PER_ITEM = 250;
 
 export function estimateRunBytes(run: Simulation): number {
   const { kv, cache } = run.world;
