@@ -35,36 +35,27 @@ export function renderWith(fake: FakeRuntime, children: ReactNode) {
 
 const S = 1_000_000_000;
 
-function noOutcomes(): Record<ReadKind, Record<Outcome, number>> {
-  const none = (): Record<Outcome, number> => ({
-    cache: 0,
-    cacheAfterWait: 0,
-    etcd: 0,
-    fallback: 0,
-    "429": 0,
-    "504": 0,
-    "410": 0,
-    other: 0,
-  });
-  return {
-    rv0: none(),
-    consistent: none(),
-    notOlderThan: none(),
-    exact: none(),
-    ryw: none(),
-    relist: none(),
-  };
+/** The same table of read kinds and outcomes, every count 0. */
+function zeroed(
+  outcomes: Record<ReadKind, Record<Outcome, number>>,
+): Record<ReadKind, Record<Outcome, number>> {
+  const zero = (counts: Record<Outcome, number>) =>
+    Object.fromEntries(Object.keys(counts).map((outcome) => [outcome, 0]));
+  return Object.fromEntries(
+    Object.entries(outcomes).map(([kind, counts]) => [kind, zero(counts)]),
+  ) as Record<ReadKind, Record<Outcome, number>>;
 }
 
 /** A frame at `seconds` in which nothing notable has happened yet: no waiter, outcome or mark. */
 export function quietSnapshot(seconds: number): SimSnapshot {
+  const recorded = recordedSnapshot();
   return {
-    ...recordedSnapshot(),
+    ...recorded,
     nowNs: seconds * S,
     waiterCount: 0,
     waiters: [],
     recentOutcomes: [],
-    outcomes: noOutcomes(),
+    outcomes: zeroed(recorded.outcomes),
     consistentReads: {},
     marks: [],
     markCount: 0,
