@@ -95,13 +95,17 @@ describe("WaitingRoomPanel", () => {
       "7 waiting · 7 wake-up timers sleeping · cache at RV 48,152",
     );
     const rows = within(screen.getByRole("list", { name: /Waiting reads/ })).getAllByRole("button");
-    expect(rows.map((row) => row.getAttribute("aria-label"))).toEqual([
+    const names = [
       "consistent read #9001, waited 2.60 s",
       "read-your-write read #9004, waited 1.90 s",
       "pinned RV=N read #9007, waited 1.10 s",
       "consistent read #9010, waited 500 ms",
       "exact RV=N read #9012, waited 100 ms",
-    ]);
+    ];
+    expect(rows).toHaveLength(names.length);
+    rows.forEach((row, i) => {
+      expect(row).toHaveAccessibleName(names[i]);
+    });
     expect(screen.getByText("+2 more")).toBeInTheDocument();
   });
 

@@ -35,7 +35,8 @@ const DecisionsBody = memo(function DecisionsBody({
   const unseen = outcomeOrder.filter((outcome) => !seen.includes(outcome));
   return (
     <>
-      <div className="wcl-table-scroll">
+      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a narrow panel cuts the table off, and a keyboard must be able to scroll it */}
+      <section className="wcl-table-scroll" tabIndex={0} aria-label="Decisions by read kind">
         <table className="wcl-decisions">
           <thead>
             <tr>
@@ -82,7 +83,7 @@ const DecisionsBody = memo(function DecisionsBody({
             ))}
           </tbody>
         </table>
-      </div>
+      </section>
       {unseen.length > 0 && (
         <p className="wcl-muted">
           None so far: {unseen.map((outcome) => outcomeStyles[outcome].label).join(", ")}.

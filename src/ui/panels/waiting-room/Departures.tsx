@@ -44,10 +44,10 @@ export function Departures({ outcomes, onSelect }: DeparturesProps) {
               <button
                 type="button"
                 className="wcl-departure__follow"
-                aria-label={`Follow ${readKindStyles[outcome.kind].label} read #${outcome.id}`}
                 onClick={() => onSelect(outcome.id)}
               >
-                {words}
+                {/* The name holds the visible words, so speech input can say them. */}
+                <span className="wcl-visually-hidden">Follow read #{outcome.id}:</span> {words}
               </button>
             )}
           </li>

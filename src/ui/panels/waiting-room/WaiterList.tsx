@@ -34,7 +34,6 @@ export function WaiterList({ waiters, nowNs, onInspect, inspectedId, onSelect }:
               data-start-ns={waiter.startNs}
               data-deadline-ns={waiter.deadlineNs}
               aria-pressed={inspectedId === waiter.id}
-              aria-label={`${style.label} read #${waiter.id}, waited ${waited}`}
               onMouseEnter={() => onInspect(waiter.id)}
               onFocus={() => onInspect(waiter.id)}
               onClick={() => {
@@ -49,7 +48,9 @@ export function WaiterList({ waiters, nowNs, onInspect, inspectedId, onSelect }:
                   aria-hidden="true"
                 />
                 {style.label}
-              </span>
+              </span>{" "}
+              {/* The name reads "<kind> read #id, waited <time>" and holds the visible words. */}
+              <span className="wcl-visually-hidden">read #{waiter.id}, waited</span>{" "}
               <span className="wcl-waiter__track" aria-hidden="true">
                 <span
                   className="wcl-waiter__fill"

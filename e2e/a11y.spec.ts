@@ -1,0 +1,56 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+
+// axe-core on the page's main states, in both themes: no serious or critical violation.
+
+async function seriousViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+    .map((violation) => ({
+      id: violation.id,
+      help: violation.help,
+      nodes: violation.nodes.slice(0, 5).map((node) => node.target.join(" ")),
+    }));
+}
+
+async function settle(page: Page) {
+  await expect(page.locator(".wcl-panel__waiting")).toHaveCount(0);
+  await page.keyboard.press("Space");
+  await expect(page.getByRole("button", { name: "Play", exact: true })).toBeVisible();
+}
+
+for (const colorScheme of ["light", "dark"] as const) {
+  test.describe(`${colorScheme} theme`, () => {
+    test.use({ colorScheme });
+
+    test("the main page", async ({ page }) => {
+      await page.goto("/");
+      await settle(page);
+      await expect(page.locator("html")).toHaveAttribute("data-theme", colorScheme);
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+
+    test("a preset", async ({ page }) => {
+      await page.goto("/");
+      await page.getByText("Presets", { exact: true }).click();
+      await page.getByRole("list", { name: "Presets" }).getByRole("button").first().click();
+      await settle(page);
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+
+    test("embed mode", async ({ page }) => {
+      await page.goto("/#embed=1&panels=ring,waiting,metrics&controls=0");
+      await settle(page);
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+
+    test("the shortcuts sheet", async ({ page }) => {
+      await page.goto("/");
+      await settle(page);
+      await page.keyboard.press("?");
+      await expect(page.getByRole("dialog", { name: "Keyboard shortcuts" })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+  });
+}

@@ -1,0 +1,110 @@
+import { readFile } from "node:fs/promises";
+import { expect, type Page, test } from "@playwright/test";
+import parsePrometheusTextFormat from "parse-prometheus-text-format";
+
+const simulatedSeconds = async (page: Page) =>
+  Number.parseFloat((await page.getByTestId("simulated-seconds").textContent()) ?? "0");
+
+/** Clicks `label` in the Export menu and returns the downloaded file's name and bytes. */
+async function exportFile(page: Page, label: string) {
+  const menu = page.locator("details.export-menu");
+  if ((await menu.getAttribute("open")) === null) await menu.locator("summary").click();
+  const downloading = page.waitForEvent("download");
+  await menu.getByRole("button", { name: label, exact: true }).click();
+  const download = await downloading;
+  const path = await download.path();
+  return { name: download.suggestedFilename(), bytes: await readFile(path) };
+}
+
+test("an embed shows only the chosen panels, and no controls with controls=0", async ({ page }) => {
+  await page.goto("/#lag=800&embed=1&panels=metrics,ring&controls=0");
+  const panelTitles = page.locator(".wcl-panel h2");
+  await expect(panelTitles).toHaveText(["Metrics", "History ring"]);
+  await expect(page.getByRole("form", { name: "Scenario controls" })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: /Step/ })).toHaveCount(0);
+  await expect(page.getByRole("button", { name: "Pause" })).toBeVisible();
+  await expect.poll(() => simulatedSeconds(page)).toBeGreaterThan(0);
+  await page.getByRole("button", { name: "Pause" }).click();
+  await expect(page.getByRole("button", { name: "Play", exact: true })).toBeVisible();
+});
+
+test("an embed stops at the end of its window", async ({ page }) => {
+  await page.goto("/#embed=1&panels=waiting&controls=0&t=2&until=3&speed=4");
+  await expect(page.getByRole("button", { name: "Play", exact: true })).toBeVisible({
+    timeout: 5000,
+  });
+  expect(await simulatedSeconds(page)).toBeGreaterThanOrEqual(3);
+});
+
+test.describe("exports", () => {
+  test.beforeEach(async ({ page }) => {
+    await page.goto("/#lag=800&writes=200");
+    await expect.poll(() => simulatedSeconds(page)).toBeGreaterThan(2);
+    await page.getByRole("button", { name: "Pause" }).click();
+  });
+
+  test("metrics export as Prometheus text a real parser reads", async ({ page }) => {
+    const { name, bytes } = await exportFile(page, "Metrics, Prometheus text");
+    expect(name).toBe("watch-cache-lab-metrics.prom");
+    const text = bytes.toString("utf8");
+    expect(text).toContain("apiserver_watch_cache_read_wait_seconds_bucket");
+    const families = parsePrometheusTextFormat(text);
+    const readWait = families.find((f) => f.name === "apiserver_watch_cache_read_wait_seconds");
+    expect(readWait?.type).toBe("HISTOGRAM");
+    expect(Object.keys(readWait?.metrics[0]?.buckets ?? {})).toContain("3");
+    expect(families.map((f) => f.name)).toContain("apiserver_watch_cache_consistent_read_total");
+  });
+
+  test("the time series export as CSV with a header and numeric rows", async ({ page }) => {
+    const { name, bytes } = await exportFile(page, "Time series, CSV");
+    expect(name).toBe("watch-cache-lab-series.csv");
+    const [header, ...rows] = bytes.toString("utf8").trimEnd().split("\n");
+    expect(header).toBe("time_s,etcd_revision,cache_rv,lag_s,capacity,waiters,etcd_queue");
+    expect(rows.length).toBeGreaterThan(1);
+    for (const row of rows) {
+      const cells = row.split(",").map(Number);
+      expect(cells).toHaveLength(7);
+      expect(cells.every(Number.isFinite)).toBe(true);
+    }
+  });
+
+  test("the request history exports as JSON", async ({ page }) => {
+    const { name, bytes } = await exportFile(page, "Request history, JSON");
+    expect(name).toBe("watch-cache-lab-requests.json");
+    const history = JSON.parse(bytes.toString("utf8"));
+    expect(history.scenario).toBe("writes=200&lag=800");
+    expect(history.requests.length).toBeGreaterThan(0);
+    expect(history.requests[0]).toEqual({
+      id: expect.any(Number),
+      kind: expect.any(String),
+      outcome: expect.any(String),
+      code: expect.any(Number),
+      endedAtS: expect.any(Number),
+      waitedS: expect.any(Number),
+      message: expect.any(String),
+    });
+  });
+
+  test("a panel exports as a PNG and as well-formed SVG", async ({ page }) => {
+    await page.locator("details.export-menu summary").click();
+    await page.getByLabel("Panel", { exact: true }).selectOption("ring");
+    const png = await exportFile(page, "PNG");
+    expect(png.name).toBe("watch-cache-lab-ring.png");
+    expect([...png.bytes.subarray(0, 8)]).toEqual([137, 80, 78, 71, 13, 10, 26, 10]);
+    expect(png.bytes.length).toBeGreaterThan(5000);
+
+    const svg = await exportFile(page, "SVG");
+    expect(svg.name).toBe("watch-cache-lab-ring.svg");
+    const text = svg.bytes.toString("utf8");
+    const wellFormed = await page.evaluate(
+      (source) =>
+        new DOMParser()
+          .parseFromString(source, "image/svg+xml")
+          .getElementsByTagName("parsererror").length === 0,
+      text,
+    );
+    expect(wellFormed).toBe(true);
+    expect(text).toContain("History ring");
+    expect(text).toContain("data:image/png;base64,");
+  });
+});
