@@ -19,15 +19,20 @@ export function startFrameLoop(
   scheduleFrame: ScheduleFrame,
 ): () => void {
   let awaiting = false;
+  let sentTraceOf: number | undefined;
   let cancelFrame = () => {};
   const stopListening = client.onReply((reply) => {
     // An error ends the pending request too: the next run must be able to answer.
     if (reply.type === "snapshot" || reply.type === "error") awaiting = false;
   });
   const tick = () => {
-    if (!awaiting) {
+    const next = view();
+    // A paused run answers only when something changed: a new selection must not wait behind
+    // the request it holds. The worker keeps the newest view and answers once.
+    if (!awaiting || next.traceOf !== sentTraceOf) {
       awaiting = true;
-      client.send({ type: "frame", view: view() });
+      sentTraceOf = next.traceOf;
+      client.send({ type: "frame", view: next });
     }
     cancelFrame = scheduleFrame(tick);
   };

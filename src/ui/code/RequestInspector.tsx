@@ -30,58 +30,58 @@ export function RequestInspector() {
   return (
     <div className="wcl-request-inspector">
       <PanelFrame title="Follow a request" caption={CAPTION} hasSnapshot={snapshot !== null}>
-      <div className="wcl-follow">
-        <div className="wcl-follow__bar">
-          {selectedId === null ? (
-            <span>Click a waiting read, or one that just left, in the waiting room.</span>
-          ) : trace === null ? (
-            <span>
-              Read #{selectedId} was not traced: the simulation records the steps of up to 100 new
-              reads per simulated second (every read at light load).
-            </span>
-          ) : (
-            <span>
-              <strong>
-                {readKindStyles[trace.kind].label} read #{trace.id}
-              </strong>{" "}
-              · {trace.live ? "in flight" : "finished"} · step {index + 1} of {steps.length}
-            </span>
-          )}
-          {oldestWaiter !== undefined && oldestWaiter.id !== selectedId && (
-            <button type="button" onClick={() => select(oldestWaiter.id)}>
-              Follow the oldest waiting read
-            </button>
-          )}
-          {trace !== null && (
-            <span className="wcl-follow__steps">
-              <button type="button" disabled={index <= 0} onClick={() => setCursor(index - 1)}>
-                ◀ Previous step
+        <div className="wcl-follow">
+          <div className="wcl-follow__bar">
+            {selectedId === null ? (
+              <span>Click a waiting read, or one that just left, in the waiting room.</span>
+            ) : trace === null ? (
+              <span>
+                Read #{selectedId} was not traced: the simulation records the steps of up to 100 new
+                reads per simulated second (every read at light load).
+              </span>
+            ) : (
+              <span>
+                <strong>
+                  {readKindStyles[trace.kind].label} read #{trace.id}
+                </strong>{" "}
+                · {trace.live ? "in flight" : "finished"} · step {index + 1} of {steps.length}
+              </span>
+            )}
+            {oldestWaiter !== undefined && oldestWaiter.id !== selectedId && (
+              <button type="button" onClick={() => select(oldestWaiter.id)}>
+                Follow the oldest waiting read
               </button>
-              <button
-                type="button"
-                disabled={index >= steps.length - 1}
-                onClick={() => setCursor(index + 1)}
-              >
-                Next step ▶
+            )}
+            {trace !== null && (
+              <span className="wcl-follow__steps">
+                <button type="button" disabled={index <= 0} onClick={() => setCursor(index - 1)}>
+                  ◀ Previous step
+                </button>
+                <button
+                  type="button"
+                  disabled={index >= steps.length - 1}
+                  onClick={() => setCursor(index + 1)}
+                >
+                  Next step ▶
+                </button>
+                <button type="button" disabled={cursor === null} onClick={() => setCursor(null)}>
+                  Newest step
+                </button>
+              </span>
+            )}
+            {selectedId !== null && (
+              <button type="button" onClick={() => select(null)}>
+                Stop following
               </button>
-              <button type="button" disabled={cursor === null} onClick={() => setCursor(null)}>
-                Newest step
-              </button>
-            </span>
-          )}
-          {selectedId !== null && (
-            <button type="button" onClick={() => select(null)}>
-              Stop following
-            </button>
-          )}
+            )}
+          </div>
+          <div className="wcl-follow__body">
+            <CodePane currentLine={current?.line ?? null} visited={visitedLines(steps, index)} />
+            {trace !== null && snapshot !== null && (
+              <Swimlane trace={trace} nowNs={snapshot.nowNs} index={index} onPick={setCursor} />
+            )}
+          </div>
         </div>
-        <div className="wcl-follow__body">
-          <CodePane currentLine={current?.line ?? null} visited={visitedLines(steps, index)} />
-          {trace !== null && snapshot !== null && (
-            <Swimlane trace={trace} nowNs={snapshot.nowNs} index={index} onPick={setCursor} />
-          )}
-        </div>
-      </div>
       </PanelFrame>
     </div>
   );

@@ -2,8 +2,8 @@ import type { CodeBlock } from "./codeBlock.ts";
 
 export const CACHE_LIST: CodeBlock = {
   id: "cacheList",
-  name: "watchCache.WaitUntilFreshAndGetList",
-  where: "the watch cache (a LIST the delegator sent it)",
+  name: "WaitUntilFreshAndGetList",
+  where: "the watch cache, for a LIST the delegator sent it",
   upstreamPath: "cacher/watch_cache.go",
   lines: [
     { depth: 0, text: "WaitUntilFreshAndGetList(key, options):" },

@@ -3,7 +3,7 @@ import type { CodeBlock } from "./codeBlock.ts";
 // This lab's client (SEMANTICS §11 "Clients"): not upstream code.
 export const CLIENT: CodeBlock = {
   id: "client",
-  name: "client LIST loop",
+  name: "client loop",
   where: "the client (this lab's model)",
   upstreamPath: null,
   lines: [

@@ -2,8 +2,8 @@ import type { CodeBlock } from "./codeBlock.ts";
 
 export const GET_LIST: CodeBlock = {
   id: "getList",
-  name: "CacheDelegator.GetList",
-  where: "the delegator (routes every LIST)",
+  name: "GetList",
+  where: "CacheDelegator, which routes every LIST",
   upstreamPath: "cacher/delegator.go",
   lines: [
     { depth: 0, text: "GetList(key, options):" },

@@ -3,8 +3,8 @@ import type { CodeBlock } from "./codeBlock.ts";
 // No request stands on these lines: the ring resizes as events arrive (SEMANTICS §3.2).
 export const RESIZE_CACHE_LOCKED: CodeBlock = {
   id: "resizeCacheLocked",
-  name: "watchCacheHistory.resizeCacheLocked",
-  where: "the history ring, before each event is appended",
+  name: "resizeCacheLocked",
+  where: "the watch cache's history ring, before each event is appended",
   upstreamPath: "cacher/watch_cache_history.go",
   lines: [
     { depth: 0, text: "resizeCacheLocked(eventTime):" },

@@ -2,7 +2,7 @@ import type { CodeBlock } from "./codeBlock.ts";
 
 export const WAIT_UNTIL_FRESH: CodeBlock = {
   id: "waitUntilFresh",
-  name: "watchCache.waitUntilFreshLocked",
+  name: "waitUntilFreshLocked",
   where: "the watch cache, under its read lock",
   upstreamPath: "cacher/watch_cache.go",
   lines: [

@@ -6,13 +6,13 @@ import { formatDuration } from "../../panels/shared/format.ts";
 import { okabeIto } from "../../panels/shared/palette.ts";
 import { useElementSize } from "../../panels/shared/useElementSize.ts";
 import { LANES, type Lane, laneOf, spansOf } from "./lanes.ts";
-import { stepTitle } from "./stepWords.ts";
+import { stepDetail, stepTitle } from "./stepWords.ts";
 
-const LANE_HEIGHT = 30;
+const LANE_HEIGHT = 34;
 const LABEL_WIDTH = 84;
 const TOP = 22;
 const AXIS = 22;
-const RIGHT = 16;
+const RIGHT = 28;
 
 const spanColour: Record<Lane, string> = {
   client: okabeIto.grey,
@@ -20,6 +20,12 @@ const spanColour: Record<Lane, string> = {
   etcd: okabeIto.purple,
   cache: okabeIto.orange,
 };
+
+/** Labels near the lanes' ends lean inwards so they are not cut off. */
+function labelAnchor(x: number, right: number): "start" | "middle" | "end" {
+  if (x > right - 60) return "end";
+  return x < LABEL_WIDTH + 30 ? "start" : "middle";
+}
 
 interface SwimlaneProps {
   trace: RequestTraceView;
@@ -67,20 +73,29 @@ export function Swimlane({ trace, nowNs, index, onPick }: SwimlaneProps) {
             </text>
           </g>
         ))}
-        {spansOf(steps, endNs, trace.live).map((span) => (
-          <rect
-            key={`${span.lane}-${span.fromNs}`}
-            x={at(span.fromNs)}
-            y={mid(span.lane) - 5}
-            width={Math.max(2, at(span.toNs) - at(span.fromNs))}
-            height={10}
-            rx={3}
-            fill={spanColour[span.lane]}
-            className={
-              span.open ? "wcl-swimlane__span wcl-swimlane__span--open" : "wcl-swimlane__span"
-            }
-          />
-        ))}
+        {spansOf(steps, endNs, trace.live).map((span) => {
+          const spanWidth = Math.max(2, at(span.toNs) - at(span.fromNs));
+          return (
+            <g key={`${span.lane}-${span.fromNs}`}>
+              <rect
+                x={at(span.fromNs)}
+                y={mid(span.lane) - 7}
+                width={spanWidth}
+                height={14}
+                rx={3}
+                fill={spanColour[span.lane]}
+                className={
+                  span.open ? "wcl-swimlane__span wcl-swimlane__span--open" : "wcl-swimlane__span"
+                }
+              />
+              {spanWidth > 110 && (
+                <text x={at(span.fromNs) + 8} y={mid(span.lane)} className="wcl-swimlane__what">
+                  {span.what} {formatDuration(span.toNs - span.fromNs)}
+                </text>
+              )}
+            </g>
+          );
+        })}
         <polyline points={points} className="wcl-swimlane__path" />
         {steps.map((step, i) => (
           <circle
@@ -96,15 +111,22 @@ export function Swimlane({ trace, nowNs, index, onPick }: SwimlaneProps) {
         ))}
         {current && (
           <text
-            x={Math.min(at(current.atNs), right - 40)}
-            y={mid(laneOf(current)) - 9}
+            x={at(current.atNs)}
+            y={mid(laneOf(current)) - 10}
             className="wcl-swimlane__now"
+            textAnchor={labelAnchor(at(current.atNs), right)}
           >
             {stepTitle(current)}
           </text>
         )}
-        {x.ticks(5).map((tick) => (
-          <text key={tick} x={x(tick)} y={height - 6} className="wcl-swimlane__tick">
+        {x.ticks(4).map((tick) => (
+          <text
+            key={tick}
+            x={x(tick)}
+            y={height - 6}
+            className="wcl-swimlane__tick"
+            textAnchor={tick === 0 ? "start" : x(tick) > right - 25 ? "end" : "middle"}
+          >
             {tick === 0 ? "arrived" : `+${formatDuration(tick)}`}
           </text>
         ))}
@@ -121,7 +143,7 @@ export function Swimlane({ trace, nowNs, index, onPick }: SwimlaneProps) {
               <span className="wcl-swimlane__time">+{formatDuration(step.atNs - startNs)}</span>{" "}
               <strong>{stepTitle(step)}</strong>{" "}
               <span className="wcl-muted">
-                ({LANES.find((lane) => lane.id === laneOf(step))?.label}) {step.detail}
+                ({LANES.find((lane) => lane.id === laneOf(step))?.label}) {stepDetail(step)}
               </span>
             </button>
           </li>

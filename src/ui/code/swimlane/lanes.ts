@@ -48,6 +48,8 @@ export interface Span {
   toNs: Nanos;
   /** Still going on at `endNs` (the request is live). */
   open: boolean;
+  /** What the request waited for, in a word or two. */
+  what: string;
 }
 
 /** The waits between steps; a wait the request is still in runs to `endNs`. */
@@ -55,14 +57,15 @@ export function spansOf(steps: readonly RequestStep[], endNs: Nanos, live: boole
   const spans: Span[] = [];
   steps.forEach((step, i) => {
     const next = steps[i + 1];
-    const until = (lane: Lane) => {
-      if (next !== undefined) spans.push({ lane, fromNs: step.atNs, toNs: next.atNs, open: false });
-      else if (live) spans.push({ lane, fromNs: step.atNs, toNs: endNs, open: true });
+    const until = (lane: Lane, what: string) => {
+      if (next !== undefined)
+        spans.push({ lane, fromNs: step.atNs, toNs: next.atNs, open: false, what });
+      else if (live) spans.push({ lane, fromNs: step.atNs, toNs: endNs, open: true, what });
     };
-    if (step.step === "parked") until("cache");
-    else if (step.step === "delegated" || step.step === "fallback") until("etcd");
-    else if (step.step === "retry") until("client");
-    else if (step.step === "decision" && next?.step === "currentRv") until("etcd");
+    if (step.step === "parked") until("cache", "parked");
+    else if (step.step === "delegated" || step.step === "fallback") until("etcd", "listing");
+    else if (step.step === "retry") until("client", "backing off");
+    else if (step.step === "decision" && next?.step === "currentRv") until("etcd", "current RV");
   });
   return spans;
 }

@@ -17,6 +17,11 @@ const WAKERS: Record<WokeBy, string> = {
   timer: "woken by the 3 s timer",
 };
 
+/** The step's detail without the waker, which the title already names. */
+export function stepDetail(step: RequestStep): string {
+  return step.step === "woken" ? step.detail.replace(WOKEN_BY, "").trimStart() : step.detail;
+}
+
 export function stepTitle(step: RequestStep): string {
   switch (step.step) {
     case "arrived":
