@@ -109,7 +109,15 @@ export interface SimSnapshot {
   recentOutcomes: OutcomeView[];
   /** outcomes[kind][outcome] = count since the start of the run. */
   outcomes: Record<ReadKind, Record<Outcome, number>>;
-  etcd: { inFlight: number; queued: number; concurrency: number };
+  etcd: {
+    inFlight: number;
+    queued: number;
+    concurrency: number;
+    /** etcdLatency now: what every range request takes before its per-object cost. */
+    latencyMs: number;
+    /** What serving a full LIST of the resource takes now (latency + per object), queueing aside. */
+    fullListMs: number;
+  };
   readWait: HistogramView;
   /** apiserver_watch_cache_consistent_read_total by "success/fallback" label pair. */
   consistentReads: Record<string, number>;

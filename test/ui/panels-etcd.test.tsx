@@ -65,8 +65,18 @@ describe("EtcdPanel", () => {
     expect(screen.getByText(/^Saturated/)).toBeInTheDocument();
   });
 
+  it("shows etcd's latency and what a full LIST costs", () => {
+    render(<EtcdPanel snapshot={recordedSnapshot()} />);
+    expect(screen.getByText(/per request/)).toHaveTextContent(
+      /^latency 2 ms per request · a full LIST takes ≈ 7 ms/,
+    );
+  });
+
   it("draws a gauge instead of boxes for a large etcd", () => {
-    const snapshot = { ...recordedSnapshot(), etcd: { inFlight: 25, queued: 0, concurrency: 100 } };
+    const snapshot = {
+      ...recordedSnapshot(),
+      etcd: { ...recordedSnapshot().etcd, inFlight: 25, queued: 0, concurrency: 100 },
+    };
     const { container } = render(<EtcdPanel snapshot={snapshot} />);
     expect(container.querySelectorAll(".wcl-slot")).toHaveLength(0);
     expect(container.querySelector(".wcl-gauge__fill")).toHaveStyle({ width: "25.0%" });

@@ -1,3 +1,4 @@
+import { NS_PER_OBJECT } from "../etcd/range-queue.ts";
 import type { RequestTraceView } from "../request-traces.ts";
 import type {
   HistogramView,
@@ -6,7 +7,7 @@ import type {
   SnapshotView,
   WaiterView,
 } from "../snapshot.ts";
-import { type Nanos, NS_PER_S } from "../time.ts";
+import { type Nanos, NS_PER_MS, NS_PER_S } from "../time.ts";
 import { READ_KINDS } from "./outcomes.ts";
 import { summariseRing } from "./ring-summary.ts";
 import { valueNow } from "./schedule-value.ts";
@@ -88,6 +89,7 @@ export function takeSnapshot(
       inFlight: etcd.ranges.inFlight,
       queued: etcd.ranges.queued,
       concurrency: valueNow(world.scenarioNow().etcdConcurrency, nowNs),
+      ...etcdCosts(world, nowNs),
     },
     readWait: histogramView(upstream.readWait),
     consistentReads,
@@ -99,6 +101,13 @@ export function takeSnapshot(
 function traceField(world: World, view: SnapshotView): { trace?: RequestTraceView } {
   const trace = view.traceOf === undefined ? undefined : world.reads.traces.view(view.traceOf);
   return trace === undefined ? {} : { trace };
+}
+
+function etcdCosts(world: World, nowNs: Nanos): { latencyMs: number; fullListMs: number } {
+  const { kv } = world;
+  const latencyMs = valueNow(world.scenarioNow().etcdLatency, nowNs);
+  const objects = kv.countAt(kv.resourcePrefix, kv.revision);
+  return { latencyMs, fullListMs: latencyMs + (objects * NS_PER_OBJECT) / NS_PER_MS };
 }
 
 function histogramView(h: {

@@ -1,7 +1,8 @@
 import { memo } from "react";
 import type { SimSnapshot } from "../../../sim/snapshot.ts";
+import { NS_PER_MS } from "../../../sim/time.ts";
 import type { CanvasLike, CanvasSize } from "../shared/canvasLike.ts";
-import { formatCount } from "../shared/format.ts";
+import { formatCount, formatDuration } from "../shared/format.ts";
 import { Legend } from "../shared/Legend.tsx";
 import { PanelFrame } from "../shared/PanelFrame.tsx";
 import { useCanvasDrawing } from "../shared/useCanvasDrawing.ts";
@@ -33,7 +34,7 @@ export const EtcdPanel = memo(function EtcdPanel({ snapshot }: { snapshot: SimSn
 });
 
 function EtcdBody({ snapshot }: { snapshot: SimSnapshot }) {
-  const { inFlight, queued, concurrency } = snapshot.etcd;
+  const { inFlight, queued, concurrency, latencyMs, fullListMs } = snapshot.etcd;
   const { containerRef, canvasRef } = useCanvasDrawing(snapshot, drawLatest, FALLBACK_SIZE);
   const slots = etcdSlots(inFlight, concurrency);
 
@@ -68,6 +69,11 @@ function EtcdBody({ snapshot }: { snapshot: SimSnapshot }) {
         )}
       </div>
       <p className="wcl-muted">{etcdVerdict(inFlight, queued, concurrency)}</p>
+      <p>
+        latency <strong>{formatDuration(latencyMs * NS_PER_MS)}</strong> per request · a full LIST
+        takes <strong>≈ {formatDuration(fullListMs * NS_PER_MS)}</strong>{" "}
+        <span className="wcl-muted">(latency plus its objects, before any queueing)</span>
+      </p>
       <h3 className="wcl-subtitle">Queued requests over time</h3>
       <div ref={containerRef} className="wcl-chart wcl-chart--short">
         <canvas
