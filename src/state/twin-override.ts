@@ -1,11 +1,12 @@
 import type { Scenario, ScenarioIssue, ScenarioKey } from "../sim/scenario/index.ts";
-import { encodeScenario, KEY_CODECS, parseScenario, SCENARIO_KEYS } from "../sim/scenario/index.ts";
+import { SCENARIO_KEYS } from "../sim/scenario/index.ts";
+import { type KeyTexts, keyTextsOf, scenarioWithKeys } from "../worker/twin-keys.ts";
 
 // The `twin` page key: run keys in scenario syntax (`gates=…&lag=4000`) that the twin run B sets
 // on top of the main run A. B is always A with those keys replaced, so it is read by the same
 // codec as any link, and whatever A does live B does too, except for these keys.
 
-export type TwinOverride = readonly (readonly [ScenarioKey, string])[];
+export type TwinOverride = KeyTexts;
 
 export type TwinReading =
   | {
@@ -34,17 +35,12 @@ export const encodeOverride = (override: TwinOverride): string =>
 export function readTwin(text: string, main: Scenario): TwinReading {
   const structure = readStructure(text);
   if (!structure.ok) return structure;
-  const merged = new URLSearchParams(encodeScenario(main));
-  for (const [key] of structure.override) merged.delete(key);
-  for (const [key, value] of structure.override) merged.append(key, value);
-  const parsed = parseScenario(merged.toString());
-  if (parsed.issues.length > 0) {
-    return { ok: false, issues: parsed.issues.map((issue) => twinIssue(text, issue.message)) };
+  const { scenario, issues } = scenarioWithKeys(main, structure.override);
+  if (issues.length > 0) {
+    return { ok: false, issues: issues.map((issue) => twinIssue(text, issue.message)) };
   }
-  const scenario = { ...parsed.scenario, name: main.name };
   const differing = structure.override.map(([key]) => key);
-  const canonical: TwinOverride = differing.map((key) => [key, KEY_CODECS[key].write(scenario)]);
-  return { ok: true, text: encodeOverride(canonical), differing, scenario };
+  return { ok: true, text: encodeOverride(keyTextsOf(scenario, differing)), differing, scenario };
 }
 
 function readStructure(

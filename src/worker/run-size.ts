@@ -1,4 +1,5 @@
 import type { Simulation } from "../sim/simulation.ts";
+import { isTwinPair } from "./twin-pair.ts";
 
 // A parked run's heap, estimated from what dominates it: the history ring's events, etcd's log
 // within the compaction window, and the pods held by etcd and the cache's store. Measured in
@@ -9,6 +10,7 @@ const BASE_BYTES = 1_500_000;
 const BYTES_PER_ITEM = 250;
 
 export function estimateRunBytes(run: Simulation): number {
+  if (isTwinPair(run)) return estimateRunBytes(run.main) + estimateRunBytes(run.twin);
   const { kv, cache } = run.world;
   const logged =
     kv.logEnd - (kv.firstEventAfter(Math.max(0, kv.compactedRevision - 1)) ?? kv.logEnd);

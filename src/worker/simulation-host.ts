@@ -40,12 +40,15 @@ export function createSimulationHost(deps: SimulationHostDeps): SimulationHost {
 
   const post = (reply: WorkerReply) => deps.post(reply, []);
   const breakpoints = createBreakpoints();
+  const createParkable = (scenario: Scenario) => {
+    const run = deps.createSimulation(scenario);
+    if (!canTravel(run)) throw new Error("time travel needs runs that can be parked");
+    return run;
+  };
   const travel = createTimeTravel({
-    create: (scenario) => {
-      const run = deps.createSimulation(scenario);
-      if (!canTravel(run)) throw new Error("time travel needs runs that can be parked");
-      return run;
-    },
+    // A twin run travels as a pair: each replay is a fresh pair.
+    create: (scenario) =>
+      sim !== null && isTwinPair(sim) ? sim.fresh(scenario) : createParkable(scenario),
     wallNowMs: deps.wallNowMs,
     later: deps.later ?? ((callback, delayMs) => void setTimeout(callback, delayMs)),
   });
@@ -67,7 +70,7 @@ export function createSimulationHost(deps: SimulationHostDeps): SimulationHost {
       twin === undefined
         ? deps.createSimulation(scenario)
         : createTwinPair(
-            deps.createSimulation,
+            createParkable,
             scenario,
             parseScenario(twin.query).scenario,
             twin.differing,

@@ -56,4 +56,15 @@ describe("a twin pair", () => {
     expect(pair.main.scenario.lag.length).toBe(2);
     expect(pair.twin.scenario.lag).toEqual(parseScenario("lag=4000").scenario.lag);
   });
+
+  it("adopts a later scenario for A and puts B's own keys back", () => {
+    const pair = pairOf("lag=20", "lag=4000");
+    pair.advanceTo(2 * NS_PER_S);
+    pair.adopt(parseScenario("lag=20@0,100@3&writes=20@0,50@3").scenario);
+    expect(pair.twin.scenario.writes).toEqual(pair.main.scenario.writes);
+    expect(pair.twin.scenario.lag).toEqual(parseScenario("lag=4000").scenario.lag);
+    const fresh = pair.fresh(pair.main.scenario);
+    expect(fresh.nowNs).toBe(0);
+    expect(fresh.twin.scenario).toEqual(pair.twin.scenario);
+  });
 });

@@ -46,6 +46,23 @@ describe("the simulation host with a twin run", () => {
     expect(Number(lag(texts[1]))).toBeGreaterThan(3);
   });
 
+  it("seeks both runs together, backwards and forwards", () => {
+    const { handle, lastSnapshot } = host();
+    handle({ type: "load", query: "", startAtS: 0, twin });
+    handle({ type: "step", simMs: 3000 });
+    handle(frame);
+    const at3 = lastSnapshot();
+    handle({ type: "seek", atNs: 1_000_000_000 });
+    handle(frame);
+    expect(lastSnapshot().snapshot.nowNs).toBe(1_000_000_000);
+    expect(lastSnapshot().twin?.nowNs).toBe(1_000_000_000);
+    handle({ type: "seek", atNs: 3_000_000_000 });
+    handle(frame);
+    expect(lastSnapshot().twin?.lagSeconds).toBe(at3.twin?.lagSeconds);
+    expect(lastSnapshot().twin?.cacheRv).toBe(at3.twin?.cacheRv);
+    expect(lastSnapshot().snapshot.cacheRv).toBe(at3.snapshot.cacheRv);
+  });
+
   it("keeps the twin through a reset and drops it on request, the main run going on", () => {
     const { handle, lastSnapshot } = host();
     handle({ type: "load", query: "", startAtS: 0, twin });
