@@ -111,4 +111,17 @@ describe("<Narration>", () => {
     act(() => fake.frame(quietSnapshot(0.1)));
     expect(screen.getByText(/What just happened \(0\)/)).toBeInTheDocument();
   });
+
+  it("after a seek backwards logs the run so far but says only what just happened", () => {
+    const fake = fakeRuntime();
+    renderWith(fake, <Narration />);
+    const region = screen.getByTestId("narration-live");
+    const early = [mark(0, 1, "early"), mark(1, 20, "middle")];
+    act(() => fake.frame({ ...quietSnapshot(60), marks: [...early, mark(2, 59.8, "late")] }));
+    expect(region).toHaveTextContent("At 59.8 s, late.");
+    expect(region).not.toHaveTextContent("early");
+    expect(screen.getByText(/What just happened \(3\)/)).toBeInTheDocument();
+    act(() => fake.frame({ ...quietSnapshot(20.5), marks: early }));
+    expect(screen.getByText(/What just happened \(2\)/)).toBeInTheDocument();
+  });
 });

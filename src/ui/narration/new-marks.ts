@@ -12,13 +12,28 @@ export interface Told {
 
 export const NOTHING_TOLD: Told = { lastSeq: -1, lastNs: 0 };
 
-/** Marks not yet told, oldest first; a run that starts over is told from its start. */
-export function newMarks(told: Told, snapshot: SimSnapshot): { marks: MarkView[]; told: Told } {
-  const from = snapshot.nowNs < told.lastNs ? NOTHING_TOLD : told;
-  const marks = snapshot.marks.filter((mark) => mark.seq > from.lastSeq);
-  marks.sort((a, b) => a.seq - b.seq);
-  const lastSeq = marks.at(-1)?.seq ?? from.lastSeq;
-  return { marks, told: { lastSeq, lastNs: snapshot.nowNs } };
+/** After the clock jumps back (a new run, a seek), marks older than this are logged, not said. */
+export const SAID_AFTER_JUMP_NS = NS_PER_S;
+
+export interface NewMarks {
+  /** True when the clock went back: the log starts over from `logged`. */
+  restarted: boolean;
+  /** Marks for the log, oldest first. */
+  logged: MarkView[];
+  /** Marks to announce: a seek backwards does not read out the whole run again. */
+  said: MarkView[];
+  told: Told;
+}
+
+export function newMarks(told: Told, snapshot: SimSnapshot): NewMarks {
+  const restarted = snapshot.nowNs < told.lastNs;
+  const from = restarted ? NOTHING_TOLD : told;
+  const logged = snapshot.marks.filter((mark) => mark.seq > from.lastSeq);
+  logged.sort((a, b) => a.seq - b.seq);
+  const recentFromNs = snapshot.nowNs - SAID_AFTER_JUMP_NS;
+  const said = restarted ? logged.filter((mark) => mark.atNs >= recentFromNs) : logged;
+  const lastSeq = logged.at(-1)?.seq ?? from.lastSeq;
+  return { restarted, logged, said, told: { lastSeq, lastNs: snapshot.nowNs } };
 }
 
 /** "At 3.5 s, a read hit the wall and fell back to etcd." */

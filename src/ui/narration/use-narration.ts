@@ -27,18 +27,19 @@ export function useNarration(): Narration {
         return () => clearTimeout(timer);
       },
     });
-    let told = NOTHING_TOLD;
+    // The first frame counts as a jump: a page opened mid-run does not read out what came before.
+    let told = { ...NOTHING_TOLD, lastNs: Number.POSITIVE_INFINITY };
     const check = () => {
       const snapshot = live.get()?.snapshot;
       if (snapshot === undefined) return;
-      const restarted = snapshot.nowNs < told.lastNs;
       const found = newMarks(told, snapshot);
       told = found.told;
-      if (restarted) setLog([]);
-      if (found.marks.length === 0) return;
-      const entries = found.marks.map((mark) => ({ seq: mark.seq, text: sentenceOf(mark) }));
-      announcer.add(entries.map((entry) => entry.text));
-      setLog((previous) => [...entries.reverse(), ...previous].slice(0, LOG_LENGTH));
+      const entries = found.logged.map((mark) => ({ seq: mark.seq, text: sentenceOf(mark) }));
+      announcer.add(found.said.map(sentenceOf));
+      if (found.restarted) setLog(entries.reverse().slice(0, LOG_LENGTH));
+      else if (entries.length > 0) {
+        setLog((previous) => [...entries.reverse(), ...previous].slice(0, LOG_LENGTH));
+      }
     };
     check();
     const unsubscribe = live.subscribe(check);
