@@ -47,3 +47,21 @@ test("twin runs", async ({ page }) => {
   await settle(page, 16);
   await page.screenshot({ path: "docs/screenshots/twin.png" });
 });
+
+test("embed", async ({ page }) => {
+  // The size the Embed… dialog offers by default.
+  await page.setViewportSize({ width: 960, height: 540 });
+  await page.goto(
+    "/#name=A lagging cache&lag=2500&writes=200&embed=1&panels=ring,waiting&controls=0&t=5&until=40&loop=1&speed=5",
+  );
+  await settle(page, 20);
+  await page.screenshot({ path: "docs/screenshots/embed.png" });
+});
+
+test("dark theme", async ({ page }) => {
+  await page.emulateMedia({ colorScheme: "dark" });
+  await page.setViewportSize({ width: 1280, height: 1000 });
+  await page.goto("/#lag=2500&writes=200&speed=5");
+  await settle(page, 20);
+  await page.screenshot({ path: "docs/screenshots/dark-theme.png" });
+});

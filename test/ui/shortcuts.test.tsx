@@ -62,10 +62,13 @@ describe("keyboard control of the page", () => {
     expect(runtime.store.getState().playing).toBe(true);
   });
 
-  it("opens the Export menu with e", () => {
+  it("opens the Export menu with e, and Escape closes it", () => {
     renderApp();
     fireEvent.keyDown(document.body, { key: "e" });
-    expect(screen.getByText("Export").closest("details")).toHaveAttribute("open");
+    const menu = screen.getByText("Export").closest("details");
+    expect(menu).toHaveAttribute("open");
+    fireEvent.keyDown(screen.getByRole("button", { name: "Time series, CSV" }), { key: "Escape" });
+    expect(menu).not.toHaveAttribute("open");
   });
 
   it("opens a sheet listing every shortcut with ?", () => {

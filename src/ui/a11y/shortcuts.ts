@@ -21,7 +21,7 @@ export interface Shortcut {
 export const SHORTCUTS: readonly Shortcut[] = [
   { key: " ", label: "Space", action: "playPause", description: "Play or pause" },
   { key: ".", label: ".", action: "step", description: "Pause and step 100 ms" },
-  { key: "[", label: "[", action: "slower", description: "Half the speed" },
+  { key: "[", label: "[", action: "slower", description: "Halve the speed" },
   { key: "]", label: "]", action: "faster", description: "Double the speed" },
   { key: "s", label: "S", action: "share", description: "Copy a link to this moment" },
   { key: "e", label: "E", action: "export", description: "Open the Export menu" },

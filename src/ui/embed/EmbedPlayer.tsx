@@ -24,9 +24,10 @@ export function EmbedPlayer({ options }: { options: EmbedOptions }) {
   const name = useApp((state) => state.scenario.name);
   const scenario = useApp((state) => state.scenario);
   const panels = useMemo(
-    () => PANEL_CATALOG.filter((entry) => options.panels.includes(entry.id)).sort(
-      (a, b) => options.panels.indexOf(a.id) - options.panels.indexOf(b.id),
-    ),
+    () =>
+      PANEL_CATALOG.filter((entry) => options.panels.includes(entry.id)).sort(
+        (a, b) => options.panels.indexOf(a.id) - options.panels.indexOf(b.id),
+      ),
     [options.panels],
   );
   const fullPage = `${window.location.pathname}#${encodeScenario(scenario)}`;
@@ -42,7 +43,7 @@ export function EmbedPlayer({ options }: { options: EmbedOptions }) {
         <a className="embed-open" href={fullPage} target="_blank" rel="noopener">
           Open in Watch Cache Lab
         </a>
-        <AccessControls />
+        <AccessControls themeToggle={false} />
       </header>
       <CrashBanner />
       <IssuesBanner />

@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { type KeyboardEvent, useId, useState } from "react";
 import { encodeScenario } from "../../sim/scenario/index.ts";
 import { useRuntime } from "../../state/runtime-context.ts";
 import { PANEL_CATALOG } from "../layout/panelCatalog.tsx";
@@ -11,6 +11,12 @@ import "./export.css";
 
 const FILE_PREFIX = "watch-cache-lab";
 const PNG_SCALE = 2;
+
+function closeOnEscape(event: KeyboardEvent<HTMLDetailsElement>) {
+  if (event.key !== "Escape" || !event.currentTarget.open) return;
+  event.currentTarget.open = false;
+  event.currentTarget.querySelector("summary")?.focus();
+}
 
 /** The header's Export menu: metrics, time series, request history and panel pictures as files. */
 export function ExportMenu() {
@@ -58,7 +64,7 @@ export function ExportMenu() {
   };
 
   return (
-    <details className="export-menu">
+    <details className="export-menu" onKeyDown={closeOnEscape}>
       <summary aria-keyshortcuts="e">Export</summary>
       <div className="export-list">
         <button type="button" onClick={metrics}>
