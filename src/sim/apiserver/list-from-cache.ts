@@ -86,15 +86,31 @@ function waitUntilFreshAndList(
     const token = decodeContinue(opts.continue, key);
     if (!token.ok) done(badRequest(`invalid continue token: ${token.message}`), null);
     else if (token.rv > 0) listExact(cache, key, token.key, token.rv, ctx, done);
-    else currentRv(cache, ctx, done, (rv) => listLatest(cache, rv, key, token.key, [], ctx, done));
+    else listConsistent(cache, key, token.key, NO_MATCHES, ctx, done);
   } else if (opts.limit > 0 && rvSet) listExact(cache, key, "", listRv, ctx, done);
-  else if (opts.resourceVersion === "") {
-    const matches = matchValues(opts);
-    currentRv(cache, ctx, done, (rv) => listLatest(cache, rv, key, "", matches, ctx, done));
-  } else listLatest(cache, listRv, key, "", matchValues(opts), ctx, done);
+  else if (opts.resourceVersion === "")
+    listConsistent(cache, key, "", matchValues(opts), ctx, done);
+  else listLatest(cache, listRv, key, "", matchValues(opts), ctx, done);
 }
 
-/** A consistent read starts from etcd's current RV; its failure is returned as is. */
+/** The latest list once the cache reaches etcd's current RV (one closure: thousands a second). */
+// upstream: watch_cache.go waitAndListConsistent
+function listConsistent(
+  cache: WatchCache,
+  key: string,
+  fromKey: string,
+  matches: readonly MatchValue[],
+  ctx: RequestContext,
+  done: ListDone,
+): void {
+  cache.backend.getCurrentResourceVersion(ctx, (err, rv) => {
+    if (err !== null || rv === null) return done(err, null);
+    if (ctx.steps !== undefined) recordCurrentRv(cache, ctx, rv);
+    listLatest(cache, rv, key, fromKey, matches, ctx, done);
+  });
+}
+
+/** A consistent GET starts from etcd's current RV; its failure is returned as is. */
 // upstream: watch_cache.go waitAndListConsistent (the getCurrentRV part)
 function currentRv(
   cache: WatchCache,
@@ -104,17 +120,13 @@ function currentRv(
 ) {
   cache.backend.getCurrentResourceVersion(ctx, (err, rv) => {
     if (err !== null || rv === null) return done(err, null);
-    if (ctx.steps !== undefined) {
-      recordStep(
-        ctx,
-        cache.scheduler.nowNs,
-        "currentRv",
-        "cacheList.currentRv",
-        `etcd at RV ${rv}`,
-      );
-    }
+    if (ctx.steps !== undefined) recordCurrentRv(cache, ctx, rv);
     then(rv);
   });
+}
+
+function recordCurrentRv(cache: WatchCache, ctx: RequestContext, rv: number): void {
+  recordStep(ctx, cache.scheduler.nowNs, "currentRv", "cacheList.currentRv", `etcd at RV ${rv}`);
 }
 
 // upstream: watch_cache.go waitAndListLatestRV

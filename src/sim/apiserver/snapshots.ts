@@ -14,6 +14,8 @@ interface Change {
   readonly seq: number;
   /** The key's object before this change; null if absent. */
   readonly prev: Pod | null;
+  /** The key's changes (this one among them), so dropping it needs no lookup by key. */
+  readonly ofKey: Change[];
 }
 
 export interface SnapshotView {
@@ -53,11 +55,14 @@ export class Snapshots {
     this.seq++;
     if (next !== null) this.ghosts.remove(key);
     if (this.count === 0) return;
-    const change: Change = { key, seq: this.seq, prev: prev ?? null };
+    let ofKey = this.changesByKey.get(key);
+    if (ofKey === undefined) {
+      ofKey = [];
+      this.changesByKey.set(key, ofKey);
+    }
+    const change: Change = { key, seq: this.seq, prev: prev ?? null, ofKey };
     this.log.push(change);
-    const changes = this.changesByKey.get(key);
-    if (changes === undefined) this.changesByKey.set(key, [change]);
-    else changes.push(change);
+    ofKey.push(change);
     if (next === null && prev !== undefined) this.ghosts.insert(key);
   }
 
@@ -177,7 +182,7 @@ export class Snapshots {
     const horizon = this.count === 0 ? this.seq : (this.seqs[this.head] as number);
     while (this.logHead < this.log.length && (this.log[this.logHead] as Change).seq <= horizon) {
       const change = this.log[this.logHead++] as Change;
-      const changes = this.changesByKey.get(change.key) as Change[];
+      const changes = change.ofKey;
       changes.shift();
       if (changes.length === 0) {
         this.changesByKey.delete(change.key);

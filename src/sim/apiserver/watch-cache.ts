@@ -89,10 +89,16 @@ export class WatchCache {
     return this.storage.listResourceVersion;
   }
 
+  /** `key` is the object's key under `keyPrefix`; a caller that has it saves rebuilding it. */
   // upstream: watch_cache.go processEvent
-  processEvent(type: WatchEventType, pod: Pod, rv: number, recordTimeNs: Nanos): void {
+  processEvent(
+    type: WatchEventType,
+    pod: Pod,
+    rv: number,
+    recordTimeNs: Nanos,
+    key = podKey(this.keyPrefix, pod),
+  ): void {
     this.metrics.eventsReceived.inc();
-    const key = podKey(this.keyPrefix, pod);
     const prevObject = this.storage.store.get(key) ?? null;
     const event: WatchCacheEvent = { type, key, rv, recordTimeNs, object: pod, prevObject };
     this.history.updateCache(event);

@@ -44,6 +44,8 @@ export class EtcdKv {
   private revisionValue: number;
   private compactedValue = 0;
   private readonly byKey = new Map<string, KeyRecord>();
+  /** namespace → name → key: a write looks its key up by strings already hashed, not a new one. */
+  private readonly keys = new Map<string, Map<string, string>>();
   /** Records sorted by key, so a range is a binary search and a walk ... */
   private sorted: KeyRecord[] = [];
   /** ... once the records created since the last read are merged in (bulk creates stay O(n log n)). */
@@ -80,13 +82,13 @@ export class EtcdKv {
   }
 
   create(spec: PodSpec): KvEvent {
-    const key = podKey(this.resourcePrefix, spec);
+    const key = this.keyOf(spec);
     if (this.current(key) !== null) throw new Error(`kv: create of existing key ${key}`);
     return this.write(key, "ADDED", spec);
   }
 
   update(spec: PodSpec): KvEvent {
-    const key = podKey(this.resourcePrefix, spec);
+    const key = this.keyOf(spec);
     if (this.current(key) === null) throw new Error(`kv: update of missing key ${key}`);
     return this.write(key, "MODIFIED", spec);
   }
@@ -193,6 +195,20 @@ export class EtcdKv {
     const event = this.log[index - this.logBase];
     if (event === undefined) throw new Error(`kv: event ${index} is not in the log`);
     return event;
+  }
+
+  private keyOf(pod: Pick<Pod, "namespace" | "name">): string {
+    let byName = this.keys.get(pod.namespace);
+    if (byName === undefined) {
+      byName = new Map();
+      this.keys.set(pod.namespace, byName);
+    }
+    let key = byName.get(pod.name);
+    if (key === undefined) {
+      key = podKey(this.resourcePrefix, pod);
+      byName.set(pod.name, key);
+    }
+    return key;
   }
 
   private write(key: string, type: KvEventType, spec: PodSpec): KvEvent {

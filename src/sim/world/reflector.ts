@@ -50,10 +50,14 @@ export class Reflector implements StreamSink {
     this.stream = stream;
     this.hooks = hooks;
     this.retryKind = scheduler.kind("reflector.relistRetry");
+    if (cache.keyPrefix !== etcd.kv.resourcePrefix) {
+      throw new Error("reflector: etcd and the cache must key pods under one prefix");
+    }
   }
 
   onEvent(event: KvEvent, recordTimeNs: Nanos): void {
-    this.cache.processEvent(event.type, event.object, event.revision, recordTimeNs);
+    // etcd and the cache key pods under the same prefix, so etcd's key is the cache's.
+    this.cache.processEvent(event.type, event.object, event.revision, recordTimeNs, event.key);
     this.cache.updateResourceVersion(event.revision);
   }
 
