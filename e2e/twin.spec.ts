@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 
 const SKIP = "ConsistentListFromCacheSkipTimeoutFallback";
@@ -51,3 +52,19 @@ test("a bad twin override is reported and the main scenario still runs", async (
   await expect(page.getByTestId("twin-label-a")).toHaveCount(0);
   await expect.poll(() => simulatedSeconds(page)).toBeGreaterThan(0);
 });
+
+for (const colorScheme of ["light", "dark"] as const) {
+  test(`twin mode has no serious accessibility violation (${colorScheme})`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme });
+    await page.goto("/#lag=4000&twin=lag%3D20");
+    await expect(page.locator(".wcl-panel__waiting")).toHaveCount(0);
+    await expect(page.locator("html")).toHaveAttribute("data-theme", colorScheme);
+    await page.getByRole("button", { name: "Pause" }).click();
+    await page.getByRole("button", { name: "Compare…" }).click();
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    const serious = violations
+      .filter((violation) => violation.impact === "serious" || violation.impact === "critical")
+      .map((violation) => `${violation.id}: ${violation.nodes.map((n) => n.target).join(" ")}`);
+    expect(serious).toEqual([]);
+  });
+}

@@ -3,6 +3,7 @@ import type { SimSnapshot } from "../../sim/snapshot.ts";
 import { useRuntime } from "../../state/runtime-context.ts";
 import type { PanelEntry } from "../layout/panelCatalog.tsx";
 import { type FrameSource, FrameSourceContext } from "../panels/shared/frameSource.ts";
+import { PanelIdScope } from "../panels/shared/panelIdScope.ts";
 
 interface TwinPanelsProps {
   panels: readonly PanelEntry[];
@@ -30,12 +31,14 @@ export function TwinPanels({ panels, sides, pair }: TwinPanelsProps) {
       data-side={index === 0 ? "A" : "B"}
       data-testid={`twin-${index === 0 ? "a" : "b"}-${entry.id}`}
     >
-      <FrameSourceContext value={frames[index]}>
-        {entry.render({
-          snapshot: pair?.[index] ?? null,
-          prometheusText: index === 0 ? prometheusText : twinPrometheusText,
-        })}
-      </FrameSourceContext>
+      <PanelIdScope value={index === 0 ? "" : "twin-b-"}>
+        <FrameSourceContext value={frames[index]}>
+          {entry.render({
+            snapshot: pair?.[index] ?? null,
+            prometheusText: index === 0 ? prometheusText : twinPrometheusText,
+          })}
+        </FrameSourceContext>
+      </PanelIdScope>
     </div>
   );
   return (

@@ -1,5 +1,6 @@
-import type { ReactNode } from "react";
+import { type ReactNode, useContext } from "react";
 import "../panels.css";
+import { PanelIdScope } from "./panelIdScope.ts";
 
 interface PanelFrameProps {
   title: string;
@@ -11,7 +12,7 @@ interface PanelFrameProps {
 
 /** The title, the plain-words caption and the waiting state every panel shares. */
 export function PanelFrame({ title, caption, hasSnapshot, children }: PanelFrameProps) {
-  const titleId = `panel-${title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
+  const titleId = `${useContext(PanelIdScope)}panel-${title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
   return (
     <section className="wcl-panel" aria-labelledby={titleId}>
       <header className="wcl-panel__header">
