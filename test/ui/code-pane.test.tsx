@@ -4,9 +4,11 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { RequestTraceView } from "../../src/sim/request-traces.ts";
 import { parseScenario } from "../../src/sim/scenario/index.ts";
 import { createSimulation } from "../../src/sim/simulation.ts";
+import type { OutcomeView } from "../../src/sim/snapshot.ts";
 import { NS_PER_S } from "../../src/sim/time.ts";
 import { CodePane } from "../../src/ui/code/CodePane.tsx";
 import { CODE_BLOCKS } from "../../src/ui/code/pseudocode/index.ts";
+import { recentReads } from "../../src/ui/code/RecentReadPicker.tsx";
 import { laneOf, spansOf } from "../../src/ui/code/swimlane/lanes.ts";
 import { Swimlane } from "../../src/ui/code/swimlane/Swimlane.tsx";
 import { blockOfLine, visitedLines } from "../../src/ui/code/traceCursor.ts";
@@ -39,7 +41,7 @@ describe("the pseudocode", () => {
   });
 
   it("links every upstream block to its file at the pinned commit", () => {
-    render(<CodePane currentLine={null} visited={new Set()} />);
+    render(<CodePane currentLine={null} visited={new Set()} k8s="1.37" />);
     for (const block of CODE_BLOCKS.filter((b) => b.upstreamPath !== null)) {
       fireEvent.click(screen.getByRole("tab", { name: block.name }));
       const link = screen.getByRole("link", { name: /upstream/ });
@@ -52,7 +54,9 @@ describe("the pseudocode", () => {
 
 describe("CodePane", () => {
   it("opens the function a parked read is in and marks the sleep line", () => {
-    const { container } = render(<CodePane currentLine="wait.sleep" visited={new Set()} />);
+    const { container } = render(
+      <CodePane currentLine="wait.sleep" visited={new Set()} k8s="1.37" />,
+    );
     expect(screen.getByRole("tab", { selected: true }).textContent).toBe("waitUntilFreshLocked");
     const here = container.querySelector('[aria-current="step"]');
     expect(here?.getAttribute("data-line")).toBe("wait.sleep");
@@ -63,17 +67,32 @@ describe("CodePane", () => {
     const trace = fallbackTrace();
     const index = trace.steps.findIndex((s) => s.step === "woken");
     const { container } = render(
-      <CodePane currentLine="wait.deadline" visited={visitedLines(trace.steps, index)} />,
+      <CodePane
+        currentLine="wait.deadline"
+        visited={visitedLines(trace.steps, index)}
+        k8s="1.37"
+      />,
     );
     const passed = [...container.querySelectorAll(".wcl-code__line--passed")];
     expect(passed.map((li) => li.getAttribute("data-line"))).toEqual(["wait.sleep"]);
   });
 
+  it("says whether the run's version follows the code or the older note", () => {
+    const { rerender } = render(
+      <CodePane currentLine="wait.sleep" visited={new Set()} k8s="1.36" />,
+    );
+    expect(screen.getByText(/This run simulates 1\.36/).textContent).toContain("as this note says");
+    rerender(<CodePane currentLine="wait.sleep" visited={new Set()} k8s="1.37" />);
+    expect(screen.getByText(/This run simulates 1\.37/).textContent).toContain("the code above");
+  });
+
   it("lets a tab show another function until the read moves on", () => {
-    const { rerender } = render(<CodePane currentLine="wait.sleep" visited={new Set()} />);
+    const { rerender } = render(
+      <CodePane currentLine="wait.sleep" visited={new Set()} k8s="1.37" />,
+    );
     fireEvent.click(screen.getByRole("tab", { name: "ShouldDelegateList" }));
     expect(screen.getByRole("tab", { selected: true }).textContent).toBe("ShouldDelegateList");
-    rerender(<CodePane currentLine="getList.fallback" visited={new Set()} />);
+    rerender(<CodePane currentLine="getList.fallback" visited={new Set()} k8s="1.37" />);
     expect(screen.getByRole("tab", { selected: true }).textContent).toBe("GetList");
   });
 });
@@ -119,6 +138,31 @@ describe("the swimlane", () => {
     expect(items[3]?.getAttribute("aria-current")).toBe("step");
     fireEvent.click(items[5] as HTMLElement);
     expect(picked).toBe(5);
+  });
+});
+
+describe("recentReads", () => {
+  const answer = (id: number, kind: OutcomeView["kind"], outcome: OutcomeView["outcome"]) => ({
+    id,
+    kind,
+    outcome,
+    atNs: id,
+    waitedNs: 0,
+    code: 200,
+    message: "",
+  });
+
+  it("lists each read once, newest first, without the RV=0 reads counted in bulk", () => {
+    const outcomes = [
+      answer(1, "consistent", "429"),
+      answer(2, "rv0", "cache"),
+      answer(3, "notOlderThan", "cache"),
+      answer(1, "consistent", "cacheAfterWait"),
+    ];
+    expect(recentReads(outcomes).map((o) => [o.id, o.outcome])).toEqual([
+      [1, "cacheAfterWait"],
+      [3, "cache"],
+    ]);
   });
 });
 

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import type { CodeLine } from "../../sim/code-lines.ts";
+import type { K8sVersion } from "../../sim/scenario/index.ts";
 import { PINNED_COMMIT, upstreamUrl } from "./pseudocode/codeBlock.ts";
 import { CODE_BLOCKS } from "./pseudocode/index.ts";
 import { blockOfLine } from "./traceCursor.ts";
@@ -9,13 +10,15 @@ interface CodePaneProps {
   currentLine: CodeLine | null;
   /** Lines it passed through before. */
   visited: ReadonlySet<CodeLine>;
+  /** The version the run simulates, to say whether a block's version note applies to it. */
+  k8s: K8sVersion;
 }
 
 /**
  * Our annotated pseudocode, one function at a time. It shows the function the followed request is
  * in and moves with it; a tab picks another function until the request moves on.
  */
-export function CodePane({ currentLine, visited }: CodePaneProps) {
+export function CodePane({ currentLine, visited, k8s }: CodePaneProps) {
   const [picked, setPicked] = useState<string | null>(null);
   useEffect(() => {
     if (currentLine !== null) setPicked(null);
@@ -72,7 +75,15 @@ export function CodePane({ currentLine, visited }: CodePaneProps) {
           })}
         </ol>
         {block.versionNote !== undefined && (
-          <p className="wcl-code__version">{block.versionNote}</p>
+          <p className="wcl-code__version">
+            {block.versionNote.text}{" "}
+            <strong>
+              This run simulates {k8s}:{" "}
+              {block.versionNote.appliesTo(k8s)
+                ? "it behaves as this note says."
+                : "it runs the code above."}
+            </strong>
+          </p>
         )}
       </div>
     </div>

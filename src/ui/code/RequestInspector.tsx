@@ -3,6 +3,7 @@ import { useApp } from "../../state/use-app.ts";
 import { PanelFrame } from "../panels/shared/PanelFrame.tsx";
 import { readKindStyles } from "../panels/shared/readKinds.ts";
 import { CodePane } from "./CodePane.tsx";
+import { RecentReadPicker } from "./RecentReadPicker.tsx";
 import { Swimlane } from "./swimlane/Swimlane.tsx";
 import { cursorIndex, visitedLines } from "./traceCursor.ts";
 import { useFollowedTrace } from "./useFollowedTrace.ts";
@@ -17,6 +18,7 @@ const CAPTION =
 export function RequestInspector() {
   const snapshot = useApp((state) => state.snapshot);
   const selectedId = useApp((state) => state.selectedRequestId);
+  const k8s = useApp((state) => state.scenario.k8s);
   const select = useApp((state) => state.selectRequest);
   const trace = useFollowedTrace(selectedId);
   const [cursor, setCursor] = useState<number | null>(null);
@@ -47,11 +49,6 @@ export function RequestInspector() {
                 · {trace.live ? "in flight" : "finished"} · step {index + 1} of {steps.length}
               </span>
             )}
-            {oldestWaiter !== undefined && oldestWaiter.id !== selectedId && (
-              <button type="button" onClick={() => select(oldestWaiter.id)}>
-                Follow the oldest waiting read
-              </button>
-            )}
             {trace !== null && (
               <span className="wcl-follow__steps">
                 <button type="button" disabled={index <= 0} onClick={() => setCursor(index - 1)}>
@@ -69,6 +66,16 @@ export function RequestInspector() {
                 </button>
               </span>
             )}
+          </div>
+          <div className="wcl-follow__bar">
+            {oldestWaiter !== undefined && oldestWaiter.id !== selectedId && (
+              <button type="button" onClick={() => select(oldestWaiter.id)}>
+                Follow the oldest waiting read
+              </button>
+            )}
+            {snapshot !== null && (
+              <RecentReadPicker outcomes={snapshot.recentOutcomes} onSelect={select} />
+            )}
             {selectedId !== null && (
               <button type="button" onClick={() => select(null)}>
                 Stop following
@@ -76,7 +83,11 @@ export function RequestInspector() {
             )}
           </div>
           <div className="wcl-follow__body">
-            <CodePane currentLine={current?.line ?? null} visited={visitedLines(steps, index)} />
+            <CodePane
+              currentLine={current?.line ?? null}
+              visited={visitedLines(steps, index)}
+              k8s={k8s}
+            />
             {trace !== null && snapshot !== null && (
               <Swimlane trace={trace} nowNs={snapshot.nowNs} index={index} onPick={setCursor} />
             )}

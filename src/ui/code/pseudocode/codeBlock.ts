@@ -1,4 +1,5 @@
 import type { CodeLine } from "../../../sim/code-lines.ts";
+import type { K8sVersion } from "../../../sim/scenario/index.ts";
 
 // One function of the annotated pseudocode: our own words for what the upstream function does,
 // one line per thing that happens, each line that a request can stand on named by its CodeLine.
@@ -22,8 +23,8 @@ export interface CodeBlock {
   /** The upstream file under pkg/storage/ at the pinned commit; null for this lab's own model. */
   upstreamPath: string | null;
   lines: readonly PseudoLine[];
-  /** What differs by version, in plain words. */
-  versionNote?: string;
+  /** What earlier versions did instead, in plain words, and which versions those are. */
+  versionNote?: { text: string; appliesTo(k8s: K8sVersion): boolean };
 }
 
 /** SEMANTICS §0: the kubernetes/apiserver commit this lab's model was read from. */

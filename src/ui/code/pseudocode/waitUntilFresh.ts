@@ -1,3 +1,4 @@
+import { waitsOnlyWhenBehind } from "../../../sim/apiserver/config.ts";
 import type { CodeBlock } from "./codeBlock.ts";
 
 export const WAIT_UNTIL_FRESH: CodeBlock = {
@@ -36,8 +37,11 @@ export const WAIT_UNTIL_FRESH: CodeBlock = {
     },
     { id: "wait.fresh", depth: 1, text: "return: the cache has caught up" },
   ],
-  versionNote:
-    "Up to 1.36 this was waitUntilFreshAndBlock: it started the 3 s timer and observed the wait " +
-    "for every read with rv > 0, before checking whether the cache was already fresh, so reads " +
-    "that never waited still left timers sleeping and 0 s samples in the histogram.",
+  versionNote: {
+    text:
+      "Up to 1.36 this was waitUntilFreshAndBlock: it started the 3 s timer and observed the wait " +
+      "for every read with rv > 0, before checking whether the cache was already fresh, so reads " +
+      "that never waited still left timers sleeping and 0 s samples in the histogram.",
+    appliesTo: (k8s) => !waitsOnlyWhenBehind(k8s),
+  },
 };
