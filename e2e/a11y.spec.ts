@@ -54,3 +54,14 @@ for (const colorScheme of ["light", "dark"] as const) {
     });
   });
 }
+
+test.describe("reduced motion", () => {
+  test.use({ reducedMotion: "reduce" });
+
+  test("the ring's resize still reads in words when its animation is skipped", async ({ page }) => {
+    await page.goto("/#lag=2500&writes=200&speed=5");
+    await expect(page.getByText(/^Doubled: [\d,]+ → [\d,]+ slots at [\d.]+ s$/)).toBeVisible({
+      timeout: 15_000,
+    });
+  });
+});

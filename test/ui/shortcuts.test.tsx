@@ -81,6 +81,20 @@ describe("keyboard control of the page", () => {
   });
 });
 
+describe("the theme toggle", () => {
+  it("shows the theme on <html> and remembers the choice outside the scenario", async () => {
+    const { writtenQueries } = renderApp("#lag=800");
+    const toggle = screen.getByRole("button", { name: "Dark theme" });
+    fireEvent.click(toggle);
+    expect(toggle).toHaveAttribute("aria-pressed", "true");
+    expect(document.documentElement.dataset["theme"]).toBe("dark");
+    expect(localStorage.getItem("wcl-theme")).toBe("dark");
+    fireEvent.click(toggle);
+    expect(document.documentElement.dataset["theme"]).toBe("light");
+    expect(writtenQueries.join("&")).not.toContain("theme");
+  });
+});
+
 describe("currentTheme", () => {
   const env = (prefersDark: boolean) => ({
     storage: memoryStorage(),
