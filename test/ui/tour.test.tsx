@@ -62,6 +62,7 @@ describe("the guided tour", () => {
     act(() => fake.frame(withConsistentWaiter(1.5)));
     expect(caption()).toHaveAttribute("data-state", "shown");
     expect(caption()).toHaveTextContent("is now parked on the condition variable");
+    expect(caption()).toHaveTextContent("Seen by 1.5 s.");
     expect(button("Continue")).toBeEnabled();
     expect(screen.getByTestId("waiting-room")).toHaveClass("tour-highlight");
   });

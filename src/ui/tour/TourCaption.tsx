@@ -1,9 +1,11 @@
+import { NS_PER_S } from "../../sim/time.ts";
 import type { Step } from "./chapter.ts";
+import type { Sighting } from "./sightings.ts";
 
 interface TourCaptionProps {
   step: Step;
-  /** The quote taken when the trigger first held, or undefined while the caption still waits. */
-  sighting: string | undefined;
+  /** When the trigger first held, or undefined while the caption still waits for it. */
+  sighting: Sighting | undefined;
 }
 
 /** The caption once the simulation has shown what it talks about; until then, what it waits for. */
@@ -19,10 +21,15 @@ export function TourCaption({ step, sighting }: TourCaptionProps) {
       </p>
     );
   }
+  // "By": the frame in which the trigger was first seen, not the event's exact moment. The figures are
+  // that frame's, which the run may have left behind.
+  const seenAtS = (sighting.atNs / NS_PER_S).toFixed(1);
   return (
     <p className="tour-caption" data-testid="tour-caption" data-state="shown">
-      {step.caption}
-      {sighting !== "" && <span className="tour-quote"> {sighting}</span>}
+      {step.caption}{" "}
+      <span className="tour-quote">
+        Seen by {seenAtS} s{sighting.quote === "" ? "." : `: ${sighting.quote}`}
+      </span>
     </p>
   );
 }

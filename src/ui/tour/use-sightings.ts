@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useRuntime } from "../../state/runtime-context.ts";
 import type { Chapter } from "./chapter.ts";
-import { NO_SIGHTINGS, observe, type Sightings } from "./sightings.ts";
+import { NO_SIGHTINGS, observe, type Sighting, type Sightings } from "./sightings.ts";
 
 /**
  * The sightings of `steps` in the live run, checked on every frame; the component re-renders only
@@ -12,7 +12,7 @@ export function useSightings(
   chapter: Chapter,
   steps: readonly number[],
   staleFromNs: number | null,
-): ReadonlyMap<number, string> {
+): ReadonlyMap<number, Sighting> {
   const { live } = useRuntime();
   const [sightings, setSightings] = useState<Sightings>(NO_SIGHTINGS);
   useEffect(() => {

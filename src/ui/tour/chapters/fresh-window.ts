@@ -1,3 +1,4 @@
+import { formatCount } from "../../panels/shared/format.ts";
 import { finished } from "../../presets/observables.ts";
 import type { Chapter } from "../chapter.ts";
 
@@ -36,7 +37,8 @@ export const freshWindow: Chapter = {
         "A wider window also lifts the ring's ceiling: 102 400 events ×2 for each doubling of the window over 75 s, rounded up. 315 s is 4.2× → 3 doublings. Here, with 3000 writes per second, the ring grows past 102 400.",
       panel: "panel-history-ring",
       query: "requestTimeout=300&writes=3000",
-      quote: (s) => `Capacity ${s.ring.capacity} of an upper bound of ${s.ring.upperBound}.`,
+      quote: (s) =>
+        `capacity ${formatCount(s.ring.capacity)} of an upper bound of ${formatCount(s.ring.upperBound)}.`,
       trigger: {
         waitingFor: "capacity above 102 400",
         windowS: 60,

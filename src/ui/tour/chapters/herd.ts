@@ -1,3 +1,4 @@
+import { formatCount } from "../../panels/shared/format.ts";
 import { count, fallbacks, maxOf } from "../../presets/observables.ts";
 import type { Chapter } from "../chapter.ts";
 import { recentMessage } from "../readings.ts";
@@ -14,7 +15,7 @@ export const herdChapter: Chapter = {
       caption:
         'The watch stream into the cache stalls at 5 s. At 10 s, 2000 clients LIST with RV="" at once — everyone relisting after an outage. etcd answers their quorum reads for the current revision, and they all park.',
       panel: "panel-waiting-room",
-      quote: (s) => `Parked at once: ${maxOf(s.series.waiters)}.`,
+      quote: (s) => `${formatCount(maxOf(s.series.waiters))} parked at once.`,
       trigger: {
         waitingFor: "the herd to park",
         windowS: 15,
@@ -27,7 +28,7 @@ export const herdChapter: Chapter = {
         "3 s later they hit the wall together, and the delegator sends every one of them to etcd: a stampede of LISTs queueing for etcd's few range slots.",
       panel: "panel-etcd-load",
       quote: (s) =>
-        `Fallbacks: ${fallbacks(s)}; etcd's queue peaked at ${maxOf(s.series.etcdQueue)}.`,
+        `${formatCount(fallbacks(s))} fallbacks; etcd's queue peaked at ${formatCount(maxOf(s.series.etcdQueue))}.`,
       trigger: {
         waitingFor: "2000 fallbacks and a long etcd queue",
         windowS: 30,
@@ -39,7 +40,7 @@ export const herdChapter: Chapter = {
         "The same herd with ConsistentListFromCacheSkipTimeoutFallback=true (alpha in 1.37; the run restarted): at the wall the delegator answers 429 with Retry-After: 1 instead of asking etcd. etcd stays quiet.",
       panel: "panel-decisions",
       query: `${herd}&gates=ConsistentListFromCacheSkipTimeoutFallback=true`,
-      quote: (s) => `The client read: "${recentMessage(s, "consistent", "429") ?? ""}".`,
+      quote: (s) => `a client read “${recentMessage(s, "consistent", "429") ?? ""}”.`,
       trigger: {
         waitingFor: "the herd answered 429",
         windowS: 30,

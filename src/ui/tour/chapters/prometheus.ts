@@ -1,3 +1,4 @@
+import { formatCount } from "../../panels/shared/format.ts";
 import type { Chapter } from "../chapter.ts";
 import { consistentReads, waitsInWallBucket } from "../readings.ts";
 
@@ -15,7 +16,7 @@ export const prometheus: Chapter = {
         'A cache 4 s behind. In apiserver_watch_cache_read_wait_seconds the le="3" bucket is fat: most waits end at the wall. In production that is the sign of a cache chronically behind.',
       panel: "panel-metrics",
       quote: (s) =>
-        `${waitsInWallBucket(s)} of ${s.readWait.count} waits in the (2 s, 3 s] bucket.`,
+        `${formatCount(waitsInWallBucket(s))} of ${formatCount(s.readWait.count)} waits in the (2 s, 3 s] bucket.`,
       trigger: {
         waitingFor: "most waits in the 3 s bucket",
         windowS: 30,

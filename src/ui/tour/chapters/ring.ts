@@ -1,4 +1,5 @@
 import { NS_PER_S } from "../../../sim/time.ts";
+import { formatCount } from "../../panels/shared/format.ts";
 import type { Chapter } from "../chapter.ts";
 import { hasMark } from "../readings.ts";
 
@@ -14,7 +15,7 @@ export const ring: Chapter = {
       caption:
         "2000 writes per second fill the history ring (100 events at first) in a blink. It is full and its oldest event is younger than the 75 s fresh window, so instead of evicting it doubles.",
       panel: "panel-history-ring",
-      quote: (s) => `Capacity now: ${s.ring.capacity} events.`,
+      quote: (s) => `capacity ${formatCount(s.ring.capacity)} events.`,
       trigger: {
         waitingFor: "the ring to double",
         windowS: 5,
@@ -26,7 +27,7 @@ export const ring: Chapter = {
         "At 25 s the churn drops to 20 writes per second. The ring fills up again, but it does not shrink: the event at the quarter point (the oldest of the newest quarter) is still younger than 75 s.",
       panel: "panel-history-ring",
       quote: (s) =>
-        `Capacity ${s.ring.capacity}; quarter point ${Math.round((s.ring.quarterAgeNs ?? 0) / NS_PER_S)} s old.`,
+        `capacity ${formatCount(s.ring.capacity)}, quarter-point event ${Math.round((s.ring.quarterAgeNs ?? 0) / NS_PER_S)} s old.`,
       trigger: {
         waitingFor: "the ring to be full again, without a shrink",
         windowS: 120,
@@ -37,7 +38,7 @@ export const ring: Chapter = {
       caption:
         "Now the event at the quarter point is older than 75 s too: the churn is long over, and the ring halves (never below its lower bound of 100).",
       panel: "panel-history-ring",
-      quote: (s) => `Capacity now: ${s.ring.capacity} events.`,
+      quote: (s) => `capacity ${formatCount(s.ring.capacity)} events.`,
       trigger: {
         waitingFor: "the ring to halve",
         windowS: 120,
@@ -49,7 +50,7 @@ export const ring: Chapter = {
         "Why the quarter point? Here is the default load (20 writes per second) with whatif=noHysteresis (the run restarted): the ring shrinks as soon as its oldest event is stale. Right after the shrink it is exactly full and its oldest event is fresh, so the next event doubles it again: it flaps each time it fills. With the quarter point it would sit at 1600.",
       panel: "panel-history-ring",
       query: "whatif=noHysteresis",
-      quote: (s) => `Grown ${s.ring.increases} times, shrunk ${s.ring.decreases} times.`,
+      quote: (s) => `grown ${s.ring.increases} times, shrunk ${s.ring.decreases} times.`,
       trigger: {
         waitingFor: "the ring to shrink and grow back twice",
         windowS: 150,

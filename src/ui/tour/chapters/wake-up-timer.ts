@@ -1,3 +1,4 @@
+import { formatCount } from "../../panels/shared/format.ts";
 import { finished } from "../../presets/observables.ts";
 import type { Chapter } from "../chapter.ts";
 
@@ -14,7 +15,7 @@ export const wakeUpTimer: Chapter = {
       caption:
         "Kubernetes 1.36, a cache that is nearly never behind, 500 pinned reads (RV=N) per second. Before 1.37 the wait function started a 3 s wake-up timer — a goroutine — for every read with RV > 0, even when the cache already had that RV.",
       panel: "panel-waiting-room",
-      quote: (s) => `Wake-up timers sleeping now: ${s.timersPending}.`,
+      quote: (s) => `${formatCount(s.timersPending)} wake-up timers sleeping.`,
       trigger: {
         waitingFor: "wake-up timers piling up",
         windowS: 10,
@@ -26,7 +27,7 @@ export const wakeUpTimer: Chapter = {
         "Each of those reads also recorded a wait in apiserver_watch_cache_read_wait_seconds: almost all of them 0 s. On 1.36 the histogram counts reads with RV > 0, not waits.",
       panel: "panel-metrics",
       quote: (s) =>
-        `Observations: ${s.readWait.count}; below 5 ms: ${s.readWait.cumulative[0] ?? 0}.`,
+        `${formatCount(s.readWait.count)} observations, ${formatCount(s.readWait.cumulative[0] ?? 0)} of them under 5 ms.`,
       trigger: {
         waitingFor: "the histogram to count every pinned read",
         windowS: 20,
@@ -40,7 +41,7 @@ export const wakeUpTimer: Chapter = {
       panel: "panel-waiting-room",
       query: `k8s=1.37&${load}`,
       quote: (s) =>
-        `Wake-up timers sleeping now: ${s.timersPending}; observations: ${s.readWait.count}.`,
+        `${formatCount(s.timersPending)} wake-up timers sleeping, ${formatCount(s.readWait.count)} observations.`,
       trigger: {
         waitingFor: "a thousand pinned reads served on 1.37",
         windowS: 20,
@@ -52,7 +53,7 @@ export const wakeUpTimer: Chapter = {
         "What the guard prevents (whatif=noRvGuard, the run restarted): a timer for every read that calls the wait function, RV=0 included. At 1000 reads/s that is about 3000 goroutines asleep at any moment; at 10 000 reads/s, 30 000.",
       panel: "panel-waiting-room",
       query: "whatif=noRvGuard&reads=1000",
-      quote: (s) => `Wake-up timers sleeping now: ${s.timersPending}.`,
+      quote: (s) => `${formatCount(s.timersPending)} wake-up timers sleeping.`,
       trigger: {
         waitingFor: "thousands of timers sleeping",
         windowS: 10,

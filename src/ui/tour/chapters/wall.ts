@@ -1,3 +1,4 @@
+import { formatCount } from "../../panels/shared/format.ts";
 import { count } from "../../presets/observables.ts";
 import type { Chapter } from "../chapter.ts";
 import { consistentReads, hasMark, isWaiting, recentMessage } from "../readings.ts";
@@ -32,7 +33,7 @@ export const wall: Chapter = {
       caption:
         "A pinned read (RV=N, NotOlderThan) never falls back: at the wall it gets 504 with Retry-After: 1. The message names the RV it asked for and the cache's: a small gap is a lagging cache, a huge one an RV from another universe.",
       panel: "panel-decisions",
-      quote: (s) => recentMessage(s, "notOlderThan", "504") ?? "",
+      quote: (s) => `the client read “${recentMessage(s, "notOlderThan", "504") ?? ""}”.`,
       trigger: {
         waitingFor: "a pinned read answered 504",
         windowS: 20,
@@ -44,7 +45,7 @@ export const wall: Chapter = {
         "The one thing to remember: a wait is bounded — at most 3 s on the condition variable. Then a consistent LIST falls back to etcd (correct, but etcd pays), and a pinned read gets 504 Too large resource version: <asked>, current: <has>.",
       panel: "panel-metrics",
       quote: (s) =>
-        `consistent_read_total{fallback="true"} is ${consistentReads(s, "true", "true")} so far.`,
+        `consistent_read_total{success="true", fallback="true"} = ${formatCount(consistentReads(s, "true", "true"))}.`,
       trigger: {
         waitingFor: "50 fallbacks counted",
         windowS: 30,
