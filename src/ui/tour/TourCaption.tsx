@@ -21,8 +21,8 @@ export function TourCaption({ step, sighting }: TourCaptionProps) {
       </p>
     );
   }
-  // "By": the frame in which the trigger was first seen, not the event's exact moment. The figures are
-  // that frame's, which the run may have left behind.
+  // "By": the frame in which the trigger was first seen, not the event's exact moment. The
+  // figures are that frame's, which the run may have left behind.
   const seenAtS = (sighting.atNs / NS_PER_S).toFixed(1);
   return (
     <p className="tour-caption" data-testid="tour-caption" data-state="shown">
