@@ -26,7 +26,7 @@ function positionAt(runtime: AppRuntime, chapter: Chapter, step: number): Positi
   return { step, run, watched: stepsSharingRun(chapter, step) };
 }
 
-/** One chapter: its captions one step at a time, each shown once the simulation has done what it says. */
+/** One chapter, a caption at a time, each shown once the simulation has done what it says. */
 export function Tour({ chapterIndex }: { chapterIndex: number }) {
   const runtime = useRuntime();
   const { store } = runtime;

@@ -1,7 +1,7 @@
 import { encodeScenario, parseScenario } from "../../sim/scenario/index.ts";
 import type { Chapter } from "./chapter.ts";
 
-/** The scenario text step `index` runs: the nearest step at or before it that names one, else the chapter's. */
+/** Scenario text of step `index`: the nearest step at or before it that has one, or the chapter. */
 export function stepQuery(chapter: Chapter, index: number): string {
   for (let i = Math.min(index, chapter.steps.length - 1); i >= 0; i--) {
     const query = chapter.steps[i]?.query;
