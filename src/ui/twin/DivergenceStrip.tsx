@@ -1,9 +1,9 @@
 import { scaleLinear } from "d3";
 import { useRef } from "react";
-import { type Nanos, NS_PER_S } from "../../sim/time.ts";
+import { type Nanos, NS_PER_MS, NS_PER_S } from "../../sim/time.ts";
 import { formatClock } from "../panels/shared/format.ts";
 import { useElementSize } from "../panels/shared/useElementSize.ts";
-import type { DivergenceSample, FirstDifferences } from "./divergence.ts";
+import type { DivergenceSample, FirstDifference, FirstDifferences } from "./divergence.ts";
 import { formatDifference, STRIP_METRICS } from "./keyMetrics.ts";
 import { rowGeometry } from "./stripGeometry.ts";
 
@@ -17,6 +17,15 @@ const ASPECTS: readonly { id: keyof FirstDifferences; label: string }[] = [
   { id: "outcomes", label: "outcomes" },
   { id: "capacity", label: "ring capacity" },
 ];
+
+/** Frames closer than this are one moment to a reader of the strip. */
+const MOMENT_NS = 100 * NS_PER_MS;
+
+function firstText(first: FirstDifference | null): string {
+  if (first === null) return "same so far";
+  if (first.atNs - first.sinceNs <= MOMENT_NS) return `first differ at ${formatClock(first.atNs)}`;
+  return `first differ between ${formatClock(first.sinceNs)} and ${formatClock(first.atNs)}`;
+}
 
 interface DivergenceStripProps {
   samples: readonly DivergenceSample[];
@@ -40,7 +49,7 @@ export function DivergenceStrip({ samples, first, nowNs }: DivergenceStripProps)
           const at = first[id];
           return (
             <span key={id}>
-              {label}: {at === null ? "same so far" : `first differ at ${formatClock(at)}`}
+              {label}: {firstText(at)}
             </span>
           );
         })}
@@ -71,12 +80,12 @@ export function DivergenceStrip({ samples, first, nowNs }: DivergenceStripProps)
               <line
                 key={id}
                 className={`twin-first twin-first-${id}`}
-                x1={x(at)}
-                x2={x(at)}
+                x1={x(at.atNs)}
+                x2={x(at.atNs)}
                 y1={0}
                 y2={rowsPx}
               >
-                <title>{`${label} first differ at ${formatClock(at)}`}</title>
+                <title>{`${label}: ${firstText(at)}`}</title>
               </line>
             );
           })}

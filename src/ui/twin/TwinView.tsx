@@ -1,4 +1,6 @@
 import { useMemo, useState } from "react";
+import type { ScenarioKey } from "../../sim/scenario/index.ts";
+import { SCENARIO_KEYS } from "../../sim/scenario/index.ts";
 import { readTwin } from "../../state/twin-override.ts";
 import { useApp } from "../../state/use-app.ts";
 import { PANEL_CATALOG } from "../layout/panelCatalog.tsx";
@@ -10,6 +12,11 @@ import { useDivergence } from "./useDivergence.ts";
 import "./twin.css";
 
 const FIRST_CHOSEN = ["ring", "waiting", "decisions", "metrics"];
+
+const followsText = (differing: readonly ScenarioKey[]) =>
+  `Live changes and faults apply to both runs, except to ${differing
+    .map((key) => SCENARIO_KEYS[key].label)
+    .join(", ")}: B keeps its own.`;
 
 /** Twin mode: what differs, where the runs part, the key figures, and the panels side by side. */
 export function TwinView({ twin }: { twin: string }) {
@@ -26,12 +33,15 @@ export function TwinView({ twin }: { twin: string }) {
   return (
     <div className="twin-view">
       <header className="twin-header">
-        <p className="twin-title">
-          <strong>Twin run</strong> — same scenario and seed, one clock.{" "}
-          <span className="twin-sides">
-            A: {sides.a} · B: {sides.b}
-          </span>
-        </p>
+        <div>
+          <p className="twin-title">
+            <strong>Twin run</strong> — same scenario and seed, one clock.{" "}
+            <span className="twin-sides">
+              A: {sides.a} · B: {sides.b}
+            </span>
+          </p>
+          <p className="twin-note">{followsText(reading.differing)}</p>
+        </div>
         <button type="button" onClick={endTwin}>
           End twin run
         </button>

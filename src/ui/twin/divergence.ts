@@ -4,7 +4,8 @@ import { STRIP_METRICS } from "./keyMetrics.ts";
 
 // The history of how far twin runs A and B have drifted apart, built from the paired snapshots
 // the page receives. Bounded: when full, every other sample goes and the spacing doubles, so a
-// long run keeps its whole span at a coarser grain.
+// long run keeps its whole span at a coarser grain. Runs are deterministic, so after a seek back
+// the history up to there still holds, and only what lies after it is dropped.
 
 export interface DivergenceSample {
   tNs: Nanos;
@@ -12,12 +13,18 @@ export interface DivergenceSample {
   differences: number[];
 }
 
-/** The first simulated moment each aspect of the runs differed, or null while they agree. */
-export interface FirstDifferences {
-  outcomes: Nanos | null;
-  cacheRv: Nanos | null;
-  capacity: Nanos | null;
+/**
+ * When an aspect of the runs first differed: seen first at `atNs`, and still the same at `sinceNs`
+ * (the frame before; farther back after a jump ahead, or when the page opened past 0 s).
+ */
+export interface FirstDifference {
+  sinceNs: Nanos;
+  atNs: Nanos;
 }
+
+export type FirstDifferences = Record<"outcomes" | "cacheRv" | "capacity", FirstDifference | null>;
+
+const NONE: FirstDifferences = { outcomes: null, cacheRv: null, capacity: null };
 
 export interface DivergenceLog {
   add(a: SimSnapshot, b: SimSnapshot): void;
@@ -38,25 +45,35 @@ const sameOutcomes = (a: SimSnapshot, b: SimSnapshot) =>
 export function createDivergenceLog(maxSamples = 512): DivergenceLog {
   let samples: DivergenceSample[] = [];
   let spacingNs = MIN_SPACING_NS;
-  let first: FirstDifferences = { outcomes: null, cacheRv: null, capacity: null };
+  let first = NONE;
+  let seenNs: Nanos = 0;
 
   const noteFirst = (aspect: keyof FirstDifferences, differs: boolean, tNs: Nanos) => {
-    if (differs && first[aspect] === null) first = { ...first, [aspect]: tNs };
+    if (differs && first[aspect] === null) {
+      first = { ...first, [aspect]: { sinceNs: seenNs, atNs: tNs } };
+    }
+  };
+
+  const forgetAfter = (tNs: Nanos) => {
+    samples = samples.filter((sample) => sample.tNs <= tNs);
+    const kept = (f: FirstDifference | null) => (f !== null && f.atNs <= tNs ? f : null);
+    first = {
+      outcomes: kept(first.outcomes),
+      cacheRv: kept(first.cacheRv),
+      capacity: kept(first.capacity),
+    };
+    if (samples.length === 0) spacingNs = MIN_SPACING_NS;
   };
 
   return {
     add(a, b) {
       const tNs = a.nowNs;
-      const last = samples.at(-1);
-      // The runs went back in time (a reset, a new pair): this is a new history.
-      if (last !== undefined && tNs < last.tNs) {
-        samples = [];
-        spacingNs = MIN_SPACING_NS;
-        first = { outcomes: null, cacheRv: null, capacity: null };
-      }
+      // Back in time (a seek, a replay from 0 s): what came after is no longer known.
+      if (tNs < seenNs) forgetAfter(tNs);
       noteFirst("outcomes", !sameOutcomes(a, b), tNs);
       noteFirst("cacheRv", a.cacheRv !== b.cacheRv, tNs);
       noteFirst("capacity", a.ring.capacity !== b.ring.capacity, tNs);
+      seenNs = tNs;
       const previous = samples.at(-1);
       if (previous !== undefined && tNs - previous.tNs < spacingNs) return;
       samples.push({ tNs, differences: STRIP_METRICS.map((m) => m.value(b) - m.value(a)) });
