@@ -4,7 +4,8 @@ import type { SnapshotView } from "../sim/snapshot.ts";
 // never for the workload, so a heavy scenario costs the page no more than a light one.
 export const SCREEN_VIEW: SnapshotView = {
   ringSegments: 64,
-  maxWaiters: 200,
+  // The waiting room lists the oldest 10; more would only be cloned across the thread every frame.
+  maxWaiters: 32,
   maxOutcomes: 40,
   seriesPoints: 240,
 };

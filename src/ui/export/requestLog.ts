@@ -54,13 +54,14 @@ export function createRequestLog(limit = REQUEST_LOG_LIMIT): RequestLog {
         keys.push(key);
         records.push(recordOf(outcome));
       }
+      // Trimmed in batches: dropping a few records per frame would copy thousands every frame.
       const excess = records.length - limit;
-      if (excess > 0) {
+      if (excess > limit / 5) {
         records = records.slice(excess);
         for (const dropped of keys.splice(0, excess)) seen.delete(dropped);
       }
     },
-    records: () => records,
+    records: () => (records.length > limit ? records.slice(-limit) : records),
   };
 }
 
