@@ -1,12 +1,13 @@
 import type { MarkView } from "../../sim/marks.ts";
-import { useLiveFrame } from "../../state/use-live-frame.ts";
+import { useApp } from "../../state/use-app.ts";
 import { useTravel } from "../../state/use-travel.ts";
 import { nextMark, previousMark, secondsText } from "./timeline-scale.ts";
 
 /** Jumps to the mark before or after the current moment. */
 export function MarkerNav({ marks }: { marks: readonly MarkView[] }) {
   const seek = useTravel((s) => s.seek);
-  const nowNs = useLiveFrame()?.snapshot.nowNs ?? 0;
+  // The store's copy (a few times a second) is enough to enable the buttons: no render per frame.
+  const nowNs = useApp((s) => s.snapshot?.nowNs ?? 0);
   const before = previousMark(marks, nowNs);
   const after = nextMark(marks, nowNs);
   const summaryOf = (mark: MarkView | null) =>
