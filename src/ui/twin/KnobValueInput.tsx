@@ -7,6 +7,7 @@ import {
   SCENARIO_KEYS,
   WHATIF_SWITCHES,
 } from "../../sim/scenario/index.ts";
+import { lockedReason } from "../controls/gate-reasons.ts";
 import { gateSettingsText } from "../controls/gate-settings-text.ts";
 
 interface KnobValueInputProps {
@@ -75,13 +76,13 @@ function GateBoxes({
   return (
     <span className="twin-boxes">
       {MODELLED_GATES.map((gate) => {
-        const spec = specs[gate];
+        const reason = lockedReason(specs[gate], version);
         return (
-          <label key={gate}>
+          <label key={gate} title={reason ?? undefined}>
             <input
               type="checkbox"
               checked={gates[gate]}
-              disabled={!spec.exists || spec.locked}
+              disabled={reason !== null}
               onChange={() => toggle(gate)}
             />
             {gate}
