@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useApp } from "../../state/use-app.ts";
 import { PanelFrame } from "../panels/shared/PanelFrame.tsx";
 import { readKindStyles } from "../panels/shared/readKinds.ts";
@@ -7,6 +7,7 @@ import { RecentReadPicker } from "./RecentReadPicker.tsx";
 import { Swimlane } from "./swimlane/Swimlane.tsx";
 import { cursorIndex, visitedLines } from "./traceCursor.ts";
 import { useFollowedTrace } from "./useFollowedTrace.ts";
+import { useRevealOnSelect } from "./useRevealOnSelect.ts";
 import "./code.css";
 
 const CAPTION =
@@ -28,9 +29,11 @@ export function RequestInspector() {
   const index = cursorIndex(steps, cursor);
   const current = steps[index];
   const oldestWaiter = snapshot?.waiters[0];
+  const paneRef = useRef<HTMLDivElement>(null);
+  useRevealOnSelect(paneRef, selectedId);
 
   return (
-    <div className="wcl-request-inspector">
+    <div className="wcl-request-inspector" ref={paneRef}>
       <PanelFrame title="Follow a request" caption={CAPTION} hasSnapshot={snapshot !== null}>
         <div className="wcl-follow">
           <div className="wcl-follow__bar">
