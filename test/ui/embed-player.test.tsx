@@ -34,10 +34,13 @@ describe("the embedded player", () => {
     await waitFor(() => expect(runtime.live.get()?.snapshot.nowNs).toBeGreaterThan(0));
   });
 
-  it("pauses at the end of its window", async () => {
-    const { runtime } = renderApp("#embed=1&panels=ring&t=1&until=1.05");
+  it("pauses at the end of its window, and Play replays the window", async () => {
+    const { runtime } = renderApp("#embed=1&panels=ring&t=1&until=1.3");
     await waitFor(() => expect(runtime.store.getState().playing).toBe(false), { timeout: 3000 });
-    expect(screen.getByRole("button", { name: "Play" })).toBeInTheDocument();
+    const endNs = runtime.live.get()?.snapshot.nowNs ?? 0;
+    expect(endNs).toBeGreaterThanOrEqual(1.3e9);
+    fireEvent.click(screen.getByRole("button", { name: "Play" }));
+    await waitFor(() => expect(runtime.live.get()?.snapshot.nowNs).toBeLessThan(endNs));
   });
 
   it("opens the window again at its start when it loops", async () => {
