@@ -1,3 +1,4 @@
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 
 // The lagging preset: events reach the cache 4 s late, so consistent reads park on the condition
@@ -38,6 +39,21 @@ test("a waiting read, followed: the wait line is marked and its steps listed", a
   await pane.getByRole("button", { name: "◀ Previous step" }).click();
   await expect(here).toHaveAttribute("data-line", "wait.deadline");
 });
+
+for (const colorScheme of ["light", "dark"] as const) {
+  test(`a followed read's pane has no serious accessibility violation (${colorScheme})`, async ({
+    page,
+  }) => {
+    await page.emulateMedia({ colorScheme });
+    const pane = await followAWaitingRead(page);
+    await expect(pane.locator('.wcl-code [aria-current="step"]')).toBeVisible();
+    const results = await new AxeBuilder({ page }).include(".wcl-request-inspector").analyze();
+    const serious = results.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => ({ id: v.id, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ")) }));
+    expect(serious).toEqual([]);
+  });
+}
 
 test("screenshot: a read followed through the wall to etcd", async ({ page }) => {
   test.skip(!process.env["SCREENSHOTS"], "set SCREENSHOTS=1 to refresh docs/screenshots/");
