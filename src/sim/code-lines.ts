@@ -3,7 +3,7 @@
 // pane highlights what the model did rather than guessing it back from the outcome.
 
 /** Our client model (SEMANTICS §11 "Clients"). */
-export type ClientLine = "client.send" | "client.retry";
+type ClientLine = "client.send" | "client.retry";
 
 // upstream: cacher/delegator.go CacheDelegator.GetList
 export type GetListLine =
@@ -28,13 +28,13 @@ export type DelegationRow =
   | "consistent"
   | "rvZeroOrUnlimited"
   | "other";
-export type ShouldDelegateLine = `shouldDelegate.${DelegationRow}`;
+type ShouldDelegateLine = `shouldDelegate.${DelegationRow}`;
 
 // upstream: cacher/watch_cache.go WaitUntilFreshAndGetList and its helpers
-export type CacheListLine = "cacheList.currentRv" | "cacheList.wait" | "cacheList.serve";
+type CacheListLine = "cacheList.currentRv" | "cacheList.wait" | "cacheList.serve";
 
 // upstream: cacher/watch_cache.go waitUntilFreshLocked (1.37), waitUntilFreshAndBlock (≤1.36)
-export type WaitLine =
+type WaitLine =
   | "wait.fastPath"
   | "wait.register"
   | "wait.timer"

@@ -9,9 +9,9 @@ import { type Nanos, NS_PER_S } from "./time.ts";
 // 10 000 reads/s only a steady sample is. The budget reads only simulated time, so a replay traces
 // the same requests, and tracing only appends steps, so no metric changes with it.
 
-export const MAX_LIVE_TRACES = 256;
+const MAX_LIVE_TRACES = 256;
 /** Finished traces kept, newest replacing oldest. */
-export const KEPT_TRACES = 128;
+const KEPT_TRACES = 128;
 const TRACES_PER_S = 100;
 
 /** A traced request as the page draws it: every attempt's steps, in the order they happened. */

@@ -4,7 +4,7 @@ import { RuntimeContext } from "./runtime-context.ts";
 // The selected request, for panels that let a reader pick one. Outside a page (a panel rendered on
 // its own, in a test or an embed without the code pane) there is nothing to select into: null.
 
-export interface RequestSelection {
+interface RequestSelection {
   selectedId: number | null;
   select(id: number | null): void;
 }

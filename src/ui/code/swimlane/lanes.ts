@@ -42,7 +42,7 @@ export function laneOf(step: RequestStep): Lane {
   }
 }
 
-export interface Span {
+interface Span {
   lane: Lane;
   fromNs: Nanos;
   toNs: Nanos;

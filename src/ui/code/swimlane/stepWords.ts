@@ -5,7 +5,7 @@ import type { RequestStep, WokeBy } from "../../../sim/apiserver/request-context
 const WOKEN_BY = /^(event|bookmark|replace|timer):/;
 
 /** What woke a wait, as the model wrote it at the head of the step's detail. */
-export function wokenBy(step: RequestStep): WokeBy | null {
+function wokenBy(step: RequestStep): WokeBy | null {
   const match = WOKEN_BY.exec(step.detail);
   return match === null ? null : (match[1] as WokeBy);
 }
