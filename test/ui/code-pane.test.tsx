@@ -134,6 +134,9 @@ describe("the swimlane", () => {
       "served by etcd",
     ]);
     expect(items[0]?.textContent).toMatch(/^\+0 ms client sends/);
+    expect(items[1]?.textContent).toContain(
+      'cache, consistent read, because RV="" asks for the newest data',
+    );
     expect(items[4]?.textContent).toMatch(/^\+3\.\d\d s woken by the 3 s timer/);
     expect(items[3]?.getAttribute("aria-current")).toBe("step");
     fireEvent.click(items[5] as HTMLElement);

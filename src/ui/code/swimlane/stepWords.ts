@@ -1,4 +1,5 @@
 import type { RequestStep, WokeBy } from "../../../sim/apiserver/request-context.ts";
+import type { DelegationRow } from "../../../sim/code-lines.ts";
 
 // A recorded step in plain words, for the swimlane's labels and its text alternative.
 
@@ -17,9 +18,24 @@ const WAKERS: Record<WokeBy, string> = {
   timer: "woken by the 3 s timer",
 };
 
-/** The step's detail without the waker, which the title already names. */
+// The decision table's rows (SEMANTICS §4), as the reason for a decision.
+const ROWS: Record<DelegationRow, string> = {
+  exact: "match=Exact",
+  notOlderThan: "match=NotOlderThan",
+  continue: "a continue token",
+  legacyExact: "RV=N with a limit (legacy exact)",
+  consistent: 'RV="" asks for the newest data',
+  rvZeroOrUnlimited: "RV=0, or RV=N without a limit",
+  other: "no row sends it to the cache",
+};
+
+/** The step's detail: a decision with its row, a wake-up without the waker the title names. */
 export function stepDetail(step: RequestStep): string {
-  return step.step === "woken" ? step.detail.replace(WOKEN_BY, "").trimStart() : step.detail;
+  if (step.step === "woken") return step.detail.replace(WOKEN_BY, "").trimStart();
+  const row = step.line?.startsWith("shouldDelegate.") ? step.line.slice(15) : null;
+  return row !== null && row in ROWS
+    ? `${step.detail}, because ${ROWS[row as DelegationRow]}`
+    : step.detail;
 }
 
 export function stepTitle(step: RequestStep): string {
