@@ -152,7 +152,8 @@ export class MarkWatch {
     this.capacity = capacity;
     const grew = capacity > from;
     const detail = `the history ring ${grew ? "grew" : "shrank"} from ${from} to ${capacity} events`;
-    this.marks.record(atNs, grew ? "ringGrow" : "ringShrink", detail);
+    const kind = grew ? "ringGrow" : "ringShrink";
+    this.marks.record(atNs, kind, detail, { capacity: { from, to: capacity } });
   }
 
   private checkCompaction(atNs: Nanos): void {

@@ -39,6 +39,8 @@ export interface MarkView {
   kind: MarkKind;
   /** One short sentence in plain words. */
   detail: string;
+  /** For ringGrow and ringShrink: the ring's capacity before and after, in events. */
+  capacity?: { from: number; to: number };
 }
 
 /** Repeated marks kept (the most recent); the first-of-a-kind marks come on top. */
@@ -59,8 +61,8 @@ export class MarkRecorder {
     return this.seen.has(kind);
   }
 
-  record(atNs: Nanos, kind: MarkKind, detail: string): void {
-    const mark: MarkView = { seq: this.count++, atNs, kind, detail };
+  record(atNs: Nanos, kind: MarkKind, detail: string, extra: Pick<MarkView, "capacity"> = {}) {
+    const mark: MarkView = { seq: this.count++, atNs, kind, detail, ...extra };
     if (isFirstMarkKind(kind)) {
       if (this.seen.has(kind)) throw new Error(`mark ${kind} recorded twice`);
       this.seen.add(kind);
@@ -75,7 +77,9 @@ export class MarkRecorder {
 
   /** Every kept mark in time order (recording order among equal times), as fresh copies. */
   view(): MarkView[] {
-    const all = [...this.firsts, ...this.recent].map((m) => ({ ...m }));
+    const all = [...this.firsts, ...this.recent].map((m) =>
+      m.capacity === undefined ? { ...m } : { ...m, capacity: { ...m.capacity } },
+    );
     return all.sort((a, b) => a.atNs - b.atNs || a.seq - b.seq);
   }
 }

@@ -3,7 +3,7 @@ import { encodeScenario } from "../sim/scenario/index.ts";
 import type { TwinSpec } from "../worker/protocol.ts";
 import { readTwin } from "./twin-override.ts";
 
-export interface SettledTwin {
+interface SettledTwin {
   /** The page keys with `twin` in the codec's words, or without it when it cannot run. */
   pageKeys: Readonly<Record<string, string>>;
   issues: readonly ScenarioIssue[];

@@ -6,9 +6,7 @@ import { type KeyTexts, keyTextsOf, scenarioWithKeys } from "../worker/twin-keys
 // on top of the main run A. B is always A with those keys replaced, so it is read by the same
 // codec as any link, and whatever A does live B does too, except for these keys.
 
-export type TwinOverride = KeyTexts;
-
-export type TwinReading =
+type TwinReading =
   | {
       readonly ok: true;
       /** The override as the codec writes it (canonical page-key text). */
@@ -28,7 +26,7 @@ const escapeValue = (text: string): string =>
   text.replace(/[^\w.@,:=-]/g, (char) => encodeURIComponent(char));
 
 /** `key=value&…` in the order given. */
-export const encodeOverride = (override: TwinOverride): string =>
+export const encodeOverride = (override: KeyTexts): string =>
   override.map(([key, value]) => `${key}=${escapeValue(value)}`).join("&");
 
 /** Reads the `twin` page key against the main scenario; never throws. */
@@ -45,7 +43,7 @@ export function readTwin(text: string, main: Scenario): TwinReading {
 
 function readStructure(
   text: string,
-): { ok: true; override: TwinOverride } | { ok: false; issues: ScenarioIssue[] } {
+): { ok: true; override: KeyTexts } | { ok: false; issues: ScenarioIssue[] } {
   const issues: ScenarioIssue[] = [];
   const override: [ScenarioKey, string][] = [];
   for (const [key, value] of new URLSearchParams(text)) {

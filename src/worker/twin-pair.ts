@@ -23,7 +23,7 @@ export interface TwinPair extends Simulation {
 
 const half = (count: number) => Math.max(1, Math.ceil(count / 2));
 
-export const twinView = (view: SnapshotView): SnapshotView => ({
+const twinView = (view: SnapshotView): SnapshotView => ({
   ...view,
   ringSegments: half(view.ringSegments),
   maxWaiters: half(view.maxWaiters),

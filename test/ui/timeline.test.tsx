@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
+import { forgetAfter, marksUntil, mergeMarks } from "../../src/ui/timeline/known-marks.ts";
 import { Timeline } from "../../src/ui/timeline/Timeline.tsx";
 import { keyTarget, nextMark, previousMark } from "../../src/ui/timeline/timeline-scale.ts";
 import { recordedSnapshot } from "./fixtures/snapshot.ts";
@@ -131,5 +132,27 @@ describe("timeline-scale", () => {
   it("previousMark from a mark's own moment reaches the one before", () => {
     expect(previousMark(marks, 60 * S)?.kind).toBe("firstWait");
     expect(nextMark(marks, 60 * S)?.kind).toBe("lagAbove");
+  });
+});
+
+describe("known marks", () => {
+  const marks = recordedSnapshot().marks;
+  const early = marks.slice(0, 2);
+
+  it("keep the later marks after a seek back shows only the earlier ones", () => {
+    const known = mergeMarks(new Map(), marks);
+    expect(mergeMarks(known, early)).toBe(known);
+    expect(marksUntil(known, 120 * S)).toHaveLength(4);
+  });
+
+  it("start over when a mark disagrees with one seen (another run)", () => {
+    const known = mergeMarks(new Map(), marks);
+    const other = [{ ...marks[0], atNs: 1 * S } as (typeof marks)[number]];
+    expect(marksUntil(mergeMarks(known, other), 120 * S)).toEqual(other);
+  });
+
+  it("forget the marks after a fork", () => {
+    const known = mergeMarks(new Map(), marks);
+    expect(marksUntil(forgetAfter(known, 65 * S), 120 * S)).toEqual(early);
   });
 });

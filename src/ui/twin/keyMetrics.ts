@@ -4,7 +4,7 @@ import { formatCount } from "../panels/shared/format.ts";
 
 // The figures twin runs are compared by: what a run answered, what it cost etcd, and the ring.
 
-export interface KeyMetric {
+interface KeyMetric {
   id: string;
   label: string;
   /** Shown after the value; "" for counts. */

@@ -36,7 +36,7 @@ export function rowsOf(text: string): KnobRow[] {
   );
 }
 
-export interface Suggestion {
+interface Suggestion {
   label: string;
   rows(main: Scenario): KnobRow[];
 }

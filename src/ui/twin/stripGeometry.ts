@@ -4,7 +4,7 @@ import type { DivergenceSample } from "./divergence.ts";
 // One row of the divergence strip: B − A over simulated time around a zero line, each row on its
 // own symmetric scale (fallbacks count in thousands, p99 in seconds).
 
-export interface RowGeometry {
+interface RowGeometry {
   zeroY: number;
   line: string;
   area: string;

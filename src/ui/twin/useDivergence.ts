@@ -6,7 +6,7 @@ import { createDivergenceLog, type DivergenceLog } from "./divergence.ts";
 /** How often the strip and table redraw: they summarise a run, they need not move every frame. */
 const REDRAW_EVERY_MS = 250;
 
-export interface DivergenceView {
+interface DivergenceView {
   log: DivergenceLog;
   /** The newest pair of snapshots, A then B, or null before the first. */
   pair: readonly [SimSnapshot, SimSnapshot] | null;

@@ -10,6 +10,7 @@ import { displayedCapacity, transitionProgress } from "./capacityTransition.ts";
 import { describeSegment } from "./describeSegment.ts";
 import { drawRing } from "./drawRing.ts";
 import { RingStats } from "./RingStats.tsx";
+import { lastRecordedResize } from "./recordedResize.ts";
 import { ageColours, emptySlotColour } from "./ringAge.ts";
 import {
   indexAtAngle,
@@ -100,7 +101,11 @@ function RingBody({ snapshot }: { snapshot: SimSnapshot }) {
             onClick={(event) => selection.togglePicked(segmentUnderPointer(event))}
           />
         </div>
-        <RingStats ring={ring} lastResize={lastResize} isNews={isNews} />
+        <RingStats
+          ring={ring}
+          lastResize={lastRecordedResize(snapshot.marks) ?? lastResize}
+          isNews={isNews}
+        />
       </div>
       <p className="wcl-detail">
         {active
