@@ -20,6 +20,7 @@ export function RequestInspector() {
   const snapshot = useApp((state) => state.snapshot);
   const selectedId = useApp((state) => state.selectedRequestId);
   const k8s = useApp((state) => state.scenario.k8s);
+  const twin = useApp((state) => state.pageKeys["twin"] !== undefined);
   const select = useApp((state) => state.selectRequest);
   const trace = useFollowedTrace(selectedId);
   const [cursor, setCursor] = useState<number | null>(null);
@@ -83,6 +84,9 @@ export function RequestInspector() {
               <button type="button" onClick={() => select(null)}>
                 Stop following
               </button>
+            )}
+            {twin && (
+              <span className="wcl-muted">Beside a twin, the pane follows run A's reads.</span>
             )}
           </div>
           <div className="wcl-follow__body">
