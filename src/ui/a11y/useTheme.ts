@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useSyncExternalStore } from "react";
+import { useCallback, useLayoutEffect, useSyncExternalStore } from "react";
 import {
   applyTheme,
   browserThemeEnvironment,
@@ -30,7 +30,8 @@ const snapshot = () => currentTheme(env());
 /** The page's theme, shown on `<html>`, and a function that switches to the other one. */
 export function useTheme(): [Theme, () => void] {
   const theme = useSyncExternalStore(subscribe, snapshot);
-  useEffect(() => applyTheme(document.documentElement, theme), [theme]);
+  // Before the first paint, so a dark page never flashes light.
+  useLayoutEffect(() => applyTheme(document.documentElement, theme), [theme]);
   const toggle = useCallback(() => {
     chooseTheme(env(), theme === "dark" ? "light" : "dark");
     for (const listener of listeners) listener();
