@@ -45,6 +45,8 @@ test("twin runs", async ({ page }) => {
   const gate = "gates%3DConsistentListFromCacheSkipTimeoutFallback%3Dtrue";
   await page.goto(`/#name=A herd on a stalled cache&stall=5-25&herd=2000@10&speed=5&twin=${gate}`);
   await settle(page, 16);
+  // The strip and table redraw four times a second: let them catch up with the pause.
+  await page.waitForTimeout(400);
   await page.screenshot({ path: "docs/screenshots/twin.png" });
 });
 
