@@ -1,9 +1,7 @@
-import { useRef } from "react";
 import type { WaiterView } from "../../../sim/snapshot.ts";
 import type { Nanos } from "../../../sim/time.ts";
 import { formatDuration } from "../shared/format.ts";
 import { readKindStyles } from "../shared/readKinds.ts";
-import { useLiveWaiterBars } from "./useLiveWaiterBars.ts";
 import { waiterProgress } from "./waiterProgress.ts";
 
 interface WaiterListProps {
@@ -17,10 +15,8 @@ interface WaiterListProps {
 
 /** One row per waiter, in the order given; the bar fills from arrival (left) to the wall (right). */
 export function WaiterList({ waiters, nowNs, onInspect, inspectedId, onSelect }: WaiterListProps) {
-  const listRef = useRef<HTMLOListElement>(null);
-  useLiveWaiterBars(listRef);
   return (
-    <ol ref={listRef} className="wcl-waiters" aria-label="Waiting reads, oldest first">
+    <ol className="wcl-waiters" aria-label="Waiting reads, oldest first">
       {waiters.map((waiter) => {
         const progress = waiterProgress(waiter, nowNs);
         const style = readKindStyles[waiter.kind];
@@ -30,9 +26,6 @@ export function WaiterList({ waiters, nowNs, onInspect, inspectedId, onSelect }:
             <button
               type="button"
               className="wcl-waiter"
-              data-waiter-id={waiter.id}
-              data-start-ns={waiter.startNs}
-              data-deadline-ns={waiter.deadlineNs}
               aria-pressed={inspectedId === waiter.id}
               onMouseEnter={() => onInspect(waiter.id)}
               onFocus={() => onInspect(waiter.id)}

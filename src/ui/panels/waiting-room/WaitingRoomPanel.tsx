@@ -7,15 +7,12 @@ import { PanelFrame } from "../shared/PanelFrame.tsx";
 import { readKindOrder, readKindStyles } from "../shared/readKinds.ts";
 import { Departures } from "./Departures.tsx";
 import { describeWaiter } from "./describeWaiter.ts";
-import { WaiterList } from "./WaiterList.tsx";
+import { MAX_ROWS, WaiterRoom } from "./WaiterRoom.tsx";
 import { oldestWaiters, waiterProgress } from "./waiterProgress.ts";
 
 const CAPTION =
   "Reads parked on the watch cache's condition variable, oldest first. Each bar runs toward the " +
   "3-second wall; a read leaves when the cache reaches its resource version, or hits the wall.";
-
-// Enough rows to see the queue run into the wall in a ~350 px box.
-const MAX_ROWS = 10;
 
 // RV=0 takes the fast path and never waits, so it has no place in this legend.
 const waitingKinds = readKindOrder
@@ -37,9 +34,9 @@ export const WaitingRoomPanel = memo(function WaitingRoomPanel({
 function WaitingRoomBody({ snapshot }: { snapshot: SimSnapshot }) {
   const [inspectedId, setInspectedId] = useState<number | null>(null);
   const selection = useRequestSelection();
-  const shown = oldestWaiters(snapshot.waiters, MAX_ROWS);
-  const unlisted = snapshot.waiterCount - shown.length;
-  const inspected = shown.find((waiter) => waiter.id === inspectedId);
+  const inspected = oldestWaiters(snapshot.waiters, MAX_ROWS).find(
+    (waiter) => waiter.id === inspectedId,
+  );
 
   return (
     <>
@@ -54,24 +51,12 @@ function WaitingRoomBody({ snapshot }: { snapshot: SimSnapshot }) {
           left.
         </p>
       )}
-      {snapshot.waiters.length === 0 ? (
-        <p className="wcl-calm">Nobody is waiting: every read found the cache fresh enough.</p>
-      ) : (
-        <div className="wcl-room">
-          <div className="wcl-room__scale" aria-hidden="true">
-            <span>arrived</span>
-            <span>3 s wall ⟂</span>
-          </div>
-          <WaiterList
-            waiters={shown}
-            nowNs={snapshot.nowNs}
-            inspectedId={inspectedId}
-            onInspect={setInspectedId}
-            onSelect={selection?.select}
-          />
-          {unlisted > 0 && <p className="wcl-more">+{formatCount(unlisted)} more</p>}
-        </div>
-      )}
+      <WaiterRoom
+        snapshot={snapshot}
+        inspectedId={inspectedId}
+        onInspect={setInspectedId}
+        onSelect={selection?.select}
+      />
       <p className="wcl-detail">
         {inspected
           ? describeWaiter(inspected, waiterProgress(inspected, snapshot.nowNs), snapshot.cacheRv)
