@@ -62,6 +62,11 @@ export class RequestTraces {
     this.nextKept = (this.nextKept + 1) % KEPT_TRACES;
   }
 
+  /** The requests with a trace now (in flight or kept), ascending: at most 384 ids. */
+  ids(): number[] {
+    return [...this.live.keys(), ...this.kept.map((t) => t.id)].sort((a, b) => a - b);
+  }
+
   /** A copy of request `id`'s trace, safe to post to another thread; undefined if none is kept. */
   view(id: number): RequestTraceView | undefined {
     const trace = this.live.get(id) ?? this.kept.find((t) => t.id === id);

@@ -128,4 +128,6 @@ export interface SimSnapshot {
   markCount: number;
   /** The trace of the request `traceOf` names, when one was recorded (sim/request-traces.ts). */
   trace?: RequestTraceView;
+  /** The requests a trace is kept for, ascending: the ones worth offering to follow. */
+  tracedIds?: number[];
 }

@@ -107,11 +107,14 @@ describe("tracing", () => {
     });
   }
 
-  it("keeps only a sample under heavy load", () => {
+  it("keeps only a sample under heavy load, and lists it in the snapshot", () => {
     const sim = simulation("reads=10000&mix=consistent:1&writes=1000&watchers=0");
     sim.advanceTo(3 * NS_PER_S);
-    const ids = sim.snapshot({ ...VIEW, maxOutcomes: 40 }).recentOutcomes.map((o) => o.id);
+    const snapshot = sim.snapshot(VIEW);
+    const ids = snapshot.recentOutcomes.map((o) => o.id);
     const traced = ids.filter((id) => sim.snapshot({ ...VIEW, traceOf: id }).trace !== undefined);
     expect(traced.length).toBeLessThan(ids.length / 4);
+    expect(snapshot.tracedIds?.length).toBeLessThanOrEqual(256 + 128);
+    expect(ids.filter((id) => snapshot.tracedIds?.includes(id))).toEqual(traced);
   });
 });

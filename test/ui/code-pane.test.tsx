@@ -155,14 +155,14 @@ describe("recentReads", () => {
     message: "",
   });
 
-  it("lists each read once, newest first, without the RV=0 reads counted in bulk", () => {
+  it("lists each traced read once, newest first", () => {
     const outcomes = [
       answer(1, "consistent", "429"),
       answer(2, "rv0", "cache"),
       answer(3, "notOlderThan", "cache"),
       answer(1, "consistent", "cacheAfterWait"),
     ];
-    expect(recentReads(outcomes).map((o) => [o.id, o.outcome])).toEqual([
+    expect(recentReads(outcomes, new Set([1, 3])).map((o) => [o.id, o.outcome])).toEqual([
       [1, "cacheAfterWait"],
       [3, "cache"],
     ]);

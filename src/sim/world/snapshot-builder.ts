@@ -98,9 +98,13 @@ export function takeSnapshot(
   };
 }
 
-function traceField(world: World, view: SnapshotView): { trace?: RequestTraceView } {
-  const trace = view.traceOf === undefined ? undefined : world.reads.traces.view(view.traceOf);
-  return trace === undefined ? {} : { trace };
+function traceField(
+  world: World,
+  view: SnapshotView,
+): { trace?: RequestTraceView; tracedIds: number[] } {
+  const traces = world.reads.traces;
+  const trace = view.traceOf === undefined ? undefined : traces.view(view.traceOf);
+  return trace === undefined ? { tracedIds: traces.ids() } : { trace, tracedIds: traces.ids() };
 }
 
 function etcdCosts(world: World, nowNs: Nanos): { latencyMs: number; fullListMs: number } {

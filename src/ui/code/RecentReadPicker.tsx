@@ -4,15 +4,18 @@ import { outcomeStyles } from "../panels/shared/outcomes.ts";
 import { readKindStyles } from "../panels/shared/readKinds.ts";
 
 /**
- * The newest answers, one per read, newest first. RV=0 reads a ready cache answered at once are
- * left out: the simulation counts them in bulk without running them step by step (they cannot wait).
+ * The newest answers of traced reads, one per read, newest first. (RV=0 reads a ready cache answers
+ * at once are never traced: the simulation counts them in bulk, as they cannot wait.)
  */
-export function recentReads(outcomes: readonly OutcomeView[]): OutcomeView[] {
+export function recentReads(
+  outcomes: readonly OutcomeView[],
+  traced: ReadonlySet<number>,
+): OutcomeView[] {
   const seen = new Set<number>();
   const reads: OutcomeView[] = [];
   for (let i = outcomes.length - 1; i >= 0; i--) {
     const o = outcomes[i] as OutcomeView;
-    if (seen.has(o.id) || (o.kind === "rv0" && o.outcome === "cache")) continue;
+    if (seen.has(o.id) || !traced.has(o.id)) continue;
     seen.add(o.id);
     reads.push(o);
   }
@@ -21,12 +24,13 @@ export function recentReads(outcomes: readonly OutcomeView[]): OutcomeView[] {
 
 interface RecentReadPickerProps {
   outcomes: readonly OutcomeView[];
+  traced: ReadonlySet<number>;
   onSelect(id: number): void;
 }
 
 /** Picks any recent read to follow, not only those that waited. */
-export function RecentReadPicker({ outcomes, onSelect }: RecentReadPickerProps) {
-  const reads = recentReads(outcomes);
+export function RecentReadPicker({ outcomes, traced, onSelect }: RecentReadPickerProps) {
+  const reads = recentReads(outcomes, traced);
   if (reads.length === 0) return null;
   return (
     <label className="wcl-follow__pick">

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { useApp } from "../../state/use-app.ts";
 import { PanelFrame } from "../panels/shared/PanelFrame.tsx";
 import { readKindStyles } from "../panels/shared/readKinds.ts";
@@ -29,7 +29,8 @@ export function RequestInspector() {
   const steps = trace?.steps ?? [];
   const index = cursorIndex(steps, cursor);
   const current = steps[index];
-  const oldestWaiter = snapshot?.waiters[0];
+  const traced = useMemo(() => new Set(snapshot?.tracedIds ?? []), [snapshot]);
+  const oldestWaiter = snapshot?.waiters.find((waiter) => traced.has(waiter.id));
   const paneRef = useRef<HTMLDivElement>(null);
   useRevealOnSelect(paneRef, selectedId);
 
@@ -78,7 +79,11 @@ export function RequestInspector() {
               </button>
             )}
             {snapshot !== null && (
-              <RecentReadPicker outcomes={snapshot.recentOutcomes} onSelect={select} />
+              <RecentReadPicker
+                outcomes={snapshot.recentOutcomes}
+                traced={traced}
+                onSelect={select}
+              />
             )}
             {selectedId !== null && (
               <button type="button" onClick={() => select(null)}>
