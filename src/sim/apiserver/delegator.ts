@@ -35,7 +35,27 @@ function shouldDelegateListOnNotReadyCache(opts: ListOptions): boolean {
   return opts.labelSelector === "" && opts.fieldSelector === "" && opts.limit > 0;
 }
 
+// Thousands of LISTs a second wait on the cache; each would otherwise allocate a closure and its
+// context. A pending list is reused once answered (a cache answers each call exactly once).
+const MAX_POOLED_CALLS = 4096;
+
+class PendingList {
+  key = "";
+  opts: ListOptions | null = null;
+  ctx: RequestContext | null = null;
+  done: Done<StorageListResult> | null = null;
+  consistentRead = false;
+  readonly answered: Done<StorageListResult>;
+
+  constructor(
+    onAnswer: (call: PendingList, err: ApiError | null, result: StorageListResult | null) => void,
+  ) {
+    this.answered = (err, result) => onAnswer(this, err, result);
+  }
+}
+
 export class CacheDelegator {
+  private readonly calls: PendingList[] = [];
   readonly cacher: Cacher;
   readonly storage: Storage;
   private readonly watchListEnabled: boolean;
@@ -81,15 +101,33 @@ export class CacheDelegator {
       this.listFromStorage("delegated", "getList.notReady", key, opts, ctx, done);
       return;
     }
-    this.cacher.getList(key, opts, ctx, (err, result) => {
-      if (err === null) {
-        if (consistentRead) this.countConsistentRead(true, "false");
-        done(null, result);
-        return;
-      }
-      this.afterCacheError(err, consistentRead, key, opts, ctx, done);
-    });
+    const call = this.calls.pop() ?? new PendingList(this.onAnswer);
+    call.key = key;
+    call.opts = opts;
+    call.ctx = ctx;
+    call.done = done;
+    call.consistentRead = consistentRead;
+    this.cacher.getList(key, opts, ctx, call.answered);
   }
+
+  // upstream: delegator.go GetList, once the cacher answered
+  private readonly onAnswer = (
+    call: PendingList,
+    err: ApiError | null,
+    result: StorageListResult | null,
+  ): void => {
+    const { key, opts, ctx, done, consistentRead } = call;
+    if (opts === null || ctx === null || done === null)
+      throw new Error("delegator: answered twice");
+    call.opts = call.ctx = call.done = null;
+    if (this.calls.length < MAX_POOLED_CALLS) this.calls.push(call);
+    if (err === null) {
+      if (consistentRead) this.countConsistentRead(true, "false");
+      done(null, result);
+      return;
+    }
+    this.afterCacheError(err, consistentRead, key, opts, ctx, done);
+  };
 
   // upstream: delegator.go GetList, the error branch
   private afterCacheError(

@@ -103,11 +103,8 @@ function listConsistent(
   ctx: RequestContext,
   done: ListDone,
 ): void {
-  cache.backend.getCurrentResourceVersion(ctx, (err, rv) => {
-    if (err !== null || rv === null) return done(err, null);
-    if (ctx.steps !== undefined) recordCurrentRv(cache, ctx, rv);
-    listLatest(cache, rv, key, fromKey, matches, ctx, done);
-  });
+  const call = pendingLatest(cache, key, fromKey, matches, ctx, done);
+  cache.backend.getCurrentResourceVersion(ctx, call.onCurrentRv);
 }
 
 /** A consistent GET starts from etcd's current RV; its failure is returned as is. */
@@ -139,17 +136,84 @@ function listLatest(
   ctx: RequestContext,
   done: ListDone,
 ): void {
-  cache.waitUntilFreshLocked(minRv, readsConsistentFromCache(cache.config), ctx, (err) => {
-    if (err !== null) return done(err, null);
+  const call = pendingLatest(cache, key, fromKey, matches, ctx, done);
+  cache.waitUntilFreshLocked(minRv, readsConsistentFromCache(cache.config), ctx, call.onFresh);
+}
+
+/**
+ * A latest-RV LIST waiting for etcd's current RV, then for the cache. Thousands a second wait,
+ * and closures for each would be most of the read path's garbage, so these are pooled per
+ * cache: taken at the call, returned (holding nothing) before the answer goes out.
+ */
+export class PendingLatest {
+  private cache: WatchCache | null = null;
+  private key = "";
+  private fromKey = "";
+  private matches: readonly MatchValue[] = NO_MATCHES;
+  private ctx: RequestContext | null = null;
+  private done: ListDone | null = null;
+
+  readonly onCurrentRv = (err: ApiError | null, rv: number | null) => {
+    const { cache, ctx } = this;
+    if (cache === null || ctx === null) throw new Error("list: a pending list answered twice");
+    if (err !== null || rv === null) return this.answer(err, null);
+    if (ctx.steps !== undefined) recordCurrentRv(cache, ctx, rv);
+    cache.waitUntilFreshLocked(rv, readsConsistentFromCache(cache.config), ctx, this.onFresh);
+  };
+
+  readonly onFresh = (err: ApiError | null) => {
+    const cache = this.cache;
+    if (cache === null) throw new Error("list: a pending list answered twice");
+    if (err !== null) return this.answer(err, null);
     const store = cache.storage.store;
     const rv = cache.resourceVersion;
-    for (const m of matches) {
+    for (const m of this.matches) {
       const bucket = store.byIndex(m.indexName, m.value, rv);
-      if (bucket !== undefined) return done(null, withIndex(bucket, m.indexName));
+      if (bucket !== undefined) return this.answer(null, withIndex(bucket, m.indexName));
     }
     // The newest snapshot always equals the live store, so the live store serves "latest".
-    done(null, withIndex(store.list(key, fromKey, rv), ""));
-  });
+    this.answer(null, withIndex(store.list(this.key, this.fromKey, rv), ""));
+  };
+
+  hold(
+    cache: WatchCache,
+    key: string,
+    fromKey: string,
+    matches: readonly MatchValue[],
+    ctx: RequestContext,
+    done: ListDone,
+  ): this {
+    this.cache = cache;
+    this.key = key;
+    this.fromKey = fromKey;
+    this.matches = matches;
+    this.ctx = ctx;
+    this.done = done;
+    return this;
+  }
+
+  private answer(err: ApiError | null, list: CacheList | null): void {
+    const { cache, done } = this;
+    if (cache === null || done === null) throw new Error("list: a pending list answered twice");
+    this.cache = this.ctx = this.done = null;
+    this.matches = NO_MATCHES;
+    if (cache.pendingLists.length < MAX_POOLED) cache.pendingLists.push(this);
+    done(err, list);
+  }
+}
+
+const MAX_POOLED = 4096;
+
+function pendingLatest(
+  cache: WatchCache,
+  key: string,
+  fromKey: string,
+  matches: readonly MatchValue[],
+  ctx: RequestContext,
+  done: ListDone,
+): PendingLatest {
+  const call = cache.pendingLists.pop() ?? new PendingLatest();
+  return call.hold(cache, key, fromKey, matches, ctx, done);
 }
 
 // upstream: watch_cache.go waitAndListExactRV

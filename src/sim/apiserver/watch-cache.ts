@@ -6,7 +6,7 @@ import type { ApiError } from "./errors.ts";
 import { WatchCacheHistory } from "./history.ts";
 import { getIntervalLocked } from "./history-get-interval.ts";
 import type { WatchCacheInterval } from "./interval.ts";
-import { type CacheList, waitUntilFreshAndGetList } from "./list-from-cache.ts";
+import { type CacheList, type PendingLatest, waitUntilFreshAndGetList } from "./list-from-cache.ts";
 import type { WatchCacheMetrics } from "./metrics.ts";
 import { type Pod, podKey } from "./pod.ts";
 import { ProgressRequester } from "./progress-requester.ts";
@@ -49,6 +49,8 @@ export class WatchCache {
   readonly backend: WatchCacheOptions["storage"];
   private readonly waiting: FreshnessWaiters;
   readonly scheduler: Scheduler;
+  /** Answered latest-RV lists, reused by list-from-cache.ts. */
+  readonly pendingLists: PendingLatest[] = [];
   private readonly metrics: WatchCacheMetrics;
 
   constructor(options: WatchCacheOptions) {

@@ -83,21 +83,23 @@ export class EtcdKv {
 
   create(spec: PodSpec): KvEvent {
     const key = this.keyOf(spec);
-    if (this.current(key) !== null) throw new Error(`kv: create of existing key ${key}`);
-    return this.write(key, "ADDED", spec);
+    const record = this.byKey.get(key);
+    if (latestOf(record) !== null) throw new Error(`kv: create of existing key ${key}`);
+    return this.write(key, record, "ADDED", spec);
   }
 
   update(spec: PodSpec): KvEvent {
     const key = this.keyOf(spec);
-    if (this.current(key) === null) throw new Error(`kv: update of missing key ${key}`);
-    return this.write(key, "MODIFIED", spec);
+    const record = this.byKey.get(key);
+    if (latestOf(record) === null) throw new Error(`kv: update of missing key ${key}`);
+    return this.write(key, record, "MODIFIED", spec);
   }
 
   delete(namespace: string, name: string): KvEvent {
     const key = podKey(this.resourcePrefix, { namespace, name });
     const existing = this.current(key);
     if (existing === null) throw new Error(`kv: delete of missing key ${key}`);
-    return this.write(key, "DELETED", existing);
+    return this.write(key, this.byKey.get(key), "DELETED", existing);
   }
 
   /** A write outside the resource prefix: the revision moves, nothing is stored or logged. */
@@ -122,9 +124,7 @@ export class EtcdKv {
 
   /** The pod stored at `key` now, or null. */
   current(key: string): Pod | null {
-    const record = this.byKey.get(key);
-    const last = record?.versions[record.versions.length - 1];
-    return last === undefined || last.type === "DELETED" ? null : last.object;
+    return latestOf(this.byKey.get(key));
   }
 
   /** The pod at `key` as of `rev`, or a 410 when `rev` was compacted. */
@@ -211,10 +211,16 @@ export class EtcdKv {
     return key;
   }
 
-  private write(key: string, type: KvEventType, spec: PodSpec): KvEvent {
+  /** `record` is the key's record, undefined when the key has none. */
+  private write(
+    key: string,
+    existing: KeyRecord | undefined,
+    type: KvEventType,
+    spec: PodSpec,
+  ): KvEvent {
     const revision = ++this.revisionValue;
-    let record = this.byKey.get(key);
-    const prevObject = record === undefined ? null : this.current(key);
+    let record = existing;
+    const prevObject = latestOf(record);
     const object: Pod = {
       namespace: spec.namespace,
       name: spec.name,
@@ -229,7 +235,8 @@ export class EtcdKv {
       this.unsorted.push(record);
     }
     record.versions.push(event);
-    if (record.versions.length > 1 || type === "DELETED") this.multiVersion.add(record);
+    // A record joins at its second version (or a delete) and leaves only when trimmed to one.
+    if (record.versions.length === 2 || type === "DELETED") this.multiVersion.add(record);
     this.log.push(event);
     if (type !== "MODIFIED") {
       this.liveCount += type === "ADDED" ? 1 : -1;
@@ -317,6 +324,12 @@ export class EtcdKv {
     }
     return lo;
   }
+}
+
+/** The record's newest object, null when it has none or was deleted. */
+function latestOf(record: KeyRecord | undefined): Pod | null {
+  const last = record?.versions[record.versions.length - 1];
+  return last === undefined || last.type === "DELETED" ? null : last.object;
 }
 
 function visibleAt(record: KeyRecord, rev: number): Pod | null {
