@@ -33,6 +33,14 @@ describe("readEmbedKeys", () => {
     });
   });
 
+  it("shows the default panels when none is given or none is known", () => {
+    const defaults = PANELS.slice(0, 2);
+    expect(readEmbedKeys({ embed: "1" }, PANELS, defaults).embed?.panels).toEqual(defaults);
+    expect(readEmbedKeys({ embed: "1", panels: "x" }, PANELS, defaults).embed?.panels).toEqual(
+      defaults,
+    );
+  });
+
   it("reports an unknown panel with the allowed ids and keeps the known ones", () => {
     const reading = readEmbedKeys({ embed: "1", panels: "ring,radar" }, PANELS);
     expect(reading.embed?.panels).toEqual(["ring"]);
@@ -69,7 +77,13 @@ describe("readEmbedKeys", () => {
 
 describe("embedQuery", () => {
   it("writes only the page keys that differ from their defaults, after the scenario", () => {
-    const choice = { panels: ["ring", "waiting"], controls: true, startS: 0, untilS: null, loop: true };
+    const choice = {
+      panels: ["ring", "waiting"],
+      controls: true,
+      startS: 0,
+      untilS: null,
+      loop: true,
+    };
     expect(embedQuery("lag=800", choice)).toBe("lag=800&embed=1&panels=ring%2Cwaiting");
   });
 

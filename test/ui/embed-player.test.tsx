@@ -18,6 +18,11 @@ describe("the embedded player", () => {
     expect(screen.queryByRole("button", { name: "Embed…" })).toBeNull();
   });
 
+  it("can show the code pane that follows a read", () => {
+    renderApp("#embed=1&panels=waiting,code&controls=0");
+    expect(panelHeadings()).toEqual(["Waiting room", "Follow a request"]);
+  });
+
   it("keeps the control panel unless controls=0", () => {
     renderApp("#embed=1&panels=waiting");
     expect(screen.getByRole("form", { name: "Scenario controls" })).toBeInTheDocument();

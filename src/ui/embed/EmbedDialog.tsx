@@ -2,7 +2,7 @@ import { useId, useRef, useState } from "react";
 import { encodeScenario } from "../../sim/scenario/index.ts";
 import { addressFor } from "../../state/url.ts";
 import { useApp } from "../../state/use-app.ts";
-import { PANEL_CATALOG } from "../layout/panelCatalog.tsx";
+import { EMBEDDABLE_PANELS } from "./embeddablePanels.tsx";
 import { embedQuery, iframeSnippet } from "./embedSnippet.ts";
 import { NumberInput } from "./NumberInput.tsx";
 import "./embed.css";
@@ -39,7 +39,7 @@ export function EmbedDialog() {
   };
   const toggle = (id: string, on: boolean) =>
     setPanels((chosen) =>
-      PANEL_CATALOG.map((entry) => entry.id).filter((candidate) =>
+      EMBEDDABLE_PANELS.map((entry) => entry.id).filter((candidate) =>
         candidate === id ? on : chosen.includes(candidate),
       ),
     );
@@ -61,7 +61,7 @@ export function EmbedDialog() {
         <h2 id={ids.title}>Embed this scenario</h2>
         <fieldset>
           <legend>Panels</legend>
-          {PANEL_CATALOG.map((entry) => (
+          {EMBEDDABLE_PANELS.map((entry) => (
             <label key={entry.id} className="embed-choice">
               <input
                 type="checkbox"

@@ -9,7 +9,7 @@ import { SimulationClock } from "../controls/SimulationClock.tsx";
 import { SpeedSlider } from "../controls/SpeedSlider.tsx";
 import { TransportControls } from "../controls/TransportControls.tsx";
 import { LivePanels } from "../layout/LivePanels.tsx";
-import { PANEL_CATALOG } from "../layout/panelCatalog.tsx";
+import { EMBEDDABLE_PANELS } from "./embeddablePanels.tsx";
 import type { EmbedOptions } from "./embedKeys.ts";
 import { PlayPauseButton } from "./PlayPauseButton.tsx";
 import { useEmbedWindow } from "./useEmbedWindow.ts";
@@ -25,7 +25,7 @@ export function EmbedPlayer({ options }: { options: EmbedOptions }) {
   const scenario = useApp((state) => state.scenario);
   const panels = useMemo(
     () =>
-      PANEL_CATALOG.filter((entry) => options.panels.includes(entry.id)).sort(
+      EMBEDDABLE_PANELS.filter((entry) => options.panels.includes(entry.id)).sort(
         (a, b) => options.panels.indexOf(a.id) - options.panels.indexOf(b.id),
       ),
     [options.panels],

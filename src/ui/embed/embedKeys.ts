@@ -39,19 +39,25 @@ function readSeconds(value: string | undefined, min: number): number | undefined
   return Number.isFinite(seconds) && seconds >= min ? seconds : undefined;
 }
 
-function readPanels(value: string | undefined, known: readonly string[], issues: ScenarioIssue[]) {
-  if (value === undefined) return known;
+function readPanels(
+  value: string | undefined,
+  known: readonly string[],
+  defaults: readonly string[],
+  issues: ScenarioIssue[],
+) {
+  if (value === undefined) return defaults;
   const asked = value.split(",").map((id) => id.trim());
   const unknown = asked.filter((id) => !known.includes(id));
   if (unknown.length > 0)
     issues.push(issue("panels", value, `a comma list of ${known.join(", ")}`));
   const chosen = [...new Set(asked.filter((id) => known.includes(id)))];
-  return chosen.length > 0 ? chosen : known;
+  return chosen.length > 0 ? chosen : defaults;
 }
 
 export function readEmbedKeys(
   page: Readonly<Record<string, string>>,
   panelIds: readonly string[],
+  defaultPanels: readonly string[] = panelIds,
 ): PageKeyReading {
   const issues: ScenarioIssue[] = [];
   const embed = readSwitch(page, "embed", issues) ?? false;
@@ -82,7 +88,7 @@ export function readEmbedKeys(
     });
   }
 
-  const panels = readPanels(page["panels"], panelIds, issues);
+  const panels = readPanels(page["panels"], panelIds, defaultPanels, issues);
   return {
     embed: embed ? { panels, controls, startS: openS, untilS: windowEndS, loop } : null,
     issues,

@@ -1,12 +1,17 @@
 import { useEffect, useMemo } from "react";
 import type { AppRuntime } from "../../state/runtime.ts";
-import { PANEL_IDS } from "../layout/panelCatalog.tsx";
+import { DEFAULT_EMBED_PANEL_IDS, EMBEDDABLE_PANEL_IDS } from "./embeddablePanels.tsx";
 import { type PageKeyReading, readEmbedKeys } from "./embedKeys.ts";
 
 /** The link's page keys, read once: whether this is an embed, and what was wrong, for the banner. */
 export function usePageKeys(runtime: AppRuntime): PageKeyReading {
   const reading = useMemo(
-    () => readEmbedKeys(runtime.store.getState().pageKeys, PANEL_IDS),
+    () =>
+      readEmbedKeys(
+        runtime.store.getState().pageKeys,
+        EMBEDDABLE_PANEL_IDS,
+        DEFAULT_EMBED_PANEL_IDS,
+      ),
     [runtime],
   );
   useEffect(() => {

@@ -1,7 +1,7 @@
 import { type KeyboardEvent, useId, useState } from "react";
 import { encodeScenario } from "../../sim/scenario/index.ts";
 import { useRuntime } from "../../state/runtime-context.ts";
-import { PANEL_CATALOG } from "../layout/panelCatalog.tsx";
+import { EMBEDDABLE_PANELS } from "../embed/embeddablePanels.tsx";
 import { download } from "./download.ts";
 import { findPanel, panelSvg, svgToPng } from "./panelImage.ts";
 import { requestHistoryJson } from "./requestLog.ts";
@@ -23,7 +23,7 @@ export function ExportMenu() {
   const runtime = useRuntime();
   const log = useRequestLog();
   const panelSelect = useId();
-  const [panelId, setPanelId] = useState(PANEL_CATALOG[0]?.id ?? "");
+  const [panelId, setPanelId] = useState(EMBEDDABLE_PANELS[0]?.id ?? "");
   const [status, setStatus] = useState("");
 
   const save = async (filename: string, make: () => Promise<Blob> | Blob) => {
@@ -51,7 +51,7 @@ export function ExportMenu() {
     save("requests.json", () => text(json, "application/json"));
   };
   const panelPicture = (format: "svg" | "png") => {
-    const entry = PANEL_CATALOG.find((candidate) => candidate.id === panelId);
+    const entry = EMBEDDABLE_PANELS.find((candidate) => candidate.id === panelId);
     const card = entry ? findPanel(entry.title) : null;
     if (!card) {
       setStatus("That panel is not on the page");
@@ -79,7 +79,7 @@ export function ExportMenu() {
         <div className="export-panel">
           <label htmlFor={panelSelect}>Panel</label>
           <select id={panelSelect} value={panelId} onChange={(e) => setPanelId(e.target.value)}>
-            {PANEL_CATALOG.map((entry) => (
+            {EMBEDDABLE_PANELS.map((entry) => (
               <option key={entry.id} value={entry.id}>
                 {entry.title}
               </option>

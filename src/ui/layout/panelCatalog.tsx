@@ -45,5 +45,3 @@ export const PANEL_CATALOG: readonly PanelEntry[] = [
     render: (p) => <MetricsPanel snapshot={p.snapshot} prometheusText={p.prometheusText} />,
   },
 ];
-
-export const PANEL_IDS: readonly string[] = PANEL_CATALOG.map((entry) => entry.id);
