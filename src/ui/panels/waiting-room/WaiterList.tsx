@@ -17,12 +17,15 @@ interface WaiterListProps {
 export function WaiterList({ waiters, nowNs, onInspect, inspectedId, onSelect }: WaiterListProps) {
   return (
     <ol className="wcl-waiters" aria-label="Waiting reads, oldest first">
-      {waiters.map((waiter) => {
+      {waiters.map((waiter, slot) => {
         const progress = waiterProgress(waiter, nowNs);
         const style = readKindStyles[waiter.kind];
         const waited = formatDuration(progress.waitedNs);
         return (
-          <li key={waiter.id}>
+          // Rows are slots (the n-th oldest): at speed the waiters change every frame, and keyed
+          // by id each frame would rebuild every row instead of updating it.
+          // biome-ignore lint/suspicious/noArrayIndexKey: a slot, not an identity
+          <li key={slot}>
             <button
               type="button"
               className="wcl-waiter"
