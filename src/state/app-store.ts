@@ -106,6 +106,8 @@ export function createAppStore(
           pageKeys: parsed.page,
           issues: parsed.issues,
           crash: null,
+          // Another run: the same id would name some other read.
+          selectedRequestId: null,
         });
         load(parsed.scenario, startAtS);
       },
@@ -127,7 +129,11 @@ export function createAppStore(
         client.send({ type: "dropTwin" });
       },
       restartWith(scenario, label) {
-        set({ scenario, notice: `${label} changed: the run restarted from 0 s.` });
+        set({
+          scenario,
+          notice: `${label} changed: the run restarted from 0 s.`,
+          selectedRequestId: null,
+        });
         load(scenario, 0);
       },
       rename: (name) => set({ scenario: { ...get().scenario, name } }),

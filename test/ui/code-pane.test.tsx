@@ -192,5 +192,7 @@ describe("following a read from the waiting room", () => {
     expect(runtime.store.getState().selectedRequestId).not.toBeNull();
     const steps = screen.getByRole("list", { name: /^Steps of request #/ });
     expect(within(steps).getAllByRole("button").at(-1)?.textContent).toContain("parked");
+    runtime.store.getState().open("lag=1000");
+    expect(runtime.store.getState().selectedRequestId).toBeNull();
   }, 20_000);
 });
