@@ -71,6 +71,9 @@ describe("a traced consistent read on a lagging cache", () => {
       "retry@client.retry",
       "arrived@client.send",
     ]);
+    expect(steps[5]?.detail).toMatch(
+      /^429: Timeout: Too large resource version: \d+, current: \d+$/,
+    );
     const retry = steps[6] as RequestStep;
     expect(retry.detail).toBe("429: retry after 1 s (1 of 10)");
     expect((steps[7] as RequestStep).atNs - retry.atNs).toBe(NS_PER_S);

@@ -30,6 +30,9 @@ export interface CacheDelegatorOptions {
   readonly watchListEnabled: boolean;
 }
 
+/** The code the client sees for `err`: a non-API error reaches it as a 500. */
+const statusCode = (err: ApiError) => (err.kind === "status" ? err.code : 500);
+
 // upstream: delegator.go shouldDelegateListOnNotReadyCache
 function shouldDelegateListOnNotReadyCache(opts: ListOptions): boolean {
   return opts.labelSelector === "" && opts.fieldSelector === "" && opts.limit > 0;
@@ -213,7 +216,7 @@ export class CacheDelegator {
     );
     this.storage.getList(key, opts, ctx, (err, result) => {
       if (err === null) this.step(ctx, "served", line, () => `etcd: list at RV ${result?.rv}`);
-      else this.step(ctx, "failed", line, () => `etcd: ${err.message}`);
+      else this.step(ctx, "failed", line, () => `etcd: ${statusCode(err)}: ${err.message}`);
       done(err, result);
     });
   }
@@ -223,7 +226,7 @@ export class CacheDelegator {
   }
 
   private fail<T>(ctx: RequestContext, err: ApiError, line: GetListLine, done: Done<T>): void {
-    this.step(ctx, "failed", line, () => err.message);
+    this.step(ctx, "failed", line, () => `${statusCode(err)}: ${err.message}`);
     done(err, null);
   }
 
