@@ -8,14 +8,14 @@ import {
   RESOURCE_VERSION_TOO_HIGH_RETRY_SECONDS,
   tooLargeResourceVersion,
 } from "./errors.ts";
-import { MinHeap } from "./min-heap.ts";
 import type { ProgressRequester } from "./progress-requester.ts";
 import { type RequestContext, recordStep, type WokeBy } from "./request-context.ts";
+import { WaiterQueue } from "./waiter-queue.ts";
 import { WakeupTimers } from "./wakeup-timers.ts";
 
 // Reads that wait for the cache to reach an RV (SEMANTICS §3.5, §10). Upstream parks them on a
 // condition variable that every RV change and every read's 3 s timer broadcast to. We keep them in
-// a heap by target RV and, on an RV change, resume exactly those whose target is reached: the
+// target-RV order and, on an RV change, resume exactly those whose target is reached: the
 // others would re-check and sleep again, so nothing observable differs. A waiter's own deadline is
 // the only timer broadcast that can end its wait. Deadlines come in park order (the timeout is
 // constant), so one pending event walks them: each is scheduled with the sequence number its read
@@ -33,7 +33,7 @@ export interface WaiterView {
 }
 
 interface Waiter extends WaiterView {
-  /** Reserved from the scheduler at park: orders the heap's ties and the deadline event. */
+  /** Reserved from the scheduler at park: orders the queue's ties and the deadline event. */
   readonly seq: number;
   readonly ctx: RequestContext;
   readonly resume: Resume;
@@ -45,9 +45,7 @@ interface Waiter extends WaiterView {
 
 export class FreshnessWaiters {
   readonly timers: WakeupTimers;
-  private readonly heap = new MinHeap<Waiter>(
-    (a, b) => a.targetRv < b.targetRv || (a.targetRv === b.targetRv && a.seq < b.seq),
-  );
+  private readonly queue = new WaiterQueue<Waiter>();
   private live = 0;
   /** Parked waiters in arrival order (finished ones skipped lazily), for the UI's oldest-first list. */
   private readonly arrivals: Waiter[] = [];
@@ -55,7 +53,7 @@ export class FreshnessWaiters {
   /** The waiter whose deadline event is pending; `arrivals` before `armCursor` were armed or done. */
   private armed: Waiter | null = null;
   private armCursor = 0;
-  /** Finished waiters still in the heap (timed out below their target); purged in bulk. */
+  /** Finished waiters still queued (timed out below their target); purged in bulk. */
   private stale = 0;
   private readonly readyBuffer: Waiter[] = [];
   private broadcasting = false;
@@ -124,17 +122,17 @@ export class FreshnessWaiters {
   /** The cache RV changed: resume every waiter whose target it reached. */
   broadcast(cause: WokeBy): void {
     const rv = this.currentRv();
-    const first = this.heap.peek();
+    const first = this.queue.peek();
     if (first === undefined || (!first.done && first.targetRv > rv)) return;
     // Every RV change broadcasts; the buffer is reused unless a resumed read broadcasts again.
     const outer = !this.broadcasting;
     const ready = outer ? this.readyBuffer : [];
     this.broadcasting = true;
-    for (let top = this.heap.peek(); top !== undefined && (top.done || top.targetRv <= rv); ) {
-      this.heap.pop();
+    for (let top = this.queue.peek(); top !== undefined && (top.done || top.targetRv <= rv); ) {
+      this.queue.pop();
       if (top.done) this.stale--;
       else ready.push(top);
-      top = this.heap.peek();
+      top = this.queue.peek();
     }
     for (const w of ready) this.finish(w, cause, null);
     if (outer) {
@@ -166,7 +164,7 @@ export class FreshnessWaiters {
       done: false,
       deadline: null,
     };
-    this.heap.push(waiter);
+    this.queue.push(waiter);
     this.live++;
     this.trimArrivals();
     this.arrivals.push(waiter);
@@ -217,7 +215,7 @@ export class FreshnessWaiters {
 
   private onDeadline(w: Waiter): void {
     if (w.done) return;
-    // Whatever happens now, `w` stays in the heap until popped or purged.
+    // Whatever happens now, `w` stays queued until popped or purged.
     this.stale++;
     const current = this.currentRv();
     const err =
@@ -225,8 +223,8 @@ export class FreshnessWaiters {
         ? null
         : tooLargeResourceVersion(w.targetRv, current, RESOURCE_VERSION_TOO_HIGH_RETRY_SECONDS);
     this.finish(w, "timer", err);
-    if (this.stale > 64 && this.stale * 2 > this.heap.size) {
-      this.heap.retain((x) => !x.done);
+    if (this.stale > 64 && this.stale * 2 > this.queue.size) {
+      this.queue.retain((x) => !x.done);
       this.stale = 0;
     }
   }
