@@ -170,6 +170,12 @@ describe("recentReads", () => {
 });
 
 describe("following a read from the waiting room", () => {
+  it("says so when the selected read was not traced", async () => {
+    const { runtime } = renderApp(`#${LAGGING}`);
+    runtime.store.getState().selectRequest(1_000_000_000);
+    await screen.findByText(/Read #1000000000 was not traced/, {}, { timeout: 5000 });
+  });
+
   it("highlights the wait line and lists the read's steps", async () => {
     const { runtime } = renderApp(`#${LAGGING}&t=2`);
     // Queries by role are slow over the whole page in jsdom: find the waiter rows by class.

@@ -41,6 +41,8 @@ export function RequestInspector() {
           <div className="wcl-follow__bar">
             {selectedId === null ? (
               <span>Click a waiting read, or one that just left, in the waiting room.</span>
+            ) : trace === null && traced.has(selectedId) ? (
+              <span>Fetching the steps of read #{selectedId}…</span>
             ) : trace === null ? (
               <span>
                 Read #{selectedId} was not traced: the simulation records the steps of up to 100 new
