@@ -34,6 +34,8 @@ interface KeyRecord {
   readonly key: string;
   /** Retained versions, oldest first; never empty while the record is indexed. */
   versions: KvEvent[];
+  /** The newest version's object, null once deleted: every write reads it, so it is kept here. */
+  latest: Pod | null;
 }
 
 // upstream: storage/etcd3/errors.go (the compacted-list message)
@@ -230,11 +232,12 @@ export class EtcdKv {
     };
     const event: KvEvent = { revision, type, key, object, prevObject };
     if (record === undefined) {
-      record = { key, versions: [] };
+      record = { key, versions: [], latest: null };
       this.byKey.set(key, record);
       this.unsorted.push(record);
     }
     record.versions.push(event);
+    record.latest = type === "DELETED" ? null : object;
     // A record joins at its second version (or a delete) and leaves only when trimmed to one.
     if (record.versions.length === 2 || type === "DELETED") this.multiVersion.add(record);
     this.log.push(event);
@@ -328,8 +331,7 @@ export class EtcdKv {
 
 /** The record's newest object, null when it has none or was deleted. */
 function latestOf(record: KeyRecord | undefined): Pod | null {
-  const last = record?.versions[record.versions.length - 1];
-  return last === undefined || last.type === "DELETED" ? null : last.object;
+  return record === undefined ? null : record.latest;
 }
 
 function visibleAt(record: KeyRecord, rev: number): Pod | null {
