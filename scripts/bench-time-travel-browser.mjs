@@ -1,0 +1,149 @@
+// `node scripts/bench-time-travel-browser.mjs [minutes…]`: seeks in Debian's Chromium over a run
+// of each length (default scenario at 100×), once the worker's checkpoints are built: the time
+// from the click on the scrubber to the clock showing the new moment, and the worker's heap after
+// a forced GC. Builds into a scratch folder and serves it on its own port. Prints figures only.
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium } from "@playwright/test";
+import { CHROMIUM } from "./ensure-chromium.mjs";
+
+const PORT = 4189;
+const ORIGIN = `http://127.0.0.1:${PORT}`;
+const FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run"];
+const SEEKS = 20;
+const minutesList = process.argv
+  .slice(2)
+  .map(Number)
+  .filter((n) => n > 0);
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const log = (line) => console.log(`bench:time-travel: ${line}`);
+
+const outDir = mkdtempSync(join(tmpdir(), "wcl-travel-dist-"));
+spawnSync("npx", ["vite", "build", "--outDir", outDir, "--emptyOutDir"], { stdio: "ignore" });
+const server = spawn(
+  "npx",
+  [
+    "vite",
+    "preview",
+    "--outDir",
+    outDir,
+    "--port",
+    String(PORT),
+    "--strictPort",
+    "--host",
+    "127.0.0.1",
+  ],
+  { stdio: "ignore", detached: true },
+);
+for (let i = 0; i < 100; i++) {
+  if (
+    await fetch(ORIGIN).then(
+      (r) => r.ok,
+      () => false,
+    )
+  )
+    break;
+  await sleep(200);
+}
+
+/** The worker's heap after a forced GC, through a browser CDP session attached to its target. */
+async function workerHeap(browser) {
+  const session = await browser.newBrowserCDPSession();
+  const { targetInfos } = await session.send("Target.getTargets");
+  const worker = targetInfos.find((t) => t.type === "worker");
+  const { sessionId } = await session.send("Target.attachToTarget", { targetId: worker.targetId });
+  let id = 0;
+  const call = (method) =>
+    new Promise((resolve) => {
+      const mine = ++id;
+      session.on("Target.receivedMessageFromTarget", (event) => {
+        const message = JSON.parse(event.message);
+        if (event.sessionId === sessionId && message.id === mine) resolve(message.result);
+      });
+      session.send("Target.sendMessageToTarget", {
+        sessionId,
+        message: JSON.stringify({ id: mine, method }),
+      });
+    });
+  await call("HeapProfiler.collectGarbage");
+  const { usedSize } = await call("Runtime.getHeapUsage");
+  await session.detach();
+  return usedSize / 1e6;
+}
+
+const simulatedS = (page) =>
+  page
+    .getByTestId("simulated-seconds")
+    .textContent()
+    .then((t) => Number.parseFloat(t ?? "0"));
+
+async function measure(browser, minutes) {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.goto(`${ORIGIN}/#speed=100`);
+  const endS = minutes * 60;
+  while ((await simulatedS(page)) < endS) await sleep(250);
+  await page.getByRole("button", { name: "Pause" }).click();
+  // The builder works in the worker's idle time: wait until the heap stops growing.
+  let heapMB = await workerHeap(browser);
+  for (let stable = 0, waited = 0; stable < 3 && waited < 600; waited += 5) {
+    await sleep(5000);
+    const next = await workerHeap(browser);
+    stable = Math.abs(next - heapMB) < 1 ? stable + 1 : 0;
+    heapMB = next;
+  }
+  log(`${minutes} min: worker heap with checkpoints built ${heapMB.toFixed(1)} MB`);
+  await page.evaluate(() => {
+    const clock = document.querySelector('[data-testid="simulated-seconds"]');
+    document.addEventListener(
+      "pointerdown",
+      () => {
+        const before = clock.textContent;
+        const startedMs = performance.now();
+        window.__seekMs = null;
+        const check = () => {
+          if (clock.textContent !== before) window.__seekMs = performance.now() - startedMs;
+          else requestAnimationFrame(check);
+        };
+        requestAnimationFrame(check);
+      },
+      { capture: true },
+    );
+  });
+  const box = await page
+    .getByRole("slider", { name: "Simulated time of the run so far" })
+    .boundingBox();
+  let seed = 7;
+  const latencies = [];
+  for (let i = 0; i < SEEKS; i++) {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    const fraction = 0.02 + 0.96 * (seed / 2 ** 31);
+    await page.mouse.click(box.x + fraction * box.width, box.y + box.height / 2);
+    await page.waitForFunction(() => window.__seekMs !== null, null, { timeout: 60_000 });
+    latencies.push(await page.evaluate(() => window.__seekMs));
+    await sleep(1500); // let the builder replace the checkpoint the seek used
+  }
+  latencies.sort((a, b) => a - b);
+  const q = (p) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))];
+  log(
+    `${minutes} min: ${SEEKS} seeks, click to clock: median ${q(0.5).toFixed(0)} ms, ` +
+      `p90 ${q(0.9).toFixed(0)} ms, max ${latencies.at(-1).toFixed(0)} ms`,
+  );
+  log(`${minutes} min: worker heap after the seeks ${(await workerHeap(browser)).toFixed(1)} MB`);
+  await page.close();
+}
+
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+try {
+  log(`Chromium ${browser.version()}, ${new Date().toISOString()}`);
+  for (const minutes of minutesList.length > 0 ? minutesList : [10, 30])
+    await measure(browser, minutes);
+} finally {
+  await browser.close();
+  try {
+    process.kill(-server.pid, "SIGTERM");
+  } catch {
+    // already gone
+  }
+}
