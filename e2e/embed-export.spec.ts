@@ -98,9 +98,8 @@ test.describe("exports", () => {
     const text = svg.bytes.toString("utf8");
     const wellFormed = await page.evaluate(
       (source) =>
-        new DOMParser()
-          .parseFromString(source, "image/svg+xml")
-          .getElementsByTagName("parsererror").length === 0,
+        new DOMParser().parseFromString(source, "image/svg+xml").getElementsByTagName("parsererror")
+          .length === 0,
       text,
     );
     expect(wellFormed).toBe(true);
