@@ -58,6 +58,7 @@ class Run implements Simulation {
   private readonly series = new SeriesBuffer();
   private readonly sourceTrace = new TraceMix();
   private readonly handlers: TimelineHandlers;
+  private sourceNs = new Float64Array(0);
   private readonly marks = new MarkRecorder();
   private readonly markWatch: MarkWatch;
 
@@ -106,9 +107,12 @@ class Run implements Simulation {
 
   advanceTo(tNs: Nanos): void {
     const { scheduler } = this.world;
+    // Live changes between calls may have replanned the sources.
+    this.refreshSourceTimes();
     for (;;) {
       const pointNs = this.timeline.nextNs(this.current);
-      const source = this.earliestSource();
+      const sourceIndex = this.earliestSource();
+      const source = this.world.openLoop.sources[sourceIndex] ?? null;
       const sourceNs = source?.process.nextNs ?? Number.POSITIVE_INFINITY;
       // Heap events never move the timeline or the sources, so they run in a tight loop.
       let heapNs = scheduler.peekNs();
@@ -123,13 +127,11 @@ class Run implements Simulation {
       scheduler.nowNs = nextNs;
       if (pointNs === nextNs) {
         this.timeline.apply(this.current, nextNs, this.handlers);
+        this.refreshSourceTimes();
       } else if (source !== null) {
-        this.sourceTrace.mix(
-          nextNs,
-          this.world.openLoop.sources.indexOf(source),
-          source.process.count,
-        );
+        this.sourceTrace.mix(nextNs, sourceIndex, source.process.count);
         source.process.advance();
+        this.sourceNs[sourceIndex] = source.process.nextNs;
         source.fire();
       }
     }
@@ -137,13 +139,32 @@ class Run implements Simulation {
     scheduler.runUntil(tNs);
   }
 
-  /** The open-loop source due first (the first listed among equals). */
-  private earliestSource(): Source | null {
-    let earliest: Source | null = null;
-    for (const source of this.world.openLoop.sources) {
-      if (earliest === null || source.process.nextNs < earliest.process.nextNs) earliest = source;
+  /** The index of the open-loop source due first (the first listed among equals), -1: none. */
+  private earliestSource(): number {
+    const times = this.sourceNs;
+    let earliest = times.length > 0 ? 0 : -1;
+    let earliestNs = times[0] ?? Number.POSITIVE_INFINITY;
+    for (let i = 1; i < times.length; i++) {
+      const ns = times[i] as number;
+      if (ns < earliestNs) {
+        earliest = i;
+        earliestNs = ns;
+      }
     }
     return earliest;
+  }
+
+  /**
+   * Each source's next arrival, read once per arrival instead of through two objects each. A
+   * source moves when it fires and when the timeline or a live change replans it; arrivals and
+   * heap events replan none.
+   */
+  private refreshSourceTimes(): void {
+    const sources = this.world.openLoop.sources;
+    if (this.sourceNs.length !== sources.length) this.sourceNs = new Float64Array(sources.length);
+    for (let i = 0; i < sources.length; i++) {
+      this.sourceNs[i] = (sources[i] as Source).process.nextNs;
+    }
   }
 
   setLive(key: ScheduleKey, value: number): void {
