@@ -132,7 +132,11 @@ async function measureFirstFrame(browser) {
   return times.sort((a, b) => a - b);
 }
 
-/** Main-thread time so far, in seconds: all tasks, script, layout, style (CDP Performance). */
+/**
+ * Main-thread time so far, in seconds (CDP Performance): tasks, script, layout and style are wall
+ * time and stretch when other processes take the cores; `cpu` (the thread's CPU time) does not.
+ * `renderer` is the renderer process's CPU time: the main thread, the worker and the compositor.
+ */
 async function mainThreadSeconds(cdp) {
   const { metrics } = await cdp.send("Performance.getMetrics");
   const value = (name) => metrics.find((metric) => metric.name === name)?.value ?? 0;
@@ -141,6 +145,8 @@ async function mainThreadSeconds(cdp) {
     script: value("ScriptDuration"),
     layout: value("LayoutDuration"),
     style: value("RecalcStyleDuration"),
+    cpu: value("ThreadTime"),
+    renderer: value("ProcessTime"),
   };
 }
 
@@ -292,7 +298,8 @@ function section(results) {
     `| heavy at ${HEAVY_SPEED}×, frame interval p50 / p95 / p99 (${heavy.frames} frames, ${FRAMES_WALL_MS / 1000} s) | ${ms(heavy.p50)} / ${ms(heavy.p95)} / ${ms(heavy.p99)} | p95 ≤ 20 ms: ${verdict(heavy.p95 <= 20)} |`,
     `| heavy at ${HEAVY_SPEED}×, frames over 20 ms / worst | ${heavy.over20} / ${ms(heavy.worst)} | — |`,
     `| heavy at ${HEAVY_SPEED}×, long tasks after load (count, longest) | ${heavy.longAfterLoad.length}, ${ms(worstLong)} | none over ${LONG_TASK_MS} ms: ${verdict(worstLong <= LONG_TASK_MS)} |`,
-    `| heavy at ${HEAVY_SPEED}×, main thread busy: all / script / layout / style | ${pct(heavy.busy.task)} / ${pct(heavy.busy.script)} / ${pct(heavy.busy.layout)} / ${pct(heavy.busy.style)} | — |`,
+    `| heavy at ${HEAVY_SPEED}×, main thread busy (wall): all / script / layout / style | ${pct(heavy.busy.task)} / ${pct(heavy.busy.script)} / ${pct(heavy.busy.layout)} / ${pct(heavy.busy.style)} | — |`,
+    `| heavy at ${HEAVY_SPEED}×, CPU: main thread / renderer process (with the worker) | ${pct(heavy.busy.cpu)} / ${pct(heavy.busy.renderer)} of a core | — |`,
     `| heavy at ${HEAVY_SPEED}×, speed the run reached | ${heavy.achievedSpeed.toFixed(1)}× | the header says so when below ${HEAVY_SPEED}× |`,
     "",
   ];
@@ -344,7 +351,8 @@ async function main() {
         `worst ${ms(heavy.worst)}, ${heavy.over20} frames > 20 ms of ${heavy.frames}; ` +
         `long tasks after load ${heavy.longAfterLoad.map((t) => ms(t.duration)).join(", ") || "none"}; ` +
         `reached ${heavy.achievedSpeed.toFixed(2)}×; main thread busy ${pct(heavy.busy.task)} ` +
-        `(script ${pct(heavy.busy.script)}, layout ${pct(heavy.busy.layout)}, style ${pct(heavy.busy.style)})`,
+        `(script ${pct(heavy.busy.script)}, layout ${pct(heavy.busy.layout)}, style ${pct(heavy.busy.style)}); ` +
+        `CPU main ${pct(heavy.busy.cpu)}, renderer ${pct(heavy.busy.renderer)}`,
     );
     const heap = quick ? null : await measureHeap(browser);
     const text = section({ js, firstFrame, heavy, heap, when, where });
