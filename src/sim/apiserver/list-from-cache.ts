@@ -172,7 +172,7 @@ export class PendingLatest {
       if (bucket !== undefined) return this.answer(null, withIndex(bucket, m.indexName));
     }
     // The newest snapshot always equals the live store, so the live store serves "latest".
-    this.answer(null, withIndex(store.list(this.key, this.fromKey, rv), ""));
+    this.answer(null, store.list(this.key, this.fromKey, rv));
   };
 
   hold(

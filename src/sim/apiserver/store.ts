@@ -77,7 +77,7 @@ export class Store {
   }
 
   /** The objects whose keys start with `prefix`, from `fromKey` on (inclusive), in key order. */
-  list(prefix: string, fromKey: string, rv: number): LazyList {
+  list(prefix: string, fromKey: string, rv: number): LazyList & { readonly indexUsed: "" } {
     const [from, end] = this.keys.range(prefix, fromKey);
     return new StoreRange(this, from, end, rv);
   }
@@ -140,6 +140,8 @@ export class Store {
 
 /** A key range of the live store, read only if someone asks for its items (most LISTs do not). */
 class StoreRange implements LazyList {
+  /** A key range is served without an index (the cacher's list metrics say so). */
+  readonly indexUsed = "";
   readonly rv: number;
   readonly count: number;
   private readonly store: Store;
