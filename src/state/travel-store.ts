@@ -33,16 +33,23 @@ export interface TravelActions {
 export type TravelStore = StoreApi<TravelState & TravelActions>;
 
 export function createTravelStore(client: SimulationClient, onBreak: () => void): TravelStore {
+  // One seek in flight at a time: a drag asks for many, and in a heavy run each can take the
+  // worker seconds; the newest waiting one goes down when the worker says the last is done.
+  let seeking = false;
+  let waitingNs: Nanos | null = null;
+  const sendSeek = (atNs: Nanos) => {
+    seeking = true;
+    client.send({ type: "seek", atNs });
+  };
   return createStore<TravelState & TravelActions>()((set, get) => ({
     furthestNs: 0,
     forkedAtNs: null,
     breakpoints: { kinds: [], lagAboveMs: null },
     breakReason: null,
     seek(atNs) {
-      client.send({
-        type: "seek",
-        atNs: Math.max(0, Math.min(Math.round(atNs), get().furthestNs)),
-      });
+      const targetNs = Math.max(0, Math.min(Math.round(atNs), get().furthestNs));
+      if (seeking) waitingNs = targetNs;
+      else sendSeek(targetNs);
     },
     setBreakpoints(choice) {
       set({ breakpoints: choice });
@@ -51,6 +58,11 @@ export function createTravelStore(client: SimulationClient, onBreak: () => void)
     dismissFork: () => set({ forkedAtNs: null }),
     dismissBreak: () => set({ breakReason: null }),
     receive(reply) {
+      if (reply.type === "travel") {
+        seeking = false;
+        if (waitingNs !== null) sendSeek(waitingNs);
+        waitingNs = null;
+      }
       if (reply.type === "breakpoint") {
         set({ breakReason: reply.reason });
         onBreak();

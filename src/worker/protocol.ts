@@ -52,7 +52,8 @@ export type WorkerReply =
   | { type: "error"; message: string }
   /**
    * The run so far reaches `furthestNs`; after a live change made while viewing the past,
-   * `forkedAtNs` is where the run forked (its later changes were dropped).
+   * `forkedAtNs` is where the run forked (its later changes were dropped). Also sent when a seek
+   * is done.
    */
   | { type: "travel"; furthestNs: number; forkedAtNs: number | null }
   /** A breakpoint paused the run; `reason` says what happened in plain words. */

@@ -155,6 +155,7 @@ export function createSimulationHost(deps: SimulationHostDeps): SimulationHost {
     } else if (command.type === "seek") {
       sim = travel.seek(sim, command.atNs);
       jumped(sim);
+      postTravel(); // the page sends its next seek only once this one is done
     } else if (command.type === "set") {
       sim = forkIfPast(sim);
       sim.setLive(command.key, command.value);

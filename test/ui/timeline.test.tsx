@@ -23,9 +23,15 @@ function renderTimeline() {
     fake.runtime.store.getState().receiveSnapshot(snapshot);
     fake.frame(snapshot);
   });
-  const sent = () => fake.commands.slice();
   const lastSent = () => fake.commands.at(-1);
-  return { fake, sent, lastSent };
+  /** The worker's word that a seek is done (it sends the run's extent after each). */
+  const seekDone = () =>
+    act(() => {
+      fake.runtime.travel
+        .getState()
+        .receive({ type: "travel", furthestNs: 120 * S, forkedAtNs: null });
+    });
+  return { fake, lastSent, seekDone };
 }
 
 describe("the scrubber", () => {
@@ -38,14 +44,17 @@ describe("the scrubber", () => {
   });
 
   it("seeks a second with the arrow keys, ten with Shift, and to the ends with Home and End", () => {
-    const { lastSent } = renderTimeline();
+    const { lastSent, seekDone } = renderTimeline();
     const slider = screen.getByRole("slider");
     fireEvent.keyDown(slider, { key: "ArrowLeft" });
     expect(lastSent()).toEqual({ type: "seek", atNs: 94 * S });
+    seekDone();
     fireEvent.keyDown(slider, { key: "ArrowRight", shiftKey: true });
     expect(lastSent()).toEqual({ type: "seek", atNs: 105 * S });
+    seekDone();
     fireEvent.keyDown(slider, { key: "Home" });
     expect(lastSent()).toEqual({ type: "seek", atNs: 0 });
+    seekDone();
     fireEvent.keyDown(slider, { key: "End" });
     expect(lastSent()).toEqual({ type: "seek", atNs: 120 * S });
   });
@@ -65,6 +74,23 @@ describe("the scrubber", () => {
     const marker = document.querySelector('[data-kind="ringGrow"]') as Element;
     fireEvent.pointerDown(marker, { button: 0 });
     expect(lastSent()).toEqual({ type: "seek", atNs: 60 * S });
+  });
+
+  it("sends one seek at a time, and then only the newest one asked for meanwhile", () => {
+    const { fake, seekDone } = renderTimeline();
+    const slider = screen.getByRole("slider");
+    const seeks = () => fake.commands.filter((c) => c.type === "seek");
+    fireEvent.keyDown(slider, { key: "Home" });
+    fireEvent.keyDown(slider, { key: "ArrowLeft" });
+    fireEvent.keyDown(slider, { key: "End" });
+    expect(seeks()).toEqual([{ type: "seek", atNs: 0 }]);
+    seekDone();
+    expect(seeks()).toEqual([
+      { type: "seek", atNs: 0 },
+      { type: "seek", atNs: 120 * S },
+    ]);
+    seekDone();
+    expect(seeks()).toHaveLength(2);
   });
 });
 
