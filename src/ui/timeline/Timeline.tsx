@@ -1,5 +1,6 @@
 import { BreakpointControls } from "./BreakpointControls.tsx";
 import { MarkerNav } from "./MarkerNav.tsx";
+import { MarkLegend } from "./MarkLegend.tsx";
 import { Scrubber } from "./Scrubber.tsx";
 import { TravelNotes } from "./TravelNotes.tsx";
 import "./timeline.css";
@@ -16,6 +17,7 @@ export function Timeline() {
       </div>
       <div className="timeline-row">
         <BreakpointControls />
+        <MarkLegend />
         <TravelNotes />
       </div>
     </section>
