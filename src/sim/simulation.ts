@@ -112,8 +112,7 @@ class Run implements Simulation {
     for (;;) {
       const pointNs = this.timeline.nextNs(this.current);
       const sourceIndex = this.earliestSource();
-      const source = this.world.openLoop.sources[sourceIndex] ?? null;
-      const sourceNs = source?.process.nextNs ?? Number.POSITIVE_INFINITY;
+      const sourceNs = this.sourceNs[sourceIndex] ?? Number.POSITIVE_INFINITY;
       // Heap events never move the timeline or the sources, so they run in a tight loop.
       let heapNs = scheduler.peekNs();
       while (heapNs < pointNs && heapNs <= sourceNs && heapNs <= tNs) {
@@ -128,7 +127,8 @@ class Run implements Simulation {
       if (pointNs === nextNs) {
         this.timeline.apply(this.current, nextNs, this.handlers);
         this.refreshSourceTimes();
-      } else if (source !== null) {
+      } else if (sourceIndex >= 0) {
+        const source = this.world.openLoop.sources[sourceIndex] as Source;
         this.sourceTrace.mix(nextNs, sourceIndex, source.process.count);
         source.process.advance();
         this.sourceNs[sourceIndex] = source.process.nextNs;

@@ -13,6 +13,8 @@ export interface SimMetrics {
   readonly cacheLagSeconds: Sample;
 }
 
+const MAX_RECENT = 8;
+
 export function registerSimMetrics(registry: MetricsRegistry): SimMetrics {
   const reads = registry.counter(
     "watchcachelab_reads_total",
@@ -45,10 +47,15 @@ export function registerSimMetrics(registry: MetricsRegistry): SimMetrics {
     [],
   );
   const byReason = new Map<string, Sample>();
+  // The first few label sets seen, compared by value: most attempts are one of a handful.
+  const recent: { kind: string; servedBy: string; code: number; sample: Sample }[] = [];
   // (kind, served_by) → code → sample: no key string and no closure per attempt
   const bySource = new Map<string, Map<string, Map<number, Sample>>>();
   return {
     read(kind, servedBy, code) {
+      for (const r of recent) {
+        if (r.code === code && r.kind === kind && r.servedBy === servedBy) return r.sample;
+      }
       let byServer = bySource.get(kind);
       if (byServer === undefined) {
         byServer = new Map();
@@ -64,6 +71,7 @@ export function registerSimMetrics(registry: MetricsRegistry): SimMetrics {
         sample = reads.with({ kind, served_by: servedBy, code: `${code}` });
         byCode.set(code, sample);
       }
+      if (recent.length < MAX_RECENT) recent.push({ kind, servedBy, code, sample });
       return sample;
     },
     etcdRequest(reason) {
