@@ -1,4 +1,4 @@
-import type { MarkRecorder } from "./marks.ts";
+import { FIRST_MARK_KINDS, type MarkRecorder } from "./marks.ts";
 import type { Outcome, OutcomeView } from "./snapshot.ts";
 import { type Nanos, NS_PER_MS, NS_PER_S } from "./time.ts";
 import { READ_KINDS } from "./world/outcomes.ts";
@@ -12,6 +12,8 @@ import type { World } from "./world/world.ts";
 // outcome's time, a fault's time in the scenario) the mark carries it; otherwise it carries C.
 
 export const CHECK_NS: Nanos = 10 * NS_PER_MS;
+/** Outcome counts take longer to read: they are looked at every tenth check. */
+const OUTCOME_CHECK_NS: Nanos = 100 * NS_PER_MS;
 /** Lag levels that mark a crossing upward; the way back down is marked below half the level. */
 export const LAG_LEVELS_S = [1, 3] as const;
 
@@ -35,7 +37,8 @@ export class MarkWatch {
   private pendingSinceNs: Nanos = 0;
   private compactedRevision: number;
   private lagLevel = 0;
-  private waitedSeen = 0;
+  private firstsDone = false;
+  private nextOutcomeCheckNs: Nanos = 0;
 
   constructor(world: World, marks: MarkRecorder) {
     this.world = world;
@@ -62,25 +65,33 @@ export class MarkWatch {
     this.checkLag(atNs);
   }
 
+  /** Outcome counts are read every OUTCOME_CHECK_NS; the marks carry the outcomes' own times. */
   private checkWaits(atNs: Nanos): void {
-    const { cache } = this.world;
-    const marks = this.marks;
-    const waited = this.total("cacheAfterWait") + this.total("fallback") + this.total("504");
-    if (!marks.has("firstWait") && (cache.waiterCount > 0 || waited !== this.waitedSeen)) {
-      this.waitedSeen = waited;
-      const parked = cache.waiterCount > 0 ? cache.waiters(1)[0]?.startNs : undefined;
-      const ended = this.earliest((o) => o.waitedNs > 0);
-      const endedStart = ended ? ended.atNs - ended.waitedNs : undefined;
-      const starts = [parked, endedStart].filter((t) => t !== undefined);
-      if (starts.length > 0) {
-        const detail = "a read parked on the condition variable: the cache was behind";
-        marks.record(Math.min(...starts), "firstWait", detail);
-      }
-    }
+    if (this.firstsDone) return;
+    const parked = !this.marks.has("firstWait") && this.world.cache.waiterCount > 0;
+    if (!parked && atNs < this.nextOutcomeCheckNs) return;
+    this.nextOutcomeCheckNs = atNs + OUTCOME_CHECK_NS;
+    this.checkFirstWait(atNs);
     for (const [outcome, kind, detail] of FIRST_OUTCOMES) {
-      if (marks.has(kind) || this.total(outcome) === 0) continue;
-      marks.record(this.earliest((o) => o.outcome === outcome)?.atNs ?? atNs, kind, detail);
+      if (this.marks.has(kind) || this.total(outcome) === 0) continue;
+      this.marks.record(this.earliest((o) => o.outcome === outcome)?.atNs ?? atNs, kind, detail);
     }
+    this.firstsDone = FIRST_MARK_KINDS.every((kind) => this.marks.has(kind));
+  }
+
+  /** A read parked now, or one that waited and has ended (a wait shorter than a check). */
+  private checkFirstWait(atNs: Nanos): void {
+    const { cache } = this.world;
+    if (this.marks.has("firstWait")) return;
+    const parkedNs = cache.waiterCount > 0 ? cache.waiters(1)[0]?.startNs : undefined;
+    const waited = this.total("cacheAfterWait") + this.total("fallback") > 0;
+    const ended = waited ? this.earliest((o) => o.waitedNs > 0) : undefined;
+    // An ended wait the recent log no longer holds happened before this check.
+    const endedNs = ended ? ended.atNs - ended.waitedNs : waited ? atNs : undefined;
+    const starts = [parkedNs, endedNs].filter((t) => t !== undefined);
+    if (starts.length === 0) return;
+    const detail = "a read parked on the condition variable: the cache was behind";
+    this.marks.record(Math.min(...starts), "firstWait", detail);
   }
 
   /** The oldest recent outcome that matches (the log keeps the last few hundred). */
