@@ -12,8 +12,8 @@ import type { World } from "./world/world.ts";
 // outcome's time, a fault's time in the scenario) the mark carries it; otherwise it carries C.
 
 export const CHECK_NS: Nanos = 10 * NS_PER_MS;
-/** Outcome counts take longer to read: they are looked at every tenth check. */
-const OUTCOME_CHECK_NS: Nanos = 100 * NS_PER_MS;
+/** Outcome counts take longer to read: they are looked at every other check. */
+const OUTCOME_CHECK_NS: Nanos = 20 * NS_PER_MS;
 /** Lag levels that mark a crossing upward; the way back down is marked below half the level. */
 export const LAG_LEVELS_S = [1, 3] as const;
 
