@@ -1,4 +1,4 @@
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
 import { markFirstFrame } from "../state/first-frame-mark.ts";
 import { animationFrames } from "../state/frame-loop.ts";
@@ -17,12 +17,21 @@ const runtime = startApp({
   scheduleFrame: animationFrames,
   wallNowMs: () => performance.now(),
 });
-markFirstFrame(runtime.live, animationFrames);
+// A panel's canvas exists once the panel has a snapshot to draw (it shows a waiting line before).
+markFirstFrame(
+  runtime.live,
+  animationFrames,
+  () => document.querySelector(".wcl-panel canvas") !== null,
+);
 
 const root = document.getElementById("root");
 if (root === null) throw new Error("index.html has no #root element");
-createRoot(root).render(
-  <StrictMode>
-    <App runtime={runtime} />
-  </StrictMode>,
+// As a transition the first render yields to the browser every few milliseconds instead of
+// holding the main thread for the whole page at once (a long task right after load).
+startTransition(() =>
+  createRoot(root).render(
+    <StrictMode>
+      <App runtime={runtime} />
+    </StrictMode>,
+  ),
 );
