@@ -20,6 +20,8 @@ export interface TravelState {
   breakpoints: BreakpointChoice;
   /** What the last breakpoint stopped on, until play resumes or the note is dismissed. */
   breakReason: string | null;
+  /** The moment of the seek the worker is replaying to, or null when none is in flight. */
+  seekingToNs: Nanos | null;
 }
 
 export interface TravelActions {
@@ -33,44 +35,47 @@ export interface TravelActions {
 export type TravelStore = StoreApi<TravelState & TravelActions>;
 
 export function createTravelStore(client: SimulationClient, onBreak: () => void): TravelStore {
-  // One seek in flight at a time: a drag asks for many, and in a heavy run each can take the
-  // worker seconds; the newest waiting one goes down when the worker says the last is done.
-  let seeking = false;
-  let waitingNs: Nanos | null = null;
-  const sendSeek = (atNs: Nanos) => {
-    seeking = true;
-    client.send({ type: "seek", atNs });
-  };
-  return createStore<TravelState & TravelActions>()((set, get) => ({
-    furthestNs: 0,
-    forkedAtNs: null,
-    breakpoints: { kinds: [], lagAboveMs: null },
-    breakReason: null,
-    seek(atNs) {
-      const targetNs = Math.max(0, Math.min(Math.round(atNs), get().furthestNs));
-      if (seeking) waitingNs = targetNs;
-      else sendSeek(targetNs);
-    },
-    setBreakpoints(choice) {
-      set({ breakpoints: choice });
-      client.send({ type: "breakpoints", kinds: choice.kinds, lagAboveMs: choice.lagAboveMs });
-    },
-    dismissFork: () => set({ forkedAtNs: null }),
-    dismissBreak: () => set({ breakReason: null }),
-    receive(reply) {
-      if (reply.type === "travel") {
-        seeking = false;
-        if (waitingNs !== null) sendSeek(waitingNs);
-        waitingNs = null;
-      }
-      if (reply.type === "breakpoint") {
-        set({ breakReason: reply.reason });
-        onBreak();
-      } else if (reply.forkedAtNs !== null) {
-        set({ furthestNs: reply.furthestNs, forkedAtNs: reply.forkedAtNs });
-      } else if (reply.furthestNs !== get().furthestNs) {
-        set({ furthestNs: reply.furthestNs });
-      }
-    },
-  }));
+  return createStore<TravelState & TravelActions>()((set, get) => {
+    // One seek in flight at a time: a drag asks for many, and in a heavy run each can take the
+    // worker seconds; the newest waiting one goes down when the worker says the last is done.
+    let waitingNs: Nanos | null = null;
+    const sendSeek = (atNs: Nanos) => {
+      set({ seekingToNs: atNs });
+      client.send({ type: "seek", atNs });
+    };
+    return {
+      furthestNs: 0,
+      forkedAtNs: null,
+      breakpoints: { kinds: [], lagAboveMs: null },
+      breakReason: null,
+      seekingToNs: null,
+      seek(atNs) {
+        const targetNs = Math.max(0, Math.min(Math.round(atNs), get().furthestNs));
+        if (get().seekingToNs !== null) waitingNs = targetNs;
+        else sendSeek(targetNs);
+      },
+      setBreakpoints(choice) {
+        set({ breakpoints: choice });
+        client.send({ type: "breakpoints", kinds: choice.kinds, lagAboveMs: choice.lagAboveMs });
+      },
+      dismissFork: () => set({ forkedAtNs: null }),
+      dismissBreak: () => set({ breakReason: null }),
+      receive(reply) {
+        if (reply.type === "travel") {
+          const next = waitingNs;
+          waitingNs = null;
+          if (next !== null) sendSeek(next);
+          else if (get().seekingToNs !== null) set({ seekingToNs: null });
+        }
+        if (reply.type === "breakpoint") {
+          set({ breakReason: reply.reason });
+          onBreak();
+        } else if (reply.forkedAtNs !== null) {
+          set({ furthestNs: reply.furthestNs, forkedAtNs: reply.forkedAtNs });
+        } else if (reply.furthestNs !== get().furthestNs) {
+          set({ furthestNs: reply.furthestNs });
+        }
+      },
+    };
+  });
 }

@@ -84,6 +84,7 @@ describe("the scrubber", () => {
     fireEvent.keyDown(slider, { key: "ArrowLeft" });
     fireEvent.keyDown(slider, { key: "End" });
     expect(seeks()).toEqual([{ type: "seek", atNs: 0 }]);
+    expect(slider).toHaveAttribute("aria-busy", "true");
     seekDone();
     expect(seeks()).toEqual([
       { type: "seek", atNs: 0 },
@@ -91,6 +92,7 @@ describe("the scrubber", () => {
     ]);
     seekDone();
     expect(seeks()).toHaveLength(2);
+    expect(slider).toHaveAttribute("aria-busy", "false");
   });
 });
 

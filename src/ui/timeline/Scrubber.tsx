@@ -14,6 +14,7 @@ const percent = (fraction: number) => `${(fraction * 100).toFixed(3)}%`;
 export function Scrubber({ marks }: { marks: readonly MarkView[] }) {
   const furthestNs = useTravel((s) => s.furthestNs);
   const seek = useTravel((s) => s.seek);
+  const seeking = useTravel((s) => s.seekingToNs !== null);
   const nowNs = Math.min(useLiveFrame()?.snapshot.nowNs ?? 0, furthestNs);
   const track = useRef<HTMLDivElement>(null);
   const lastDragMs = useRef<number | null>(null);
@@ -51,6 +52,7 @@ export function Scrubber({ marks }: { marks: readonly MarkView[] }) {
       tabIndex={disabled ? -1 : 0}
       aria-label="Simulated time of the run so far"
       aria-disabled={disabled}
+      aria-busy={seeking}
       aria-valuemin={0}
       aria-valuemax={Number((furthestNs / NS_PER_S).toFixed(1))}
       aria-valuenow={Number((nowNs / NS_PER_S).toFixed(1))}
