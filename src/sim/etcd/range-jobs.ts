@@ -201,15 +201,26 @@ export class GetJob implements RangeJob {
   }
 }
 
+/**
+ * Every consistent read asks for the current RV, thousands a second: the jobs are reused. A job
+ * returns to `pool` once answered; the queue never touches a job after its answer.
+ */
 export class CurrentRvJob implements RangeJob {
   readonly reason = "current_rv";
   private rv = 0;
+  private done: Done<number> | null = null;
   private readonly kv: EtcdKv;
-  private readonly done: Done<number>;
+  private readonly pool: CurrentRvJob[];
 
-  constructor(kv: EtcdKv, done: Done<number>) {
+  private constructor(kv: EtcdKv, pool: CurrentRvJob[]) {
     this.kv = kv;
-    this.done = done;
+    this.pool = pool;
+  }
+
+  static take(kv: EtcdKv, pool: CurrentRvJob[], done: Done<number>): CurrentRvJob {
+    const job = pool.pop() ?? new CurrentRvJob(kv, pool);
+    job.done = done;
+    return job;
   }
 
   start(): number {
@@ -218,10 +229,20 @@ export class CurrentRvJob implements RangeJob {
   }
 
   finish(): void {
-    this.done(null, this.rv);
+    this.release()(null, this.rv);
   }
 
   fail(error: ApiError): void {
-    this.done(error, null);
+    this.release()(error, null);
+  }
+
+  private release(): Done<number> {
+    const done = this.done;
+    if (done === null) throw new Error("etcd: a current-RV request answered twice");
+    this.done = null;
+    if (this.pool.length < MAX_POOLED_JOBS) this.pool.push(this);
+    return done;
   }
 }
+
+const MAX_POOLED_JOBS = 4096;

@@ -32,11 +32,12 @@ export interface RangeCosts {
 /** Service time per object returned: 0.01 ms (the snapshot shows a full LIST's cost with it). */
 export const NS_PER_OBJECT = 10_000;
 const MAX_QUEUED = 10_000_000;
+const MAX_SPARE_TICKETS = 4096;
 
 /** One request: queued, then holding a slot until `doneNs`; `answered` once it timed out. */
 interface Ticket {
-  readonly job: RangeJob;
-  readonly arrivalNs: Nanos;
+  job: RangeJob | null;
+  arrivalNs: Nanos;
   doneNs: Nanos;
   seq: number;
   answered: boolean;
@@ -56,6 +57,8 @@ export class RangeQueue {
     (a, b) => a.doneNs < b.doneNs || (a.doneNs === b.doneNs && a.seq < b.seq),
   );
   private readonly onDone = () => this.complete();
+  /** Tickets whose request left the queue and its slot, reused (thousands a second). */
+  private readonly spare: Ticket[] = [];
 
   constructor(scheduler: Scheduler, costs: RangeCosts) {
     this.scheduler = scheduler;
@@ -72,7 +75,11 @@ export class RangeQueue {
   }
 
   submit(job: RangeJob): void {
-    this.queue.push({ job, arrivalNs: this.scheduler.nowNs, doneNs: 0, seq: 0, answered: false });
+    const ticket = this.spare.pop() ?? { job, arrivalNs: 0, doneNs: 0, seq: 0, answered: false };
+    ticket.job = job;
+    ticket.arrivalNs = this.scheduler.nowNs;
+    ticket.answered = false;
+    this.queue.push(ticket);
     this.pump();
     this.armTimer();
   }
@@ -89,7 +96,7 @@ export class RangeQueue {
   }
 
   private serve(ticket: Ticket, nowNs: Nanos): void {
-    const job = ticket.job;
+    const job = ticket.job as RangeJob;
     const objects = job.start();
     ticket.seq = this.nextId++;
     ticket.doneNs = nowNs + this.costs.latencyNs(nowNs) + objects * NS_PER_OBJECT;
@@ -109,9 +116,17 @@ export class RangeQueue {
     const entry = this.inService.pop();
     if (entry === undefined) throw new Error("etcd: a completion without a request in service");
     this.release();
-    if (entry.answered) return;
-    this.costs.answered(entry.job.reason);
-    entry.job.finish();
+    const job = entry.job as RangeJob;
+    const answered = entry.answered;
+    this.recycle(entry);
+    if (answered) return;
+    this.costs.answered(job.reason);
+    job.finish();
+  }
+
+  private recycle(ticket: Ticket): void {
+    ticket.job = null;
+    if (this.spare.length < MAX_SPARE_TICKETS) this.spare.push(ticket);
   }
 
   private fail(job: RangeJob): void {
@@ -141,7 +156,9 @@ export class RangeQueue {
     for (let head = this.queue.peek(); head !== undefined; head = this.queue.peek()) {
       if (head.arrivalNs + this.costs.requestTimeoutNs > nowNs) return;
       this.queue.shift();
-      this.fail(head.job);
+      const job = head.job as RangeJob;
+      this.recycle(head);
+      this.fail(job);
     }
   }
 }

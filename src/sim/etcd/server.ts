@@ -42,6 +42,7 @@ export class EtcdServer implements Storage {
   private readonly hooks: EtcdHooks;
   private readonly progressKind: number;
   private readonly ackKind: number;
+  private readonly currentRvJobs: CurrentRvJob[] = [];
 
   constructor(scheduler: Scheduler, kv: EtcdKv, costs: RangeCosts, hooks: EtcdHooks) {
     this.scheduler = scheduler;
@@ -80,7 +81,7 @@ export class EtcdServer implements Storage {
   }
 
   getCurrentResourceVersion(_ctx: RequestContext, done: Done<number>): void {
-    this.submitRange(new CurrentRvJob(this.kv, done));
+    this.submitRange(CurrentRvJob.take(this.kv, this.currentRvJobs, done));
   }
 
   requestWatchProgress(): void {
