@@ -5,14 +5,17 @@
 
 const MIN_BACKING_SLOTS = 128;
 
-export class EventSlots<T> {
+export class EventSlots<T extends { readonly recordTimeNs: number }> {
   private readonly items: (T | null)[];
+  /** Each slot's record time: every append's resize check reads two, without the cold events. */
+  private readonly times: Float64Array;
 
   constructor(lengthSlots: number) {
     if (!Number.isSafeInteger(lengthSlots) || lengthSlots < 1) {
       throw new Error(`EventSlots: length ${lengthSlots} is not a positive integer`);
     }
     this.items = new Array<T | null>(lengthSlots).fill(null);
+    this.times = new Float64Array(lengthSlots);
   }
 
   get lengthSlots(): number {
@@ -24,7 +27,14 @@ export class EventSlots<T> {
   }
 
   set(index: number, item: T | null): void {
-    this.items[index % this.items.length] = item;
+    const slot = index % this.items.length;
+    this.items[slot] = item;
+    if (item !== null) this.times[slot] = item.recordTimeNs;
+  }
+
+  /** The record time of the item at `index`, which must hold one. */
+  recordTimeAt(index: number): number {
+    return this.times[index % this.times.length] as number;
   }
 
   /** A new backing of `lengthSlots` holding the items at absolute indexes [start, end). */

@@ -122,14 +122,14 @@ export class WatchCacheHistory {
   // upstream: watch_cache_history.go resizeCacheLocked
   resizeCacheLocked(eventTimeNs: number): void {
     if (!this.isFull) return;
-    const oldest = this.slots.get(this.startIndexValue) as WatchCacheEvent;
-    if (eventTimeNs - oldest.recordTimeNs < this.eventFreshDurationNs) {
+    // A full ring holds an event at every index from start to end.
+    if (eventTimeNs - this.slots.recordTimeAt(this.startIndexValue) < this.eventFreshDurationNs) {
       const grown = Math.min(this.capacityValue * 2, this.upperBoundCapacity);
       if (grown > this.capacityValue) this.doCacheResizeLocked(grown);
       return;
     }
-    const reference = this.slots.get(this.shrinkReferenceIndex()) as WatchCacheEvent;
-    if (eventTimeNs - reference.recordTimeNs > this.eventFreshDurationNs) {
+    const referenceNs = this.slots.recordTimeAt(this.shrinkReferenceIndex());
+    if (eventTimeNs - referenceNs > this.eventFreshDurationNs) {
       const shrunk = Math.max(Math.floor(this.capacityValue / 2), this.lowerBoundCapacity);
       if (shrunk < this.capacityValue) this.doCacheResizeLocked(shrunk);
     }
