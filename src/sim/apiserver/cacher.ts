@@ -7,9 +7,10 @@ import type { ApiserverConfig } from "./config.ts";
 import { DispatchLog } from "./dispatch-log.ts";
 import { type ApiError, keyNotFound, tooManyRequests } from "./errors.ts";
 import type { IndexValidator } from "./history.ts";
-import type { CacheList, ListDone } from "./list-from-cache.ts";
+import type { CacheList } from "./list-from-cache.ts";
 import { parseResourceVersion } from "./list-options.ts";
 import type { WatchCacheMetrics } from "./metrics.ts";
+import { type PendingList, PendingLists } from "./pending-list.ts";
 import type { Pod } from "./pod.ts";
 import { CacherReady } from "./ready.ts";
 import { type RequestContext, recordStep } from "./request-context.ts";
@@ -37,26 +38,10 @@ export interface CacherOptions {
   readonly resourcePrefix: string;
 }
 
-// Thousands of LISTs a second wait in the watch cache; each would otherwise allocate a closure
-// and its context. A pending list is reused once answered (the cache answers each exactly once).
-const MAX_POOLED_CALLS = 4096;
-
-class PendingCacheList {
-  key = "";
-  opts: ListOptions | null = null;
-  ctx: RequestContext | null = null;
-  done: Done<StorageListResult> | null = null;
-  readonly listed: ListDone;
-
-  constructor(
-    onList: (call: PendingCacheList, err: ApiError | null, list: CacheList | null) => void,
-  ) {
-    this.listed = (err, list) => onList(this, err, list);
-  }
-}
-
 export class Cacher {
-  private readonly calls: PendingCacheList[] = [];
+  private readonly pending = new PendingLists<CacheList>((call, err, list) =>
+    this.onList(call, err, list),
+  );
   readonly ready: CacherReady;
   readonly watchCache: WatchCache;
   readonly storage: Storage;
@@ -160,24 +145,13 @@ export class Cacher {
       return;
     }
     const preparedKey = opts.recursive && !key.endsWith("/") ? `${key}/` : key;
-    const call = this.calls.pop() ?? new PendingCacheList(this.onList);
-    call.key = key;
-    call.opts = opts;
-    call.ctx = ctx;
-    call.done = done;
-    this.watchCache.waitUntilFreshAndGetList(preparedKey, opts, ctx, call.listed);
+    const call = this.pending.take(key, opts, ctx, done);
+    this.watchCache.waitUntilFreshAndGetList(preparedKey, opts, ctx, call.answered);
   }
 
   // upstream: cacher.go GetList, once the watch cache listed
-  private readonly onList = (
-    call: PendingCacheList,
-    err: ApiError | null,
-    list: CacheList | null,
-  ) => {
-    const { key, opts, ctx, done } = call;
-    if (opts === null || ctx === null || done === null) throw new Error("cacher: listed twice");
-    call.opts = call.ctx = call.done = null;
-    if (this.calls.length < MAX_POOLED_CALLS) this.calls.push(call);
+  private onList(call: PendingList<CacheList>, err: ApiError | null, list: CacheList | null) {
+    const { key, opts, ctx, done } = this.pending.release(call);
     if (err !== null || list === null) {
       done(err, null);
       return;
@@ -193,7 +167,7 @@ export class Cacher {
       recordStep(ctx, this.scheduler.nowNs, "served", "cacheList.serve", detail);
     }
     done(null, page);
-  };
+  }
 
   // upstream: cacher.go Get
   get(

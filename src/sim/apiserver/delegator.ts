@@ -10,6 +10,7 @@ import {
 } from "./errors.ts";
 import { parseResourceVersion, validateListOptions } from "./list-options.ts";
 import type { ConsistentReadFallback } from "./metrics.ts";
+import { type PendingList, PendingLists } from "./pending-list.ts";
 import type { Pod } from "./pod.ts";
 import {
   type EtcdListReason,
@@ -38,27 +39,10 @@ function shouldDelegateListOnNotReadyCache(opts: ListOptions): boolean {
   return opts.labelSelector === "" && opts.fieldSelector === "" && opts.limit > 0;
 }
 
-// Thousands of LISTs a second wait on the cache; each would otherwise allocate a closure and its
-// context. A pending list is reused once answered (a cache answers each call exactly once).
-const MAX_POOLED_CALLS = 4096;
-
-class PendingList {
-  key = "";
-  opts: ListOptions | null = null;
-  ctx: RequestContext | null = null;
-  done: Done<StorageListResult> | null = null;
-  consistentRead = false;
-  readonly answered: Done<StorageListResult>;
-
-  constructor(
-    onAnswer: (call: PendingList, err: ApiError | null, result: StorageListResult | null) => void,
-  ) {
-    this.answered = (err, result) => onAnswer(this, err, result);
-  }
-}
-
 export class CacheDelegator {
-  private readonly calls: PendingList[] = [];
+  private readonly pending = new PendingLists<StorageListResult>((call, err, result) =>
+    this.onAnswer(call, err, result),
+  );
   readonly cacher: Cacher;
   readonly storage: Storage;
   private readonly watchListEnabled: boolean;
@@ -104,33 +88,26 @@ export class CacheDelegator {
       this.listFromStorage("delegated", "getList.notReady", key, opts, ctx, done);
       return;
     }
-    const call = this.calls.pop() ?? new PendingList(this.onAnswer);
-    call.key = key;
-    call.opts = opts;
-    call.ctx = ctx;
-    call.done = done;
+    const call = this.pending.take(key, opts, ctx, done);
     call.consistentRead = consistentRead;
     this.cacher.getList(key, opts, ctx, call.answered);
   }
 
   // upstream: delegator.go GetList, once the cacher answered
-  private readonly onAnswer = (
-    call: PendingList,
+  private onAnswer(
+    call: PendingList<StorageListResult>,
     err: ApiError | null,
     result: StorageListResult | null,
-  ): void => {
-    const { key, opts, ctx, done, consistentRead } = call;
-    if (opts === null || ctx === null || done === null)
-      throw new Error("delegator: answered twice");
-    call.opts = call.ctx = call.done = null;
-    if (this.calls.length < MAX_POOLED_CALLS) this.calls.push(call);
+  ): void {
+    const consistentRead = call.consistentRead;
+    const { key, opts, ctx, done } = this.pending.release(call);
     if (err === null) {
       if (consistentRead) this.countConsistentRead(true, "false");
       done(null, result);
       return;
     }
     this.afterCacheError(err, consistentRead, key, opts, ctx, done);
-  };
+  }
 
   // upstream: delegator.go GetList, the error branch
   private afterCacheError(

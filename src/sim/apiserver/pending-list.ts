@@ -1,0 +1,62 @@
+import type { ApiError } from "./errors.ts";
+import type { RequestContext } from "./request-context.ts";
+import type { Done, ListOptions, StorageListResult } from "./storage.ts";
+
+// A LIST the delegator or the cacher passed on and waits to hear back about. Thousands a second
+// wait, and a closure for each (with its context) was a large share of the read path's garbage,
+// so the waiting calls are pooled: taken when passed on, returned once answered (every callee
+// answers exactly once), before the answer goes out.
+
+const MAX_SPARE = 4096;
+
+export class PendingList<R> {
+  key = "";
+  opts: ListOptions | null = null;
+  ctx: RequestContext | null = null;
+  done: Done<StorageListResult> | null = null;
+  /** The delegator's decision, kept for the answer. */
+  consistentRead = false;
+  /** The callback the callee answers through; bound to this call once, when it is made. */
+  readonly answered: (err: ApiError | null, result: R | null) => void;
+
+  constructor(onAnswer: (call: PendingList<R>, err: ApiError | null, result: R | null) => void) {
+    this.answered = (err, result) => onAnswer(this, err, result);
+  }
+}
+
+export class PendingLists<R> {
+  private readonly spare: PendingList<R>[] = [];
+  private readonly onAnswer: (call: PendingList<R>, err: ApiError | null, result: R | null) => void;
+
+  constructor(onAnswer: (call: PendingList<R>, err: ApiError | null, result: R | null) => void) {
+    this.onAnswer = onAnswer;
+  }
+
+  take(
+    key: string,
+    opts: ListOptions,
+    ctx: RequestContext,
+    done: Done<StorageListResult>,
+  ): PendingList<R> {
+    const call = this.spare.pop() ?? new PendingList(this.onAnswer);
+    call.key = key;
+    call.opts = opts;
+    call.ctx = ctx;
+    call.done = done;
+    return call;
+  }
+
+  /** What `call` held, and the call back in the pool. */
+  release(call: PendingList<R>): {
+    readonly key: string;
+    readonly opts: ListOptions;
+    readonly ctx: RequestContext;
+    readonly done: Done<StorageListResult>;
+  } {
+    const { key, opts, ctx, done } = call;
+    if (opts === null || ctx === null || done === null) throw new Error("a LIST answered twice");
+    call.opts = call.ctx = call.done = null;
+    if (this.spare.length < MAX_SPARE) this.spare.push(call);
+    return { key, opts, ctx, done };
+  }
+}
