@@ -1,4 +1,5 @@
 import type { Nanos } from "./time.ts";
+import { hex32, WordHash } from "./word-hash.ts";
 
 // A discrete-event scheduler: a binary heap keyed by (time, insertion sequence), so events at the
 // same instant run in the order they were scheduled. Every executed event feeds a running hash of
@@ -18,8 +19,7 @@ export class Scheduler {
   executed = 0;
   private readonly heap: ScheduledEvent[] = [];
   private nextSeq = 0;
-  private hashHi = 0x811c9dc5;
-  private hashLo = 0x01000193;
+  private readonly hash = new WordHash(0x811c9dc5, 0x01000193);
   private readonly kindNames: string[] = [];
 
   /** Registers a kind of event by name; the returned code is what the trace hash sees. */
@@ -103,22 +103,14 @@ export class Scheduler {
 
   /** 64-bit FNV-style digest of every executed event, as 16 hex digits. */
   traceHash(): string {
-    const hex = (n: number) => (n >>> 0).toString(16).padStart(8, "0");
-    return hex(this.hashHi) + hex(this.hashLo);
+    return hex32(this.hash.hi) + hex32(this.hash.lo);
   }
 
-  // Unrolled: it runs for every event, and a word array per event was measurable garbage.
+  // Word by word: it runs for every event, and a word array per event was measurable garbage.
   private mix(atNs: Nanos, kind: number, id: number): void {
-    this.mixWord(atNs >>> 0);
-    this.mixWord(Math.floor(atNs / 4294967296) >>> 0);
-    this.mixWord(kind);
-    this.mixWord(id >>> 0);
-  }
-
-  private mixWord(word: number): void {
-    this.hashLo = Math.imul(this.hashLo ^ word, 0x01000193);
-    this.hashHi = Math.imul(this.hashHi ^ (this.hashLo >>> 13) ^ word, 0x85ebca6b);
-    this.hashLo ^= this.hashHi >>> 16;
+    this.hash.time(atNs);
+    this.hash.word(kind);
+    this.hash.word(id >>> 0);
   }
 
   private dropCancelledTop(): void {
