@@ -1,9 +1,11 @@
 // Bundles one command-line entry (src/cli/<name>.ts or src/conformance/main.ts) to dist-cli/<name>.mjs.
 // Node 20 cannot run TypeScript itself; esbuild bundles in tens of milliseconds, so every
 // `npm run sim` / `npm run conformance` runs the current sources with a fast start. A bundle
-// whose inputs (as esbuild listed them) are all older than its last build is kept as it is:
-// loading esbuild and bundling cost a tenth of a second or more on every run otherwise.
-import { readFileSync, statSync, writeFileSync } from "node:fs";
+// whose inputs (as esbuild listed them, plus this script and the package files) have the same
+// contents as when it was built is kept as it is: hashing them takes milliseconds, where loading
+// esbuild and bundling cost a tenth of a second or more on every run.
+import { createHash } from "node:crypto";
+import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 
 const entries = {
   sim: "src/cli/sim.ts",
@@ -18,20 +20,31 @@ if (!entry) {
 const outfile = `dist-cli/${name}.mjs`;
 const inputsFile = `dist-cli/${name}.inputs.json`;
 
-/** True when the bundle exists and no input changed since its build started. */
+const ALWAYS = ["scripts/bundle-cli.mjs", "package.json", "package-lock.json"];
+
+/** Each file's content hash; a missing file hashes to "". */
+function hashes(files) {
+  return Object.fromEntries(
+    files.map((file) => [
+      file,
+      existsSync(file) ? createHash("sha1").update(readFileSync(file)).digest("hex") : "",
+    ]),
+  );
+}
+
+/** True when the bundle exists and every input is as it was when the bundle was built. */
 function upToDate() {
   try {
-    statSync(outfile);
-    const { startedMs, inputs } = JSON.parse(readFileSync(inputsFile, "utf8"));
-    const files = [...inputs, "scripts/bundle-cli.mjs", "package.json", "package-lock.json"];
-    return files.every((file) => statSync(file).mtimeMs < startedMs);
+    if (!existsSync(outfile)) return false;
+    const recorded = JSON.parse(readFileSync(inputsFile, "utf8"));
+    const now = hashes(Object.keys(recorded));
+    return Object.keys(recorded).every((file) => recorded[file] === now[file]);
   } catch {
     return false;
   }
 }
 
 if (!upToDate()) {
-  // A file saved while esbuild reads the sources is newer than this, so the next run rebuilds.
   const startedMs = Date.now();
   const { build } = await import("esbuild");
   const result = await build({
@@ -44,6 +57,10 @@ if (!upToDate()) {
     logLevel: "warning",
     metafile: true,
   });
-  const inputs = Object.keys(result.metafile.inputs);
-  writeFileSync(inputsFile, JSON.stringify({ startedMs, inputs }));
+  const recorded = hashes([...Object.keys(result.metafile.inputs), ...ALWAYS]);
+  // A file saved while esbuild was reading may not be in the bundle: the next run rebuilds.
+  for (const file of Object.keys(recorded)) {
+    if (existsSync(file) && statSync(file).mtimeMs >= startedMs) recorded[file] = "changed";
+  }
+  writeFileSync(inputsFile, JSON.stringify(recorded));
 }
