@@ -16,6 +16,8 @@ async function seriousViolations(page: Page) {
 
 async function settle(page: Page) {
   await expect(page.locator(".wcl-panel__waiting")).toHaveCount(0);
+  // The page starts playing on its first frame; pressing Space before then would start it instead.
+  await expect(page.getByRole("button", { name: "Pause", exact: true })).toBeVisible();
   await page.keyboard.press("Space");
   await expect(page.getByRole("button", { name: "Play", exact: true })).toBeVisible();
 }
