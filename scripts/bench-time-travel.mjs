@@ -85,7 +85,9 @@ for (let i = 0; i < SEEKS; i++) {
   live = travel.seek(live, target);
   latencies.push(performance.now() - start);
   if (process.argv.includes("--each")) {
-    console.log(`seek to ${(target / 1e9).toFixed(1)} s (parked at or before: ${fromNs / 1e9} s): ${latencies.at(-1).toFixed(0)} ms`);
+    console.log(
+      `seek to ${(target / 1e9).toFixed(1)} s (parked at or before: ${fromNs / 1e9} s): ${latencies.at(-1).toFixed(0)} ms`,
+    );
   }
   drain();
 }
