@@ -65,6 +65,18 @@ export type Outcome =
   | "410"
   | "other"; // any other error (for example a request timeout)
 
+/** Every outcome, from the happy path to the failures (a stacked bar reads good → bad). */
+export const OUTCOMES: readonly Outcome[] = [
+  "cache",
+  "cacheAfterWait",
+  "etcd",
+  "fallback",
+  "429",
+  "504",
+  "410",
+  "other",
+];
+
 export interface OutcomeView {
   id: number;
   kind: ReadKind;

@@ -1,6 +1,6 @@
 import type { ApiError } from "../apiserver/errors.ts";
 import type { RequestContext } from "../apiserver/request-context.ts";
-import type { Outcome, OutcomeView, ReadKind } from "../snapshot.ts";
+import { OUTCOMES, type Outcome, type OutcomeView, type ReadKind } from "../snapshot.ts";
 import type { Nanos } from "../time.ts";
 
 // What became of every read attempt, for the page: counts by kind and outcome, and the most
@@ -13,16 +13,6 @@ export const READ_KINDS: readonly ReadKind[] = [
   "exact",
   "ryw",
   "relist",
-];
-const OUTCOMES: readonly Outcome[] = [
-  "cache",
-  "cacheAfterWait",
-  "etcd",
-  "fallback",
-  "429",
-  "504",
-  "410",
-  "other",
 ];
 export const RECENT_OUTCOMES = 256;
 

@@ -1,4 +1,4 @@
-import type { Outcome } from "../../../sim/snapshot.ts";
+import { OUTCOMES, type Outcome } from "../../../sim/snapshot.ts";
 import { ink, okabeIto } from "./palette.ts";
 
 export interface OutcomeStyle {
@@ -8,17 +8,7 @@ export interface OutcomeStyle {
   colour: string;
 }
 
-// From the happy path to the failures, so a stacked bar reads left (good) to right (bad).
-export const outcomeOrder: readonly Outcome[] = [
-  "cache",
-  "cacheAfterWait",
-  "etcd",
-  "fallback",
-  "429",
-  "504",
-  "410",
-  "other",
-];
+export const outcomeOrder = OUTCOMES;
 
 export const outcomeStyles: Record<Outcome, OutcomeStyle> = {
   cache: { label: "cache at once", shortLabel: "cache", colour: okabeIto.blue },
