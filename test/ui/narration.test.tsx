@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen } from "@testing-library/react";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { MarkView } from "../../src/sim/marks.ts";
 import { ANNOUNCE_EVERY_MS, coalesce, createAnnouncer } from "../../src/ui/narration/announcer.ts";
 import { Narration } from "../../src/ui/narration/Narration.tsx";
@@ -123,5 +123,52 @@ describe("<Narration>", () => {
     expect(screen.getByText(/What just happened \(3\)/)).toBeInTheDocument();
     act(() => fake.frame({ ...quietSnapshot(20.5), marks: early }));
     expect(screen.getByText(/What just happened \(2\)/)).toBeInTheDocument();
+  });
+
+  it("after a seek back and forward again says only marks it has not said", () => {
+    // Fake timers (performance.now included) so the rate limit lets each announcement through.
+    vi.useFakeTimers();
+    try {
+      const fake = fakeRuntime();
+      renderWith(fake, <Narration />);
+      const region = screen.getByTestId("narration-live");
+      const early = [mark(0, 1, "early"), mark(1, 20, "middle")];
+      const late = mark(2, 59.8, "late");
+      act(() => fake.frame({ ...quietSnapshot(60), marks: [...early, late] }, 60_000));
+      expect(region).toHaveTextContent("At 59.8 s, late.");
+      act(() => vi.advanceTimersByTime(ANNOUNCE_EVERY_MS));
+      // Seeks play no wall time: the clock moves, the played wall time does not.
+      act(() => fake.frame({ ...quietSnapshot(20.5), marks: early }, 60_000));
+      act(() => vi.advanceTimersByTime(ANNOUNCE_EVERY_MS));
+      const later = mark(3, 60.5, "later");
+      act(() => fake.frame({ ...quietSnapshot(61), marks: [...early, late, later] }, 60_000));
+      expect(region).toHaveTextContent(/^At 60\.5 s, later\.$/);
+      expect(screen.getByText(/What just happened \(4\)/)).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("after a jump forward says only the last simulated second, and logs the rest", () => {
+    const fake = fakeRuntime();
+    renderWith(fake, <Narration />);
+    const region = screen.getByTestId("narration-live");
+    act(() => fake.frame(quietSnapshot(10), 10_000));
+    const skipped = [mark(0, 30, "skipped"), mark(1, 79.5, "just now")];
+    // 16 ms of wall time played: at most 1.6 s at 100×, not the 70 s the scrubber jumped.
+    act(() => fake.frame({ ...quietSnapshot(80), marks: skipped }, 10_016));
+    expect(region).toHaveTextContent(/^At 79\.5 s, just now\.$/);
+    expect(screen.getByText(/What just happened \(2\)/)).toBeInTheDocument();
+  });
+
+  it("says every new mark of a frame that normal play reached", () => {
+    const fake = fakeRuntime();
+    renderWith(fake, <Narration />);
+    const region = screen.getByTestId("narration-live");
+    act(() => fake.frame(quietSnapshot(10), 10_000));
+    const marks = [mark(0, 10.2, "one"), mark(1, 11.5, "two")];
+    // 20 ms of wall time at 100× covers 2 s: all of it was played, so all of it is said.
+    act(() => fake.frame({ ...quietSnapshot(12), marks }, 10_020));
+    expect(region).toHaveTextContent("At 10.2 s, one. At 11.5 s, two.");
   });
 });

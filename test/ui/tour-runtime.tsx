@@ -12,8 +12,8 @@ import { recordedSnapshot } from "./fixtures/snapshot.ts";
 export interface FakeRuntime {
   runtime: AppRuntime;
   commands: WorkerCommand[];
-  /** Shows `snapshot` as the newest frame, as the worker's reply would. */
-  frame(snapshot: SimSnapshot): void;
+  /** Shows `snapshot` as the newest frame, as the worker's reply would, after `wallPlayedMs` played. */
+  frame(snapshot: SimSnapshot, wallPlayedMs?: number): void;
 }
 
 export function fakeRuntime(initialQuery = ""): FakeRuntime {
@@ -25,7 +25,8 @@ export function fakeRuntime(initialQuery = ""): FakeRuntime {
     scheduleFrame: () => () => {},
     wallNowMs: () => 0,
   });
-  const frame = (snapshot: SimSnapshot) => runtime.live.set({ snapshot, wallPlayedMs: 0 });
+  const frame = (snapshot: SimSnapshot, wallPlayedMs = 0) =>
+    runtime.live.set({ snapshot, wallPlayedMs });
   return { runtime, commands, frame };
 }
 

@@ -27,12 +27,12 @@ export function useNarration(): Narration {
         return () => clearTimeout(timer);
       },
     });
-    // The first frame counts as a jump: a page opened mid-run does not read out what came before.
-    let told = { ...NOTHING_TOLD, lastNs: Number.POSITIVE_INFINITY };
+    let told = NOTHING_TOLD;
     const check = () => {
-      const snapshot = live.get()?.snapshot;
-      if (snapshot === undefined) return;
-      const found = newMarks(told, snapshot);
+      const frame = live.get();
+      if (frame === null) return;
+      const { snapshot, wallPlayedMs } = frame;
+      const found = newMarks(told, { nowNs: snapshot.nowNs, wallPlayedMs, marks: snapshot.marks });
       told = found.told;
       const entries = found.logged.map((mark) => ({ seq: mark.seq, text: sentenceOf(mark) }));
       announcer.add(found.said.map(sentenceOf));
