@@ -11,9 +11,18 @@ interface SettledTwin {
   load: { twin?: TwinSpec };
 }
 
+// The embedded player shows one run's panels (the `panels` key picks them), so a twin run B would
+// play hidden, costing the worker a second run for nothing: an embed drops the key and says so.
+const embedIssue = (text: string): ScenarioIssue => ({
+  key: "twin",
+  value: text,
+  message: "twin runs are not shown in embeds; the main run plays alone",
+});
+
 /**
  * Reads the `twin` page key against the scenario about to load. A twin that does not fit (a bad
- * link, or a main run changed under it) is dropped and reported; the main run goes on alone.
+ * link, or a main run changed under it) or that an embed would not show is dropped and reported;
+ * the main run goes on alone.
  */
 export function settleTwin(
   scenario: Scenario,
@@ -21,6 +30,8 @@ export function settleTwin(
 ): SettledTwin {
   const { twin: text, ...others } = pageKeys;
   if (text === undefined) return { pageKeys, issues: [], load: {} };
+  // Read as the embed reads it (src/ui/embed/embedKeys.ts): only `1` shows the compact player.
+  if (pageKeys["embed"] === "1") return { pageKeys: others, issues: [embedIssue(text)], load: {} };
   const reading = readTwin(text, scenario);
   if (!reading.ok) return { pageKeys: others, issues: reading.issues, load: {} };
   const twin = { query: encodeScenario(reading.scenario), differing: reading.differing };

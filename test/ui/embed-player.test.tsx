@@ -39,6 +39,23 @@ describe("the embedded player", () => {
     await waitFor(() => expect(runtime.live.get()?.snapshot.nowNs).toBeGreaterThan(0));
   });
 
+  it("drops a twin key, says so in the banner, and plays the main run alone", async () => {
+    const { runtime, writtenQueries } = renderApp("#lag=800&embed=1&panels=ring&twin=lag%3D4000");
+    const banner = await screen.findByRole("alert");
+    expect(banner).toHaveTextContent(
+      "twin=lag=4000 — twin runs are not shown in embeds; the main run plays alone",
+    );
+    expect(panelHeadings()).toContain("History ring");
+    expect(screen.queryByTestId("twin-label-b")).toBeNull();
+    await waitFor(() => expect(runtime.live.get()?.snapshot.nowNs).toBeGreaterThan(0));
+    expect(runtime.live.get()?.twin).toBeUndefined();
+    expect(runtime.store.getState().pageKeys["twin"]).toBeUndefined();
+    runtime.store.getState().setLive("writes", 30);
+    await waitFor(() =>
+      expect(writtenQueries.at(-1)).toMatch(/^writes=20@0,30@[\d.]+&lag=800&embed=1&panels=ring$/),
+    );
+  });
+
   it("pauses at the end of its window, and Play replays the window", async () => {
     const { runtime } = renderApp("#embed=1&panels=ring&t=1&until=1.3");
     await waitFor(() => expect(runtime.store.getState().playing).toBe(false), { timeout: 3000 });
