@@ -5,6 +5,8 @@ import { drawQueueSeries } from "../../src/ui/panels/etcd/drawQueueSeries.ts";
 import { etcdColours } from "../../src/ui/panels/etcd/etcdColours.ts";
 import { etcdSlots, etcdVerdict } from "../../src/ui/panels/etcd/etcdSlots.ts";
 import { EtcdPanel } from "../../src/ui/panels/index.ts";
+import { lightCanvasTheme } from "../../src/ui/panels/shared/canvasTheme.ts";
+import { darkCanvasTheme } from "./fixtures/canvasThemes.ts";
 import { recordingContext } from "./fixtures/recordingContext.ts";
 import { recordedSnapshot } from "./fixtures/snapshot.ts";
 
@@ -38,7 +40,12 @@ describe("etcdVerdict", () => {
 describe("drawQueueSeries", () => {
   it("fills and outlines the queue over time", () => {
     const recording = recordingContext();
-    drawQueueSeries(recording.context, recordedSnapshot().series, { width: 500, height: 120 });
+    drawQueueSeries(
+      recording.context,
+      recordedSnapshot().series,
+      { width: 500, height: 120 },
+      lightCanvasTheme,
+    );
     const paints = recording.paints();
     expect(paints).toContainEqual({ name: "fill", style: etcdColours.queueFill });
     expect(paints).toContainEqual({ name: "stroke", style: etcdColours.queue });
@@ -49,8 +56,20 @@ describe("drawQueueSeries", () => {
   it("waits for two samples before drawing", () => {
     const recording = recordingContext();
     const series = { ...recordedSnapshot().series, tNs: new Float64Array() };
-    drawQueueSeries(recording.context, series, { width: 500, height: 120 });
+    drawQueueSeries(recording.context, series, { width: 500, height: 120 }, lightCanvasTheme);
     expect(recording.texts()).toEqual(["Collecting samples…"]);
+  });
+
+  it("labels its axes in the dark theme's muted ink on a dark page", () => {
+    const recording = recordingContext();
+    const size = { width: 500, height: 120 };
+    drawQueueSeries(recording.context, recordedSnapshot().series, size, darkCanvasTheme);
+    const labels = recording.inkedTexts();
+    expect(labels.length).toBeGreaterThan(2);
+    expect(labels.every((label) => label.style === darkCanvasTheme.muted)).toBe(true);
+    expect(recording.paints()).toContainEqual({ name: "stroke", style: darkCanvasTheme.grid });
+    // The data keeps its Okabe–Ito colours in either theme.
+    expect(recording.paints()).toContainEqual({ name: "stroke", style: etcdColours.queue });
   });
 });
 

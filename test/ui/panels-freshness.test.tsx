@@ -5,6 +5,8 @@ import { drawFreshness } from "../../src/ui/panels/freshness/drawFreshness.ts";
 import { freshnessColours } from "../../src/ui/panels/freshness/freshnessColours.ts";
 import { freshnessScales } from "../../src/ui/panels/freshness/freshnessScales.ts";
 import { FreshnessPanel } from "../../src/ui/panels/index.ts";
+import { lightCanvasTheme } from "../../src/ui/panels/shared/canvasTheme.ts";
+import { darkCanvasTheme, darkInks } from "./fixtures/canvasThemes.ts";
 import { recordingContext } from "./fixtures/recordingContext.ts";
 import { recordedSnapshot } from "./fixtures/snapshot.ts";
 
@@ -40,7 +42,7 @@ describe("drawFreshness", () => {
   it("fills the revision gap and the lag, strokes etcd dashed and the cache solid, marks the wall", () => {
     const { series } = recordedSnapshot();
     const recording = recordingContext();
-    drawFreshness(recording.context, series, freshnessScales(series, size));
+    drawFreshness(recording.context, series, freshnessScales(series, size), lightCanvasTheme);
     const painted = recording.paints().map((paint) => `${paint.name} ${String(paint.style)}`);
     expect(painted.filter((paint) => paint.startsWith("fill"))).toEqual([
       `fill ${freshnessColours.gap}`,
@@ -62,7 +64,7 @@ describe("drawFreshness", () => {
   it("draws one line segment per sample", () => {
     const { series } = recordedSnapshot();
     const recording = recordingContext();
-    drawFreshness(recording.context, series, freshnessScales(series, size));
+    drawFreshness(recording.context, series, freshnessScales(series, size), lightCanvasTheme);
     // etcd, cache and lag lines: one moveTo then 59 lineTo each; the two bands add 2 × 119.
     const lineTos = recording.argsOf("lineTo").length;
     const grid = recording.argsOf("moveTo").length - 3 - 2 - 1;
@@ -73,9 +75,22 @@ describe("drawFreshness", () => {
     const snapshot = recordedSnapshot();
     const series = { ...snapshot.series, tNs: new Float64Array([1]) };
     const recording = recordingContext();
-    drawFreshness(recording.context, series, freshnessScales(series, size));
+    drawFreshness(recording.context, series, freshnessScales(series, size), lightCanvasTheme);
     expect(recording.texts()).toEqual(["Collecting samples…"]);
     expect(recording.argsOf("stroke")).toHaveLength(0);
+  });
+
+  it("draws labels, wall and grid in the dark theme's ink on a dark page", () => {
+    const { series } = recordedSnapshot();
+    const recording = recordingContext();
+    drawFreshness(recording.context, series, freshnessScales(series, size), darkCanvasTheme);
+    const labels = recording.inkedTexts();
+    expect(labels).toContainEqual({ text: "3 s wall", style: darkCanvasTheme.text });
+    expect(labels).toContainEqual({ text: "60 s", style: darkCanvasTheme.muted });
+    expect(labels.every((label) => darkInks.has(String(label.style)))).toBe(true);
+    const strokes = recording.paints().filter((paint) => paint.name === "stroke");
+    expect(strokes).toContainEqual({ name: "stroke", style: darkCanvasTheme.grid });
+    expect(strokes).not.toContainEqual({ name: "stroke", style: lightCanvasTheme.grid });
   });
 });
 

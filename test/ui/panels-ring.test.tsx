@@ -13,7 +13,7 @@ import {
 } from "../../src/ui/panels/ring/capacityTransition.ts";
 import { drawRing } from "../../src/ui/panels/ring/drawRing.ts";
 import { resizeOutlook } from "../../src/ui/panels/ring/resizeOutlook.ts";
-import { ageClass, ageColours, emptySlotColour } from "../../src/ui/panels/ring/ringAge.ts";
+import { ageClass, ageColours } from "../../src/ui/panels/ring/ringAge.ts";
 import {
   indexAngle,
   indexAtAngle,
@@ -24,7 +24,8 @@ import {
   segmentAt,
 } from "../../src/ui/panels/ring/ringGeometry.ts";
 import { ringLayout } from "../../src/ui/panels/ring/ringLayout.ts";
-import { ink } from "../../src/ui/panels/shared/palette.ts";
+import { type CanvasTheme, lightCanvasTheme } from "../../src/ui/panels/shared/canvasTheme.ts";
+import { darkCanvasTheme, darkInks } from "./fixtures/canvasThemes.ts";
 import { recordingContext } from "./fixtures/recordingContext.ts";
 import { recordedSnapshot } from "./fixtures/snapshot.ts";
 
@@ -208,7 +209,7 @@ describe("capacity transition", () => {
 });
 
 describe("drawRing", () => {
-  const drawSmallRing = (selectedSegment: number | null) => {
+  const drawSmallRing = (selectedSegment: number | null, theme: CanvasTheme = lightCanvasTheme) => {
     const recording = recordingContext();
     const ring = smallRing();
     drawRing(recording.context, {
@@ -216,6 +217,7 @@ describe("drawRing", () => {
       placement: placeRing(ring),
       layout: ringLayout({ width: 300, height: 240 }),
       selectedSegment,
+      theme,
     });
     return recording;
   };
@@ -225,7 +227,12 @@ describe("drawRing", () => {
       .paints()
       .filter((paint) => paint.name === "fill")
       .map((paint) => paint.style);
-    expect(fills).toEqual([emptySlotColour, ageColours.stale, ageColours.ageing, ageColours.fresh]);
+    expect(fills).toEqual([
+      lightCanvasTheme.empty,
+      ageColours.stale,
+      ageColours.ageing,
+      ageColours.fresh,
+    ]);
   });
 
   it("marks the quarter point and, in a full ring, the write head that meets the oldest event", () => {
@@ -237,8 +244,24 @@ describe("drawRing", () => {
     const focusStrokes = (selected: number | null) =>
       drawSmallRing(selected)
         .paints()
-        .filter((paint) => paint.name === "stroke" && paint.style === ink.focus).length;
+        .filter((paint) => paint.name === "stroke" && paint.style === lightCanvasTheme.focus)
+        .length;
     expect(focusStrokes(1) - focusStrokes(null)).toBe(1);
+  });
+
+  it("draws its marks, labels, track and focus in the dark theme's colours on a dark page", () => {
+    const recording = drawSmallRing(1, darkCanvasTheme);
+    expect(recording.inkedTexts()).toEqual([
+      { text: "¼ point", style: darkCanvasTheme.text },
+      { text: "next write", style: darkCanvasTheme.text },
+      { text: "evicts oldest", style: darkCanvasTheme.text },
+      { text: "8", style: darkCanvasTheme.text },
+      { text: "slots", style: darkCanvasTheme.muted },
+    ]);
+    const paints = recording.paints();
+    expect(paints[0]).toEqual({ name: "fill", style: darkCanvasTheme.empty });
+    const strokes = paints.filter((paint) => paint.name === "stroke");
+    expect(strokes.every((stroke) => darkInks.has(String(stroke.style)))).toBe(true);
   });
 
   it("draws every sector as two arcs around the centre", () => {

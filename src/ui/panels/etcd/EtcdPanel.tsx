@@ -2,6 +2,7 @@ import { memo } from "react";
 import type { SimSnapshot } from "../../../sim/snapshot.ts";
 import { NS_PER_MS } from "../../../sim/time.ts";
 import type { CanvasLike, CanvasSize } from "../shared/canvasLike.ts";
+import type { CanvasTheme } from "../shared/canvasTheme.ts";
 import { formatCount, formatDuration } from "../shared/format.ts";
 import { Legend } from "../shared/Legend.tsx";
 import { PanelFrame } from "../shared/PanelFrame.tsx";
@@ -22,8 +23,12 @@ const legend = [
 
 const FALLBACK_SIZE: CanvasSize = { width: 560, height: 140 };
 
-const drawLatest = (context: CanvasLike, size: CanvasSize, latest: SimSnapshot) =>
-  drawQueueSeries(context, latest.series, size);
+const drawLatest = (
+  context: CanvasLike,
+  size: CanvasSize,
+  latest: SimSnapshot,
+  theme: CanvasTheme,
+) => drawQueueSeries(context, latest.series, size, theme);
 
 export const EtcdPanel = memo(function EtcdPanel({ snapshot }: { snapshot: SimSnapshot | null }) {
   return (

@@ -1,5 +1,6 @@
 import type { SeriesView } from "../../../sim/snapshot.ts";
 import type { CanvasLike, CanvasSize } from "../shared/canvasLike.ts";
+import type { CanvasTheme } from "../shared/canvasTheme.ts";
 import {
   drawAreaSeries,
   drawNoData,
@@ -11,10 +12,15 @@ import { plotBox, timeScale, valueScale } from "../shared/timeSeriesScales.ts";
 import { etcdColours } from "./etcdColours.ts";
 
 /** The queue in front of etcd over time: a fallback stampede shows as a wall of queued requests. */
-export function drawQueueSeries(context: CanvasLike, series: SeriesView, size: CanvasSize): void {
+export function drawQueueSeries(
+  context: CanvasLike,
+  series: SeriesView,
+  size: CanvasSize,
+  theme: CanvasTheme,
+): void {
   const box = plotBox(size, 44);
   if (series.tNs.length < 2) {
-    drawNoData(context, box, "Collecting samples…");
+    drawNoData(context, box, "Collecting samples…", theme);
     return;
   }
   const time = timeScale(series.tNs, box);
@@ -22,10 +28,10 @@ export function drawQueueSeries(context: CanvasLike, series: SeriesView, size: C
     includeZero: true,
     atLeast: 4,
   });
-  drawValueAxis(context, queue, box, formatCount);
+  drawValueAxis(context, queue, box, theme, formatCount);
   drawAreaSeries(context, series.tNs, series.etcdQueue, time, queue, {
     fill: etcdColours.queueFill,
     line: etcdColours.queue,
   });
-  drawTimeAxis(context, time, box.bottom);
+  drawTimeAxis(context, time, box.bottom, theme);
 }

@@ -1,8 +1,8 @@
-import { ink, okabeIto } from "../shared/palette.ts";
+import { emptySwatch, okabeIto } from "../shared/palette.ts";
 
 export const etcdColours = {
   busy: okabeIto.green,
-  free: ink.empty,
+  free: emptySwatch,
   queue: okabeIto.vermillion,
   queueFill: "rgba(213, 94, 0, 0.25)",
 } as const;

@@ -1,6 +1,7 @@
 import { memo } from "react";
 import type { SimSnapshot } from "../../../sim/snapshot.ts";
 import type { CanvasLike, CanvasSize } from "../shared/canvasLike.ts";
+import type { CanvasTheme } from "../shared/canvasTheme.ts";
 import { formatCount } from "../shared/format.ts";
 import { Legend } from "../shared/Legend.tsx";
 import { PanelFrame } from "../shared/PanelFrame.tsx";
@@ -21,8 +22,12 @@ const legend = [
 
 const FALLBACK_SIZE: CanvasSize = { width: 560, height: 200 };
 
-const drawLatest = (context: CanvasLike, size: CanvasSize, latest: SimSnapshot) =>
-  drawFreshness(context, latest.series, freshnessScales(latest.series, size));
+const drawLatest = (
+  context: CanvasLike,
+  size: CanvasSize,
+  latest: SimSnapshot,
+  theme: CanvasTheme,
+) => drawFreshness(context, latest.series, freshnessScales(latest.series, size), theme);
 
 export const FreshnessPanel = memo(function FreshnessPanel({
   snapshot,

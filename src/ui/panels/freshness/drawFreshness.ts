@@ -1,5 +1,6 @@
 import type { SeriesView } from "../../../sim/snapshot.ts";
 import type { CanvasLike } from "../shared/canvasLike.ts";
+import type { CanvasTheme } from "../shared/canvasTheme.ts";
 import {
   drawAreaSeries,
   drawNoData,
@@ -9,7 +10,6 @@ import {
   traceLine,
 } from "../shared/drawTimeSeries.ts";
 import { formatCount } from "../shared/format.ts";
-import { ink } from "../shared/palette.ts";
 import { freshnessColours } from "./freshnessColours.ts";
 import { type FreshnessScales, WALL_SECONDS } from "./freshnessScales.ts";
 
@@ -17,15 +17,16 @@ export function drawFreshness(
   context: CanvasLike,
   series: SeriesView,
   scales: FreshnessScales,
+  theme: CanvasTheme,
 ): void {
   const { box, time, revision, lag } = scales;
   if (series.tNs.length < 2) {
-    drawNoData(context, box, "Collecting samples…");
+    drawNoData(context, box, "Collecting samples…", theme);
     return;
   }
-  drawValueAxis(context, revision, box, formatCount);
+  drawValueAxis(context, revision, box, theme, formatCount);
   // One label in the short lag band; the wall line carries its own.
-  drawValueAxis(context, lag, box, (seconds) => `${seconds} s`, 1);
+  drawValueAxis(context, lag, box, theme, (seconds) => `${seconds} s`, 1);
 
   // The gap between etcd and the cache: how far behind the cache is, in revisions.
   traceBand(context, series.tNs, series.etcdRevision, series.cacheRv, time, revision);
@@ -45,25 +46,25 @@ export function drawFreshness(
     fill: freshnessColours.lagFill,
     line: freshnessColours.lag,
   });
-  drawWall(context, scales);
+  drawWall(context, scales, theme);
 
-  drawTimeAxis(context, time, box.bottom);
+  drawTimeAxis(context, time, box.bottom, theme);
 }
 
 /** The 3 s line in the lag band: above it, a read arriving now would hit the wall. */
-function drawWall(context: CanvasLike, { box, lag }: FreshnessScales): void {
+function drawWall(context: CanvasLike, { box, lag }: FreshnessScales, theme: CanvasTheme): void {
   const y = lag(WALL_SECONDS);
   context.beginPath();
   context.moveTo(box.left, y);
   context.lineTo(box.right, y);
   context.setLineDash([4, 3]);
-  context.strokeStyle = ink.text;
+  context.strokeStyle = theme.text;
   context.lineWidth = 1;
   context.stroke();
   context.setLineDash([]);
   context.font = "11px system-ui, sans-serif";
   context.textAlign = "right";
   context.textBaseline = "bottom";
-  context.fillStyle = ink.text;
+  context.fillStyle = theme.text;
   context.fillText("3 s wall", box.right, y - 2);
 }

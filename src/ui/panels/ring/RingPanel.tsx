@@ -1,6 +1,7 @@
 import { type MouseEvent, memo, useCallback, useMemo, useRef } from "react";
 import type { RingSummary, SimSnapshot } from "../../../sim/snapshot.ts";
 import type { CanvasLike, CanvasSize } from "../shared/canvasLike.ts";
+import type { CanvasTheme } from "../shared/canvasTheme.ts";
 import { formatDuration } from "../shared/format.ts";
 import { Legend, type LegendItem } from "../shared/Legend.tsx";
 import { PanelFrame } from "../shared/PanelFrame.tsx";
@@ -47,7 +48,7 @@ function RingBody({ snapshot }: { snapshot: SimSnapshot }) {
   const drawn = useRef<{ ring: RingSummary; placement: RingPlacement } | null>(null);
 
   const draw = useCallback(
-    (context: CanvasLike, size: CanvasSize, latest: SimSnapshot) => {
+    (context: CanvasLike, size: CanvasSize, latest: SimSnapshot, theme: CanvasTheme) => {
       const transition = tracker.advance(latest.ring.capacity, latest.nowNs);
       const progress = transitionProgress(transition, latest.nowNs, reducedMotion);
       const placement = placeRing(latest.ring, displayedCapacity(transition, progress));
@@ -57,6 +58,7 @@ function RingBody({ snapshot }: { snapshot: SimSnapshot }) {
         placement,
         layout: ringLayout(size),
         selectedSegment: selection.active,
+        theme,
       });
     },
     [tracker, reducedMotion, selection.active],

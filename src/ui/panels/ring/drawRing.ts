@@ -1,9 +1,9 @@
 import type { RingSummary } from "../../../sim/snapshot.ts";
 import type { CanvasLike } from "../shared/canvasLike.ts";
+import type { CanvasTheme } from "../shared/canvasTheme.ts";
 import { formatCount } from "../shared/format.ts";
-import { ink } from "../shared/palette.ts";
 import { ageRuns } from "./ageRuns.ts";
-import { ageColours, emptySlotColour } from "./ringAge.ts";
+import { ageColours } from "./ringAge.ts";
 import {
   indexAngle,
   isFull,
@@ -18,6 +18,7 @@ export interface RingDrawing {
   placement: RingPlacement;
   layout: RingLayout;
   selectedSegment: number | null;
+  theme: CanvasTheme;
 }
 
 const LINE_HEIGHT = 14;
@@ -26,9 +27,9 @@ const LINE_HEIGHT = 14;
 const toCanvasAngle = (angle: number) => angle - Math.PI / 2;
 
 export function drawRing(context: CanvasLike, drawing: RingDrawing): void {
-  const { ring, placement, layout } = drawing;
+  const { ring, placement, layout, theme } = drawing;
   sector(context, layout, 0, 2 * Math.PI);
-  context.fillStyle = emptySlotColour;
+  context.fillStyle = theme.empty;
   context.fill();
 
   for (const run of ageRuns(ring.segments, ring.freshWindowNs)) {
@@ -43,24 +44,24 @@ export function drawRing(context: CanvasLike, drawing: RingDrawing): void {
   if (selected) {
     const { startAngle, endAngle } = segmentAngles(placement, selected);
     sector(context, layout, startAngle, endAngle);
-    context.strokeStyle = ink.focus;
+    context.strokeStyle = theme.focus;
     context.lineWidth = 3;
     context.stroke();
   }
 
   if (isFull(ring) && ring.quarterAgeNs !== null) {
-    mark(context, layout, indexAngle(placement, quarterIndex(ring)), ["¼ point"], [4, 3]);
+    mark(context, layout, indexAngle(placement, quarterIndex(ring)), ["¼ point"], [4, 3], theme);
   }
   const oldestAngle = indexAngle(placement, ring.startIndex);
   // In a full ring the next event lands on the oldest one: one mark says both.
   const oldestIsNext = Math.abs(placement.headAngle - 2 * Math.PI - oldestAngle) < 0.05;
   if (ring.endIndex > ring.startIndex && !oldestIsNext) {
-    mark(context, layout, oldestAngle, ["oldest"], []);
+    mark(context, layout, oldestAngle, ["oldest"], [], theme);
   }
   const headLabel = oldestIsNext ? ["next write", "evicts oldest"] : ["next write"];
-  mark(context, layout, placement.headAngle, headLabel, []);
+  mark(context, layout, placement.headAngle, headLabel, [], theme);
   // The true capacity even mid-transition: the geometry animates, the number never lies.
-  centreLabel(context, layout, ring.capacity);
+  centreLabel(context, layout, ring.capacity, theme);
 }
 
 function sector(
@@ -83,6 +84,7 @@ function mark(
   angle: number,
   lines: readonly string[],
   dash: number[],
+  theme: CanvasTheme,
 ): void {
   const inner = pointOnRing(layout, angle, layout.innerRadius - 4);
   const outer = pointOnRing(layout, angle, layout.outerRadius + 8);
@@ -90,14 +92,14 @@ function mark(
   context.moveTo(inner.x, inner.y);
   context.lineTo(outer.x, outer.y);
   context.setLineDash(dash);
-  context.strokeStyle = ink.text;
+  context.strokeStyle = theme.text;
   context.lineWidth = 2;
   context.stroke();
   context.setLineDash([]);
 
   const text = pointOnRing(layout, angle, layout.outerRadius + 12);
   const side = Math.sin(angle);
-  context.fillStyle = ink.text;
+  context.fillStyle = theme.text;
   context.font = "12px system-ui, sans-serif";
   // Labels run away from the ring: leftwards on its left side, rightwards on its right.
   context.textAlign = side < -0.3 ? "right" : side > 0.3 ? "left" : "center";
@@ -110,13 +112,18 @@ function mark(
   });
 }
 
-function centreLabel(context: CanvasLike, layout: RingLayout, capacity: number): void {
-  context.fillStyle = ink.text;
+function centreLabel(
+  context: CanvasLike,
+  layout: RingLayout,
+  capacity: number,
+  theme: CanvasTheme,
+): void {
+  context.fillStyle = theme.text;
   context.textAlign = "center";
   context.textBaseline = "middle";
   context.font = "600 20px system-ui, sans-serif";
   context.fillText(formatCount(capacity), layout.centreX, layout.centreY - 8);
-  context.fillStyle = ink.muted;
+  context.fillStyle = theme.muted;
   context.font = "12px system-ui, sans-serif";
   context.fillText("slots", layout.centreX, layout.centreY + 12);
 }

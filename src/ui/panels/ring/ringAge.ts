@@ -1,5 +1,5 @@
 import type { Nanos } from "../../../sim/time.ts";
-import { ink, okabeIto } from "../shared/palette.ts";
+import { emptySwatch, okabeIto } from "../shared/palette.ts";
 
 export type AgeClass = "fresh" | "ageing" | "stale";
 
@@ -19,4 +19,4 @@ export const ageColours: Record<AgeClass, string> = {
   stale: okabeIto.orange,
 };
 
-export const emptySlotColour = ink.empty;
+export const emptySlotColour = emptySwatch;

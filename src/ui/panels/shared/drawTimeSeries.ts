@@ -1,8 +1,8 @@
 import type { ScaleLinear } from "d3";
 import { NS_PER_S } from "../../../sim/time.ts";
 import type { CanvasLike } from "./canvasLike.ts";
+import type { CanvasTheme } from "./canvasTheme.ts";
 import { formatClock } from "./format.ts";
-import { ink } from "./palette.ts";
 import type { PlotBox } from "./timeSeriesScales.ts";
 
 type Scale = ScaleLinear<number, number>;
@@ -71,6 +71,7 @@ export function drawValueAxis(
   context: CanvasLike,
   y: Scale,
   box: PlotBox,
+  theme: CanvasTheme,
   format: (value: number) => string,
   tickCount = 3,
 ): void {
@@ -83,27 +84,37 @@ export function drawValueAxis(
     context.beginPath();
     context.moveTo(box.left, py);
     context.lineTo(box.right, py);
-    context.strokeStyle = ink.grid;
+    context.strokeStyle = theme.grid;
     context.stroke();
-    context.fillStyle = ink.muted;
+    context.fillStyle = theme.muted;
     context.fillText(format(tick), box.left - 6, py);
   }
 }
 
 /** Simulated-time labels under the plot (x is in seconds). */
-export function drawTimeAxis(context: CanvasLike, x: Scale, baseline: number): void {
+export function drawTimeAxis(
+  context: CanvasLike,
+  x: Scale,
+  baseline: number,
+  theme: CanvasTheme,
+): void {
   context.font = LABEL_FONT;
   context.textAlign = "center";
   context.textBaseline = "top";
-  context.fillStyle = ink.muted;
+  context.fillStyle = theme.muted;
   for (const tick of x.ticks(5))
     context.fillText(formatClock(tick * NS_PER_S), x(tick), baseline + 6);
 }
 
-export function drawNoData(context: CanvasLike, box: PlotBox, message: string): void {
+export function drawNoData(
+  context: CanvasLike,
+  box: PlotBox,
+  message: string,
+  theme: CanvasTheme,
+): void {
   context.font = "12px system-ui, sans-serif";
   context.textAlign = "center";
   context.textBaseline = "middle";
-  context.fillStyle = ink.muted;
+  context.fillStyle = theme.muted;
   context.fillText(message, (box.left + box.right) / 2, (box.top + box.bottom) / 2);
 }

@@ -18,3 +18,6 @@ export const ink = {
   empty: "#eaeef2",
   focus: "#1f2328",
 } as const;
+
+// The empty-slot swatch in HTML legends: CSS resolves it per theme, as canvasTheme does for canvases.
+export const emptySwatch = `var(--canvas-empty, ${ink.empty})`;

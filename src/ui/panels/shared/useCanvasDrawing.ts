@@ -1,34 +1,54 @@
 import { useEffect, useRef } from "react";
 import type { SimSnapshot } from "../../../sim/snapshot.ts";
 import type { CanvasLike, CanvasSize } from "./canvasLike.ts";
+import type { CanvasTheme } from "./canvasTheme.ts";
 import { useFrameSource } from "./frameSource.ts";
+import { useCanvasTheme } from "./useCanvasTheme.ts";
 import { useElementSize } from "./useElementSize.ts";
 
-export type CanvasDraw = (context: CanvasLike, size: CanvasSize, snapshot: SimSnapshot) => void;
+export type CanvasDraw = (
+  context: CanvasLike,
+  size: CanvasSize,
+  snapshot: SimSnapshot,
+  theme: CanvasTheme,
+) => void;
 
 /**
  * Draws a snapshot on a canvas: the newest one every frame when a frame source is provided
  * (imperatively, without rendering React), else the `snapshot` prop whenever it or `draw` changes.
+ * A theme change repaints too: the canvas's ink comes from the theme, not from CSS.
  */
 export function useCanvasDrawing(snapshot: SimSnapshot, draw: CanvasDraw, fallback: CanvasSize) {
   const containerRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const size = useElementSize(containerRef, fallback);
   const source = useFrameSource();
+  const theme = useCanvasTheme();
   // What is on the canvas: a re-render with a new prop must not repaint what a frame just drew.
-  const drawn = useRef<{ snapshot: SimSnapshot; draw: CanvasDraw; size: CanvasSize } | null>(null);
+  const drawn = useRef<{
+    snapshot: SimSnapshot;
+    draw: CanvasDraw;
+    size: CanvasSize;
+    theme: CanvasTheme;
+  } | null>(null);
 
   useEffect(() => {
     const paint = () => {
       const latest = source?.get() ?? snapshot;
       const last = drawn.current;
-      if (last?.snapshot === latest && last.draw === draw && last.size === size) return;
-      drawn.current = { snapshot: latest, draw, size };
-      paintCanvas(canvasRef.current, size, (context) => draw(context, size, latest));
+      if (
+        last?.snapshot === latest &&
+        last.draw === draw &&
+        last.size === size &&
+        last.theme === theme
+      )
+        return;
+      drawn.current = { snapshot: latest, draw, size, theme };
+      paintCanvas(canvasRef.current, size, (context) => draw(context, size, latest, theme));
     };
     paint();
     return source?.subscribe(paint);
-  }, [source, snapshot, draw, size]);
+  }, [source, snapshot, draw, size, theme]);
 
   return { containerRef, canvasRef, size };
 }
