@@ -7,6 +7,8 @@ export interface LiveFrame {
   snapshot: SimSnapshot;
   /** Wall time the run has spent playing, so the page can show both clocks side by side. */
   wallPlayedMs: number;
+  /** Which of the worker's loads this frame comes from: a new number is a new run. */
+  run?: number;
   /** The speed the run really reaches while playing (below the asked one when it cannot keep up). */
   reachedSpeed?: number | null;
   /** Twin run B at the same simulated moment, when one runs beside this one. */

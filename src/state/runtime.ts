@@ -47,8 +47,8 @@ export function startApp(deps: RuntimeDeps): AppRuntime {
   const stopReplies = deps.client.onReply((reply) => {
     const actions = store.getState();
     if (reply.type === "snapshot") {
-      const { snapshot, wallPlayedMs, twin, reachedSpeed = null } = reply;
-      const frame = { snapshot, wallPlayedMs, reachedSpeed };
+      const { snapshot, wallPlayedMs, twin, reachedSpeed = null, run } = reply;
+      const frame = { snapshot, wallPlayedMs, reachedSpeed, run };
       live.set(twin === undefined ? frame : { ...frame, twin });
       const nowMs = deps.wallNowMs();
       if (!reply.playing || nowMs - lastCopyMs >= STORE_COPY_INTERVAL_MS) {

@@ -41,6 +41,8 @@ export type WorkerReply =
       snapshot: SimSnapshot;
       playing: boolean;
       wallPlayedMs: number;
+      /** Counts the worker's loads: frames of a new run carry a new number. */
+      run: number;
       /** Simulated per wall time over the last seconds of play; null while paused or settling. */
       reachedSpeed?: number | null;
       /** The twin run at the same simulated moment, when there is one. */

@@ -33,6 +33,8 @@ export function createSimulationHost(deps: SimulationHostDeps): SimulationHost {
   let speed = 1;
   let lastWallMs = 0;
   let wallPlayedMs = 0;
+  /** Loads so far: every snapshot carries it, so the page can tell a new run from the old one. */
+  let loads = 0;
   let view: SnapshotView | null = null;
   let framePending = false;
   let changed = false;
@@ -113,20 +115,21 @@ export function createSimulationHost(deps: SimulationHostDeps): SimulationHost {
       const [snapshot, twin] = sim.snapshots(view);
       const transfer = [...transferablesOf(snapshot), ...transferablesOf(twin)];
       deps.post(
-        { type: "snapshot", snapshot, twin, playing, wallPlayedMs, reachedSpeed },
+        { type: "snapshot", snapshot, twin, playing, wallPlayedMs, reachedSpeed, run: loads },
         transfer,
       );
       return;
     }
     const snapshot = sim.snapshot(view);
     deps.post(
-      { type: "snapshot", snapshot, playing, wallPlayedMs, reachedSpeed },
+      { type: "snapshot", snapshot, playing, wallPlayedMs, reachedSpeed, run: loads },
       transferablesOf(snapshot),
     );
   }
 
   function apply(command: WorkerCommand) {
     if (command.type === "load") {
+      loads++;
       sim = start(parseScenario(command.query).scenario, command.startAtS, command.twin);
       travel.start(sim);
       jumped(sim);

@@ -12,8 +12,11 @@ import { recordedSnapshot } from "./fixtures/snapshot.ts";
 export interface FakeRuntime {
   runtime: AppRuntime;
   commands: WorkerCommand[];
-  /** Shows `snapshot` as the newest frame, as the worker's reply would, after `wallPlayedMs` played. */
-  frame(snapshot: SimSnapshot, wallPlayedMs?: number): void;
+  /**
+   * Shows `snapshot` as the newest frame, as the worker's reply would, after `wallPlayedMs` played;
+   * `run` is the worker's load count (by default, every load the page has sent so far).
+   */
+  frame(snapshot: SimSnapshot, wallPlayedMs?: number, run?: number): void;
 }
 
 export function fakeRuntime(initialQuery = ""): FakeRuntime {
@@ -25,8 +28,9 @@ export function fakeRuntime(initialQuery = ""): FakeRuntime {
     scheduleFrame: () => () => {},
     wallNowMs: () => 0,
   });
-  const frame = (snapshot: SimSnapshot, wallPlayedMs = 0) =>
-    runtime.live.set({ snapshot, wallPlayedMs });
+  const loadsSent = () => commands.filter((command) => command.type === "load").length;
+  const frame = (snapshot: SimSnapshot, wallPlayedMs = 0, run = loadsSent()) =>
+    runtime.live.set({ snapshot, wallPlayedMs, run });
   return { runtime, commands, frame };
 }
 

@@ -86,11 +86,23 @@ describe("the guided tour", () => {
   it("ignores frames of the run that was playing before the chapter opened", () => {
     const fake = fakeRuntime();
     act(() => fake.frame(withConsistentWaiter(50)));
+    const oldRun = 1;
     renderTour(fake);
     act(() => fake.runtime.store.getState().setPageKey("tour", "wall"));
-    act(() => fake.frame(withConsistentWaiter(50.1)));
+    act(() => fake.frame(withConsistentWaiter(50.1), 0, oldRun));
     expect(caption()).toHaveAttribute("data-state", "waiting");
     act(() => fake.frame(withConsistentWaiter(0.2)));
+    expect(caption()).toHaveAttribute("data-state", "shown");
+  });
+
+  it("takes the new run's first frame even when its clock is already past the old run's", () => {
+    // At 100× the chapter's run can reach its first frame later in simulated time than the old
+    // run had got to; telling runs apart by time skipped every frame of the chapter.
+    const fake = fakeRuntime();
+    act(() => fake.frame(withConsistentWaiter(5)));
+    renderTour(fake);
+    act(() => fake.runtime.store.getState().setPageKey("tour", "wall"));
+    act(() => fake.frame(withConsistentWaiter(12)));
     expect(caption()).toHaveAttribute("data-state", "shown");
   });
 

@@ -21,8 +21,12 @@ interface Position {
 
 function positionAt(runtime: AppRuntime, chapter: Chapter, step: number): Position {
   const running = encodeScenario(runtime.store.getState().scenario);
-  const nowNs = runtime.live.get()?.snapshot.nowNs ?? null;
-  const run = planRun(running, nowNs, stepScenarioQuery(chapter, step));
+  const frame = runtime.live.get();
+  const run = planRun(
+    running,
+    frame === null ? null : (frame.run ?? 0),
+    stepScenarioQuery(chapter, step),
+  );
   return { step, run, watched: stepsSharingRun(chapter, step) };
 }
 
@@ -32,7 +36,7 @@ export function Tour({ chapterIndex }: { chapterIndex: number }) {
   const { store } = runtime;
   const chapter = CHAPTERS[chapterIndex] as Chapter;
   const [position, setPosition] = useState(() => positionAt(runtime, chapter, 0));
-  const sightings = useSightings(chapter, position.watched, position.run.staleFromNs);
+  const sightings = useSightings(chapter, position.watched, position.run.staleRun);
   const step = chapter.steps[position.step];
   const sighting = sightings.get(position.step);
   usePanelHighlight(step !== undefined && sighting !== undefined ? step.panel : null);
