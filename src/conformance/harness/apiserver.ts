@@ -1,5 +1,4 @@
 import { Cacher } from "../../sim/apiserver/cacher.ts";
-import { BLOCK_TIMEOUT_NS, NO_WHATIF } from "../../sim/apiserver/config.ts";
 import { CacheDelegator } from "../../sim/apiserver/delegator.ts";
 import type { ApiError } from "../../sim/apiserver/errors.ts";
 import { registerWatchCacheMetrics, type WatchCacheMetrics } from "../../sim/apiserver/metrics.ts";
@@ -12,6 +11,7 @@ import { Scheduler } from "../../sim/scheduler.ts";
 import { seconds } from "../../sim/time.ts";
 import { fail, type RunStop } from "../kinds/kind.ts";
 import type { OpName, Step } from "../schema/ops.ts";
+import { harnessConfig } from "./apiserver-config.ts";
 
 // What harnesses C and E share (SCHEMA.md §4.3–§4.5): a watch cache, a cacher and the delegator
 // over some storage, on a simulated clock that runs while an awaited call is outstanding.
@@ -42,20 +42,7 @@ export class ApiserverRig {
   constructor(input: RigInput, makeStorage: (scheduler: Scheduler) => Storage) {
     const storage = makeStorage(this.scheduler);
     this.metrics = registerWatchCacheMetrics(this.registry);
-    const gates = input.featureGates;
-    const config = {
-      version: "1.37" as const,
-      gates: {
-        ConsistentListFromCache: true,
-        ListFromCacheSnapshot: gates.ListFromCacheSnapshot,
-        ConsistentListFromCacheSkipTimeoutFallback:
-          gates.ConsistentListFromCacheSkipTimeoutFallback,
-      },
-      blockTimeoutNs: BLOCK_TIMEOUT_NS,
-      eventFreshDurationNs: input.eventFreshDurationNs,
-      whatif: NO_WHATIF,
-      consistentReadSupported: input.consistentReadSupported,
-    };
+    const config = harnessConfig(input);
     const scheduler = this.scheduler;
     this.watchCache = new WatchCache({
       scheduler,
@@ -76,7 +63,7 @@ export class ApiserverRig {
     this.delegator = new CacheDelegator({
       cacher: this.cacher,
       storage,
-      watchListEnabled: gates.WatchList,
+      watchListEnabled: input.featureGates.WatchList,
     });
   }
 

@@ -1,5 +1,4 @@
 import * as v from "valibot";
-import { BLOCK_TIMEOUT_NS, NO_WHATIF } from "../../sim/apiserver/config.ts";
 import type { ApiError } from "../../sim/apiserver/errors.ts";
 import { registerWatchCacheMetrics, type WatchCacheMetrics } from "../../sim/apiserver/metrics.ts";
 import type { Pod } from "../../sim/apiserver/pod.ts";
@@ -11,6 +10,7 @@ import { fail, type RunStop } from "../kinds/kind.ts";
 import { type OpName, RawStep, type Step } from "../schema/ops.ts";
 import { FeatureGates, Indexer } from "../schema/shared.ts";
 import { Bool, Count, Key, Text } from "../schema/values.ts";
+import { harnessConfig } from "./apiserver-config.ts";
 import { bareEvent } from "./history.ts";
 
 // Harness W (SCHEMA.md §4.2): upstream's newTestWatchCache — a watch cache with no cacher, no
@@ -70,22 +70,9 @@ export class HarnessW {
   constructor(input: HarnessWInput) {
     this.supported = input.consistentReadSupported;
     this.metrics = registerWatchCacheMetrics(this.registry);
-    const gates = input.featureGates;
     this.cache = new WatchCache({
       scheduler: this.scheduler,
-      config: {
-        version: "1.37",
-        gates: {
-          ConsistentListFromCache: true,
-          ListFromCacheSnapshot: gates.ListFromCacheSnapshot,
-          ConsistentListFromCacheSkipTimeoutFallback:
-            gates.ConsistentListFromCacheSkipTimeoutFallback,
-        },
-        blockTimeoutNs: BLOCK_TIMEOUT_NS,
-        eventFreshDurationNs: input.eventFreshDurationNs,
-        whatif: NO_WHATIF,
-        consistentReadSupported: input.consistentReadSupported,
-      },
+      config: harnessConfig(input),
       metrics: this.metrics,
       storage: {
         getCurrentResourceVersion: (_ctx, done) => done(null, this.cache.resourceVersion),
