@@ -5,26 +5,14 @@
 // another run's dist/ or preview server. Writes the "Browser" section of docs/benchmarks.md.
 //   --quick      skip the 10-minute heap run and print only (docs untouched)
 //   --no-write   print only
-import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
-import { cpus, loadavg, tmpdir } from "node:os";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { chromium } from "@playwright/test";
-import { CHROMIUM } from "./ensure-chromium.mjs";
+import { buildToScratch, launchChromium, startPreview, stopPreview } from "./served-build.mjs";
 
 const PORT = 4187;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
-const FLAGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-dev-shm-usage",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 const HEAVY = "reads=10000&writes=1000&watchers=100";
 const HEAVY_SPEED = 10;
 const FRAMES_WALL_MS = 20_000;
@@ -51,15 +39,6 @@ function quantile(sorted, q) {
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
 }
 
-function build() {
-  const outDir = mkdtempSync(join(tmpdir(), "wcl-bench-dist-"));
-  const result = spawnSync("npx", ["vite", "build", "--outDir", outDir, "--emptyOutDir"], {
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  if (result.status !== 0) throw new Error("vite build failed");
-  return outDir;
-}
-
 /** Every built JS file gzipped on its own, as a server would send it. */
 function jsShipped(outDir) {
   const assets = join(outDir, "assets");
@@ -73,43 +52,6 @@ function jsShipped(outDir) {
     raw: sizes.reduce((sum, file) => sum + file.raw, 0),
     gzip: sizes.reduce((sum, file) => sum + file.gzip, 0),
   };
-}
-
-async function startPreview(outDir) {
-  const server = spawn(
-    "npx",
-    [
-      "vite",
-      "preview",
-      "--outDir",
-      outDir,
-      "--port",
-      String(PORT),
-      "--strictPort",
-      "--host",
-      "127.0.0.1",
-    ],
-    { stdio: "ignore", detached: true },
-  );
-  for (let attempt = 0; attempt < 100; attempt++) {
-    try {
-      if ((await fetch(ORIGIN)).ok) return server;
-    } catch {
-      // not up yet
-    }
-    await sleep(200);
-  }
-  stopPreview(server);
-  throw new Error(`vite preview did not answer on ${ORIGIN}`);
-}
-
-function stopPreview(server) {
-  // npx starts vite as a child: end the whole group we started, and nothing else.
-  try {
-    process.kill(-server.pid, "SIGTERM");
-  } catch {
-    // already gone
-  }
 }
 
 const firstFrameAt = (page) =>
@@ -348,11 +290,11 @@ function writeSection(text) {
 
 async function main() {
   log("building");
-  const outDir = build();
+  const outDir = buildToScratch("wcl-bench-dist-");
   const js = jsShipped(outDir);
   log(`JS shipped: ${kb(js.gzip)} gzip over ${js.files.length} files`);
-  const server = await startPreview(outDir);
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+  const server = await startPreview(outDir, PORT);
+  const browser = await launchChromium();
   try {
     const where = machine(browser.version());
     const when = `${new Date().toISOString().slice(0, 16).replace("T", " ")} UTC`;

@@ -2,16 +2,10 @@
 // of each length (default scenario at 100×), once the worker's checkpoints are built: the time
 // from the click on the scrubber to the clock showing the new moment, and the worker's heap after
 // a forced GC. Builds into a scratch folder and serves it on its own port. Prints figures only.
-import { spawn, spawnSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { chromium } from "@playwright/test";
-import { CHROMIUM } from "./ensure-chromium.mjs";
+import { buildToScratch, launchChromium, startPreview, stopPreview } from "./served-build.mjs";
 
 const PORT = 4189;
 const ORIGIN = `http://127.0.0.1:${PORT}`;
-const FLAGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run"];
 const SEEKS = 20;
 const minutesList = process.argv
   .slice(2)
@@ -20,33 +14,8 @@ const minutesList = process.argv
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const log = (line) => console.log(`bench:time-travel: ${line}`);
 
-const outDir = mkdtempSync(join(tmpdir(), "wcl-travel-dist-"));
-spawnSync("npx", ["vite", "build", "--outDir", outDir, "--emptyOutDir"], { stdio: "ignore" });
-const server = spawn(
-  "npx",
-  [
-    "vite",
-    "preview",
-    "--outDir",
-    outDir,
-    "--port",
-    String(PORT),
-    "--strictPort",
-    "--host",
-    "127.0.0.1",
-  ],
-  { stdio: "ignore", detached: true },
-);
-for (let i = 0; i < 100; i++) {
-  if (
-    await fetch(ORIGIN).then(
-      (r) => r.ok,
-      () => false,
-    )
-  )
-    break;
-  await sleep(200);
-}
+const outDir = buildToScratch("wcl-travel-dist-");
+const server = await startPreview(outDir, PORT);
 
 /** The worker's heap after a forced GC, through a browser CDP session attached to its target. */
 async function workerHeap(browser) {
@@ -134,16 +103,12 @@ async function measure(browser, minutes) {
   await page.close();
 }
 
-const browser = await chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+const browser = await launchChromium();
 try {
   log(`Chromium ${browser.version()}, ${new Date().toISOString()}`);
   for (const minutes of minutesList.length > 0 ? minutesList : [10, 30])
     await measure(browser, minutes);
 } finally {
   await browser.close();
-  try {
-    process.kill(-server.pid, "SIGTERM");
-  } catch {
-    // already gone
-  }
+  stopPreview(server);
 }

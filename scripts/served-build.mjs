@@ -1,0 +1,65 @@
+// What the browser benchmarks share: a build in a scratch folder, `vite preview` of it on a port
+// of the benchmark's own (so no other run's dist/ or server is touched), and Debian's Chromium
+// started with the flags this closed network needs.
+import { spawn, spawnSync } from "node:child_process";
+import { mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { chromium } from "@playwright/test";
+import { CHROMIUM } from "./ensure-chromium.mjs";
+
+const FLAGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-dev-shm-usage",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function launchChromium() {
+  return chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+}
+
+/** Builds the app into a new scratch folder and returns its path. */
+export function buildToScratch(prefix) {
+  const outDir = mkdtempSync(join(tmpdir(), prefix));
+  const result = spawnSync("npx", ["vite", "build", "--outDir", outDir, "--emptyOutDir"], {
+    stdio: ["ignore", "ignore", "inherit"],
+  });
+  if (result.status !== 0) throw new Error("vite build failed");
+  return outDir;
+}
+
+/** Serves `outDir` on `port` and waits until it answers (20 s at most). */
+export async function startPreview(outDir, port) {
+  const args = ["vite", "preview", "--outDir", outDir, "--port", String(port), "--strictPort"];
+  const server = spawn("npx", [...args, "--host", "127.0.0.1"], {
+    stdio: "ignore",
+    detached: true,
+  });
+  const origin = `http://127.0.0.1:${port}`;
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const up = await fetch(origin).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (up) return server;
+    await sleep(200);
+  }
+  stopPreview(server);
+  throw new Error(`vite preview did not answer on ${origin}`);
+}
+
+export function stopPreview(server) {
+  // npx starts vite as a child: end the whole group we started, and nothing else.
+  try {
+    process.kill(-server.pid, "SIGTERM");
+  } catch {
+    // already gone
+  }
+}
