@@ -1,13 +1,10 @@
 // `node scripts/bench-time-travel.mjs [query] [minutes]`: how long a seek takes over a run of
 // `minutes` simulated minutes once the worker's checkpoints are built, and the heap the live run
 // and its parked checkpoints hold. Not a test: it prints figures for docs/benchmarks.md.
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import v8 from "node:v8";
 import vm from "node:vm";
-import { build } from "esbuild";
+import { loadModel } from "./load-model.mjs";
 
 v8.setFlagsFromString("--expose-gc");
 const gc = vm.runInNewContext("gc");
@@ -15,30 +12,11 @@ const query = process.argv[2] ?? "";
 const minutes = Number(process.argv[3] ?? "10");
 const SEEKS = 30;
 
-async function loadModel() {
-  const dir = mkdtempSync(join(tmpdir(), "wcl-travel-"));
-  const outfile = join(dir, "model.mjs");
-  await build({
-    stdin: {
-      contents: [
-        'export { createSimulation } from "./src/sim/simulation.ts";',
-        'export { parseScenario } from "./src/sim/scenario/index.ts";',
-        'export { createTimeTravel } from "./src/worker/time-travel.ts";',
-      ].join("\n"),
-      resolveDir: process.cwd(),
-      loader: "ts",
-    },
-    outfile,
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    logLevel: "warning",
-  });
-  return import(outfile);
-}
-
-const model = await loadModel();
+const model = await loadModel({
+  createSimulation: "./src/sim/simulation.ts",
+  parseScenario: "./src/sim/scenario/index.ts",
+  createTimeTravel: "./src/worker/time-travel.ts",
+});
 const heapMB = () => {
   gc();
   return process.memoryUsage().heapUsed / 1e6;

@@ -2,13 +2,10 @@
 // second) on the scenarios of docs/benchmarks.md, the command line timed end to end as a user
 // runs it, and the heap over a 30-minute simulated run. Not a test: it prints figures.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import v8 from "node:v8";
 import vm from "node:vm";
-import { build } from "esbuild";
+import { loadModel } from "./load-model.mjs";
 
 const CASES = [
   { name: "(a) default", query: "", seconds: 300 },
@@ -32,28 +29,6 @@ const HEAP_CASES = [
 
 v8.setFlagsFromString("--expose-gc");
 const gc = vm.runInNewContext("gc");
-
-async function loadModel() {
-  const dir = mkdtempSync(join(tmpdir(), "wcl-bench-"));
-  const outfile = join(dir, "model.mjs");
-  await build({
-    stdin: {
-      contents: [
-        'export { createSimulation } from "./src/sim/simulation.ts";',
-        'export { parseScenario } from "./src/sim/scenario/index.ts";',
-      ].join("\n"),
-      resolveDir: process.cwd(),
-      loader: "ts",
-    },
-    outfile,
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    logLevel: "warning",
-  });
-  return import(outfile);
-}
 
 function scenarioOf(model, query) {
   const { scenario, issues } = model.parseScenario(query);
@@ -106,7 +81,10 @@ function heapOverTime(model, { query, checkpointsMin }) {
 }
 
 const fmt = (n, digits = 1) => n.toFixed(digits);
-const model = await loadModel();
+const model = await loadModel({
+  createSimulation: "./src/sim/simulation.ts",
+  parseScenario: "./src/sim/scenario/index.ts",
+});
 console.log(`node ${process.version}, ${new Date().toISOString()}`);
 // CPU time includes the garbage collector's helper threads; on a shared machine wall time is
 // the noisier figure.
