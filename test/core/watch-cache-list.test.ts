@@ -5,19 +5,10 @@ import type { CacheList } from "../../src/sim/apiserver/list-from-cache.ts";
 import { newRequestContext } from "../../src/sim/apiserver/request-context.ts";
 import type { ListOptions } from "../../src/sim/apiserver/storage.ts";
 import { seconds } from "../../src/sim/time.ts";
+import { listOptions } from "./fixtures/cacher.ts";
 import { makeCache, pod } from "./watch-cache-fixture.ts";
 
-const OPTS: ListOptions = {
-  resourceVersion: "",
-  resourceVersionMatch: "",
-  recursive: true,
-  limit: 0,
-  continue: "",
-  labelSelector: "",
-  fieldSelector: "",
-  indexLabels: [],
-  indexFields: [],
-};
+const OPTS = listOptions();
 
 function seeded() {
   const f = makeCache({

@@ -8,18 +8,9 @@ import { EtcdServer } from "../../src/sim/etcd/server.ts";
 import { Scheduler } from "../../src/sim/scheduler.ts";
 import { ms, seconds } from "../../src/sim/time.ts";
 import { podSpec } from "../../src/sim/world/pods.ts";
+import { listOptions } from "./fixtures/cacher.ts";
 
-const LIST: ListOptions = {
-  resourceVersion: "",
-  resourceVersionMatch: "",
-  recursive: true,
-  limit: 500,
-  continue: "",
-  labelSelector: "",
-  fieldSelector: "",
-  indexLabels: [],
-  indexFields: [],
-};
+const LIST = listOptions({ limit: 500 });
 
 function server(pods: number, concurrency = 2, latencyMs = 2, timeoutS = 60) {
   const scheduler = new Scheduler();
