@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useLayoutEffect } from "react";
 import { useRuntime } from "../../state/runtime-context.ts";
 import { positionFromSpeed, speedFromPosition } from "../../state/speed.ts";
 import { type ShortcutAction, shortcutFor } from "./shortcuts.ts";
@@ -15,7 +15,9 @@ function pressControlFor(key: string) {
 /** Listens on the whole document; `openSheet` shows the shortcuts sheet. */
 export function useKeyboardShortcuts(openSheet: () => void) {
   const { store } = useRuntime();
-  useEffect(() => {
+  // A layout effect, so the listener is in place by the time the page is painted: a passive
+  // effect can run later, and a key pressed as soon as the Pause button shows was then lost.
+  useLayoutEffect(() => {
     const run = (action: ShortcutAction) => {
       const state = store.getState();
       const speedBy = (steps: number) =>
