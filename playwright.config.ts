@@ -12,6 +12,10 @@ const chromiumFlags = [
   "--disable-sync",
 ];
 
+// E2E_PORT lets several checkouts run their browser tests at once on one machine.
+const port = Number(process.env["E2E_PORT"] ?? 4173);
+const origin = `http://127.0.0.1:${port}`;
+
 export default defineConfig({
   testDir: "e2e",
   testMatch: "**/*.spec.ts",
@@ -20,13 +24,13 @@ export default defineConfig({
   timeout: 60_000,
   reporter: [["list"], ["json", { outputFile: "reports/e2e.json" }]],
   use: {
-    baseURL: "http://127.0.0.1:4173",
+    baseURL: origin,
     viewport: { width: 1280, height: 800 },
     launchOptions: { executablePath: "/usr/bin/chromium", args: chromiumFlags },
   },
   webServer: {
-    command: "npm run -s preview -- --host 127.0.0.1",
-    url: "http://127.0.0.1:4173",
+    command: `npx vite preview --strictPort --host 127.0.0.1 --port ${port}`,
+    url: origin,
     reuseExistingServer: !process.env["CI"],
     timeout: 60_000,
   },
