@@ -16,14 +16,16 @@ describe("a cache restart", () => {
   });
 
   it("sends LISTs with a limit to etcd meanwhile, and answers the others 429", () => {
-    const sim = run(`${restart}&mix=consistent:1,notOlderThan:1`, 8);
+    const sim = run(`${restart}&mix=consistent:1,notOlderThan:1&limits=consistent:500`, 8);
     expect(reads(sim, { kind: "consistent", served_by: "etcd", code: "200" })).toBeGreaterThan(0);
     expect(reads(sim, { kind: "notOlderThan", code: "429" })).toBeGreaterThan(0);
   });
 
   it("makes watchers resuming from before the relist get 410 and relist themselves", () => {
     const sim = run(restart, 30);
-    expect(reads(sim, { kind: "relist", code: "200" })).toBe(6);
+    expect(value(sim, "watchcachelab_lists_total", { kind: "relist", outcome: "ok" })).toBe(6);
+    // Each relist walks 25 000 pods in pages of 500.
+    expect(reads(sim, { kind: "relist", code: "200" })).toBe(6 * 50);
     expect(sim.world.watchers.connected).toBe(6);
   });
 });

@@ -25,6 +25,7 @@ function server(pods: number, concurrency = 2, latencyMs = 2, timeoutS = 60) {
       concurrency: () => concurrency,
       latencyNs: () => ms(latencyMs),
       requestTimeoutNs: seconds(timeoutS),
+      objectBytes: 2048,
       answered: (reason) => {
         counts[reason] = (counts[reason] ?? 0) + 1;
       },

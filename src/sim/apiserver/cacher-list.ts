@@ -93,9 +93,13 @@ class UnfilteredPage implements CacherPage {
   }
 
   get continue(): string {
-    const last = this.hasMore ? this.items()[this.count - 1] : undefined;
-    return last === undefined
-      ? ""
-      : continueAfter(podKey(this.resourcePrefix, last), this.listKey, this.rv);
+    if (!this.hasMore) return "";
+    const key = this.list.keyAt?.(this.count - 1) ?? this.lastKeyOfItems();
+    return key === undefined ? "" : continueAfter(key, this.listKey, this.rv);
+  }
+
+  private lastKeyOfItems(): string | undefined {
+    const last = this.items()[this.count - 1];
+    return last === undefined ? undefined : podKey(this.resourcePrefix, last);
   }
 }
