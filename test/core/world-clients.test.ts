@@ -81,3 +81,13 @@ describe("watchers", () => {
     expect(reads(sim, { kind: "relist" })).toBe(0);
   });
 });
+
+describe("the list-cache counters", () => {
+  it("count the whole list walked as fetched, the page as returned", () => {
+    // upstream: cacher.go GetList RecordListCacheMetrics(index, len(resp.Items), listVal.Len())
+    const sim = run("objects=2000&herd=10@1&reads=0&watchers=0&ryw=0", 10);
+    expect(value(sim, "apiserver_cache_list_total")).toBe(10);
+    expect(value(sim, "apiserver_cache_list_fetched_objects_total")).toBe(20_000);
+    expect(value(sim, "apiserver_cache_list_returned_objects_total")).toBe(5_000);
+  });
+});
