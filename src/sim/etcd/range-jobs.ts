@@ -1,6 +1,6 @@
+import { futureRevisionIsTooLarge } from "../apiserver/config.ts";
 import { encodeContinue } from "../apiserver/continue-token.ts";
 import { type ApiError, plainError, tooLargeResourceVersion } from "../apiserver/errors.ts";
-import { futureRevisionIsTooLarge } from "../apiserver/config.ts";
 import { parseResourceVersion } from "../apiserver/list-options.ts";
 import type { Pod } from "../apiserver/pod.ts";
 import type { RequestContext } from "../apiserver/request-context.ts";
