@@ -45,7 +45,6 @@ export class Reflector implements StreamSink {
   private readonly stream: () => WatchStream;
   private readonly hooks: ReflectorHooks;
   private readonly retryKind: number;
-  private readonly startKind: number;
 
   constructor(
     scheduler: Scheduler,
@@ -59,8 +58,8 @@ export class Reflector implements StreamSink {
     this.cache = cache;
     this.stream = stream;
     this.hooks = hooks;
+    // One kind for both waits before a list (a failed list's retry, startCaching's period).
     this.retryKind = scheduler.kind("reflector.relistRetry");
-    this.startKind = scheduler.kind("reflector.startCaching");
     if (cache.keyPrefix !== etcd.kv.resourcePrefix) {
       throw new Error("reflector: etcd and the cache must key pods under one prefix");
     }
@@ -95,7 +94,7 @@ export class Reflector implements StreamSink {
     this.stream().close();
     this.hooks.onPending(null);
     const generation = ++this.generation;
-    this.scheduler.after(START_CACHING_PERIOD_NS, this.startKind, generation, () => {
+    this.scheduler.after(START_CACHING_PERIOD_NS, this.retryKind, generation, () => {
       if (generation !== this.generation) return;
       this.hooks.terminateWatchers();
       // upstream: reflector.go relistResourceVersion, the last synced RV (the cache's)
