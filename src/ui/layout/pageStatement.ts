@@ -1,5 +1,4 @@
-import type { SimSnapshot } from "../../sim/snapshot.ts";
-import { NS_PER_S } from "../../sim/time.ts";
+import { NS_PER_S, type SimSnapshot } from "../../model/index.ts";
 import { useApp } from "../../state/use-app.ts";
 
 // What the panels show, stated for machines (browser tests wait on it instead of sleeping): the
