@@ -1,8 +1,6 @@
 import { createStore, type StoreApi } from "zustand/vanilla";
-import type { Scenario, ScenarioIssue, ScheduleKey } from "../sim/scenario/index.ts";
-import { appendToSchedule, encodeScenario, parseScenario } from "../sim/scenario/index.ts";
-import type { Fault } from "../sim/simulation-api.ts";
-import type { SimSnapshot } from "../sim/snapshot.ts";
+import type { Fault, Scenario, ScenarioIssue, ScheduleKey, SimSnapshot } from "../model/index.ts";
+import { appendToSchedule, encodeScenario, parseScenario } from "../model/index.ts";
 import type { SimulationClient } from "../worker/client.ts";
 import type { LiveSnapshot } from "./live-snapshot.ts";
 import { restartScenario } from "./restart-scenario.ts";

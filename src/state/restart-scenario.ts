@@ -1,6 +1,5 @@
-import type { Scenario, ScheduleKey } from "../sim/scenario/index.ts";
-import { recordedTime, SCENARIO_KEYS, SCHEDULE_KEYS, valueAt } from "../sim/scenario/index.ts";
-import { type Nanos, toSeconds } from "../sim/time.ts";
+import type { Nanos, Scenario, ScheduleKey } from "../model/index.ts";
+import { recordedTime, SCENARIO_KEYS, SCHEDULE_KEYS, toSeconds, valueAt } from "../model/index.ts";
 
 // A run-setting change (seed, version, gates, …) starts a new run from 0 s. What the reader set up
 // live must survive it: restarted from 0 with the schedules as recorded, a lag moved to 5 000 ms

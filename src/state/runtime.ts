@@ -1,4 +1,4 @@
-import { encodeScenario } from "../sim/scenario/index.ts";
+import { encodeScenario } from "../model/index.ts";
 import type { SimulationClient } from "../worker/client.ts";
 import { type AppStore, createAppStore } from "./app-store.ts";
 import { type ScheduleFrame, startFrameLoop } from "./frame-loop.ts";
