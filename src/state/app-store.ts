@@ -21,12 +21,20 @@ export interface AppState {
   speed: number;
   /** A copy of the live snapshot, a few times a second, for parts that need not redraw per frame. */
   snapshot: SimSnapshot | null;
+  /** Where `snapshot` comes from: which of the worker's loads, and whether that run was playing. */
+  snapshotFrom: SnapshotSource;
   /** A short note about something the page did on its own (a restart). */
   notice: string | null;
   /** The simulation failed with this message; the page offers a restart. */
   crash: string | null;
   /** The request the code pane and swimlane follow (its trace comes down with each frame). */
   selectedRequestId: number | null;
+}
+
+export interface SnapshotSource {
+  /** The worker's load count: a new number is a new run. */
+  readonly run: number;
+  readonly playing: boolean;
 }
 
 export interface AppActions {
@@ -62,7 +70,7 @@ export interface AppActions {
   setPageKey(key: string, value: string | null): void;
   dismissNotice(): void;
   receiveScenario(query: string): void;
-  receiveSnapshot(snapshot: SimSnapshot): void;
+  receiveSnapshot(snapshot: SimSnapshot, from?: SnapshotSource): void;
   receiveCrash(message: string): void;
   selectRequest(id: number | null): void;
 }
@@ -99,6 +107,7 @@ export function createAppStore(
       playing: true,
       speed: clampSpeed(Number.isFinite(startSpeed) ? startSpeed : 1),
       snapshot: null,
+      snapshotFrom: { run: 0, playing: false },
       notice: null,
       crash: null,
       selectedRequestId: null,
@@ -192,7 +201,8 @@ export function createAppStore(
         // The name never reaches the simulation (renaming does not restart it): keep the page's.
         set({ scenario: { ...parseScenario(query).scenario, name: get().scenario.name } });
       },
-      receiveSnapshot: (snapshot) => set({ snapshot }),
+      receiveSnapshot: (snapshot, from = { run: 0, playing: false }) =>
+        set({ snapshot, snapshotFrom: from }),
       receiveCrash: (message) => set({ crash: message, playing: false }),
       selectRequest: (id) => set({ selectedRequestId: id }),
     };
