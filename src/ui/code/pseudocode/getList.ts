@@ -1,4 +1,4 @@
-import { currentRvInDelegator } from "../../../sim/apiserver/config.ts";
+import { currentRvInDelegator } from "../../../model/index.ts";
 import type { CodeBlock } from "./codeBlock.ts";
 
 export const GET_LIST: CodeBlock = {
