@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { CHAPTERS } from "../src/ui/tour/chapters/index.ts";
+import { CHAPTERS } from "../src/content/tour/chapters/index.ts";
 
 // Every chapter, deep-linked and played at 100×, reaches its closing caption: each caption appears
 // only once the page has seen its trigger in a snapshot, and Continue moves to the next.
@@ -27,6 +27,7 @@ test("the tour leaves into free play, the run going on", async ({ page }) => {
   await page.goto("/?tour=wall&speed=10");
   await expect(page.getByTestId("tour")).toBeVisible();
   await page.getByRole("button", { name: "Free play" }).click();
+  await page.getByRole("button", { name: "Keep this chapter's run" }).click();
   await expect(page.getByTestId("tour")).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Take the guided tour" })).toBeVisible();
   await expect(page.locator(".scenario-name")).toHaveText(

@@ -140,13 +140,19 @@ function buildEtcd(core: Core) {
     objectBytes: initial.objectBytes,
     observer: rangeStats,
   };
-  const etcd = new EtcdServer(scheduler, kv, costs, {
-    count: (reason) => metrics.etcdRequest(reason).inc(),
-    onPodCommit: () => late.stream?.onCommit(),
-    onProgressNotify: (rv) => late.stream?.sendBookmark(rv),
-    onCompact: (rev) => late.reflector?.beforeCompaction(rev),
-    onRevision: (rev) => clock.record(scheduler.nowNs, rev),
-  });
+  const etcd = new EtcdServer(
+    scheduler,
+    kv,
+    costs,
+    {
+      count: (reason) => metrics.etcdRequest(reason).inc(),
+      onPodCommit: () => late.stream?.onCommit(),
+      onProgressNotify: (rv) => late.stream?.sendBookmark(rv),
+      onCompact: (rev) => late.reflector?.beforeCompaction(rev),
+      onRevision: (rev) => clock.record(scheduler.nowNs, rev),
+    },
+    initial.k8s,
+  );
   return { kv, etcd, clock, rangeStats, listMemory };
 }
 
@@ -174,6 +180,7 @@ function buildApiserverSide(core: Core, etcd: EtcdServer) {
   });
   const reflector = new Reflector(scheduler, etcd, cache, () => stream, {
     onPending: (reason) => apiserver.goPending(reason),
+    terminateWatchers: () => apiserver.terminateWatchers(),
   });
   const jitter = core.randomness.stream("jitter");
   const stream: WatchStream = new WatchStream(scheduler, etcd.kv, jitter, scenario, reflector);
