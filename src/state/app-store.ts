@@ -108,7 +108,7 @@ export function createAppStore(
       speed: clampSpeed(Number.isFinite(startSpeed) ? startSpeed : 1),
       snapshot: null,
       snapshotFrom: { run: 0, playing: false },
-      notice: null,
+      notice: initial.notices[0] ?? null,
       crash: null,
       selectedRequestId: null,
 
@@ -118,6 +118,8 @@ export function createAppStore(
           scenario: parsed.scenario,
           pageKeys: parsed.page,
           issues: parsed.issues,
+          // How the link was read (an older version, say), or nothing to say.
+          notice: parsed.notices[0] ?? null,
           crash: null,
           // Another run: the same id would name some other read.
           selectedRequestId: null,
