@@ -60,7 +60,7 @@ describe("the app shell", () => {
     ).toHaveTextContent("(Watch lag 5,000 ms)");
     await waitFor(() =>
       expect(lastQuery(writtenQueries)).toBe(
-        "gates=ConsistentListFromCacheSkipTimeoutFallback=true&lag=5000",
+        "v=2&gates=ConsistentListFromCacheSkipTimeoutFallback=true&lag=5000",
       ),
     );
   });
