@@ -1,3 +1,4 @@
+import { echo, echoReason } from "./echo.ts";
 import { resolveGates } from "./gates.ts";
 import { KEY_CODECS, type ScenarioDraft } from "./key-codecs.ts";
 import { allowedText, isScenarioKey, PAGE_KEYS, SCENARIO_KEYS, type ScenarioKey } from "./keys.ts";
@@ -41,20 +42,21 @@ export function parseScenario(query: string): ParsedScenario {
   return { scenario: draft, issues: [...issues, ...strays], page };
 }
 
-/** Run keys (the first value of each), page keys, and issues for what is neither or repeated. */
+/** Run keys and page keys (the first value of each), and issues for what is neither or repeated. */
 function sortEntries(query: string) {
   const given = new Map<ScenarioKey, string>();
   const page: Record<string, string> = {};
   const strays: ScenarioIssue[] = [];
   for (const [key, value] of new URLSearchParams(query.replace(/^[#?]/, ""))) {
-    if (PAGE_KEYS.includes(key)) {
-      page[key] = value;
-    } else if (!isScenarioKey(key)) {
-      strays.push({ key, value, message: `unknown key "${key}" ignored` });
-    } else if (given.has(key)) {
-      const message = `${key} is given more than once; the first value is used`;
+    const first = PAGE_KEYS.includes(key) ? page[key] : isScenarioKey(key) ? given.get(key) : null;
+    if (first === null) {
+      strays.push({ key, value, message: `unknown key "${echo(key)}" ignored` });
+    } else if (first !== undefined) {
+      const message = `${key} is given more than once; the first value ("${echo(first)}") is used, "${echo(value)}" is ignored`;
       strays.push({ key, value, message });
-    } else {
+    } else if (PAGE_KEYS.includes(key)) {
+      page[key] = value;
+    } else if (isScenarioKey(key)) {
       given.set(key, value);
     }
   }
@@ -70,12 +72,18 @@ const newerVersionMessage = (version: string): string =>
   `v: this link comes from scenario schema version ${version}, newer than this app knows ` +
   `(${SCHEMA_VERSION}); what could be read is used, some values may be misread or ignored`;
 
+/** What a refused key runs with instead, in the words of the link. */
+function defaultWords(key: ScenarioKey): string {
+  const text = KEY_CODECS[key].write(DEFAULT_SCENARIO);
+  return text === "" ? `${key} keeps its default (none)` : `${key} keeps its default, ${text}`;
+}
+
 function invalid(key: ScenarioKey, value: string, reasons: readonly string[]): ScenarioIssue[] {
   const expected = `expected ${allowedText(SCENARIO_KEYS[key].value)}`;
-  const because = reasons.length === 0 ? [""] : reasons.map((reason) => `${reason}; `);
+  const because = reasons.length === 0 ? [""] : reasons.map((reason) => `${echoReason(reason)}; `);
   return because.map((reason) => ({
     key,
     value,
-    message: `${key}: "${value}" is not valid: ${reason}${expected}`,
+    message: `${key}: "${echo(value)}" is not valid: ${reason}${expected}; ${defaultWords(key)}`,
   }));
 }

@@ -11,10 +11,12 @@ interface DeparturesProps {
   outcomes: readonly OutcomeView[];
   /** A click follows the read in the code pane, when the page has one. */
   onSelect?: ((id: number) => void) | undefined;
+  /** Reads whose steps were recorded: only those can be followed. */
+  traced?: readonly number[] | undefined;
 }
 
 /** The last reads to leave the room: woken by the cache catching up, or stopped by the wall. */
-export function Departures({ outcomes, onSelect }: DeparturesProps) {
+export function Departures({ outcomes, onSelect, traced = [] }: DeparturesProps) {
   const departures = recentDepartures(outcomes, SHOWN);
   if (departures.length === 0) {
     // The recent answers are a short window: under heavy RV=0 traffic none of them may have waited.
@@ -38,7 +40,7 @@ export function Departures({ outcomes, onSelect }: DeparturesProps) {
         );
         return (
           <li key={outcome.id} title={describeDeparture(outcome)} className="wcl-departure">
-            {onSelect === undefined ? (
+            {onSelect === undefined || !traced.includes(outcome.id) ? (
               words
             ) : (
               <button

@@ -65,7 +65,11 @@ function WaitingRoomBody({ snapshot }: { snapshot: SimSnapshot }) {
             : "Hover or tab to a waiter for its target RV and time waited; click to follow it below."}
       </p>
       <h3 className="wcl-subtitle">Just left the room</h3>
-      <Departures outcomes={snapshot.recentOutcomes} onSelect={selection?.select} />
+      <Departures
+        outcomes={snapshot.recentOutcomes}
+        onSelect={selection?.select}
+        traced={snapshot.tracedIds}
+      />
       <Legend items={waitingKinds} />
     </>
   );
