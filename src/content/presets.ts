@@ -143,9 +143,9 @@ export const PRESETS: readonly Preset[] = [
   },
   {
     id: "no-rv-guard",
-    title: "Why the RV > 0 guard matters",
+    title: "What a wake-up timer for every read costs",
     explanation:
-      "whatif=noRvGuard: every read, RV=0 included, starts a 3 s wake-up timer — thousands sleeping at once.",
+      "whatif=noRvGuard on 1.37: the wait starts its 3 s timer before the fast path, so every read, RV=0 included, leaves one sleeping — thousands at once. (1.37's rv > 0 guard is dead code; on 1.36 the what-if removes that guard.)",
     query: "whatif=noRvGuard&reads=1000",
     observable: {
       description: "≥ 2000 wake-up timers pending within 10 s",

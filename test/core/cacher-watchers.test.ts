@@ -161,7 +161,10 @@ describe("Cacher watchers", () => {
 
   it("has a ≤1.36 watch-list wait ask etcd for progress even with ConsistentListFromCache off", () => {
     const h = cacherOver({ listRv: 100, etcdRv: 105 });
-    const config = h.rig.cacher.config as { version: string; gates: Record<string, boolean> };
+    const config = h.rig.cacher.config as {
+      version: string;
+      gates: { ConsistentListFromCache: boolean };
+    };
     config.version = "1.33";
     config.gates.ConsistentListFromCache = false;
     const opts = { resourceVersion: "", recursive: true, sendInitialEvents: true };

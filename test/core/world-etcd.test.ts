@@ -78,7 +78,6 @@ describe("EtcdServer", () => {
     ]);
   });
 
-
   it("answers an Exact LIST above its revision 504 Too large (1.34+), etcd's own error in 1.33", () => {
     const exactAbove = listOptions({ resourceVersion: "50", resourceVersionMatch: "Exact" });
     const answers: Record<string, Answer[]> = { "1.33": [], "1.34": [], "1.37": [] };
