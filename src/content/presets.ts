@@ -107,9 +107,9 @@ export const PRESETS: readonly Preset[] = [
   },
   {
     id: "ring-grow-shrink",
-    title: "Churn grows the ring, quiet shrinks it",
+    title: "Churn grows the ring, a trickle shrinks it",
     explanation:
-      "2000 writes/s for 25 s: the ring doubles while its oldest event is fresh; once even its newest quarter is older than 75 s, it halves.",
+      "2000 writes/s for 25 s, then 20/s: the ring doubles while its oldest event is fresh; once even its newest quarter is older than 75 s, the next write halves it. Quiet must mean fewer writes, not none: the resize runs only when an event arrives, so with no writes at all the ring never shrinks (kubernetes/kubernetes#139250).",
     query: "writes=2000@0,20@25",
     observable: {
       description: "the ring's capacity grows, then shrinks, within 120 s",
