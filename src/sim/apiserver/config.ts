@@ -38,3 +38,10 @@ export const readsConsistentFromCache = (config: ApiserverConfig): boolean =>
 
 /** 1.37 returns at once when fresh; ≤1.36 (`waitUntilFreshAndBlock`) times and observes every RV>0 read. */
 export const waitsOnlyWhenBehind = (version: K8sVersion): boolean => version === "1.37";
+
+/**
+ * An etcd LIST at a revision above the current one: 1.34+ answers 504 "Too large resource
+ * version" without Retry-After (upstream: etcd3/store.go listReadError, release-1.34 GetList);
+ * 1.33 returns etcd's own "required revision is a future revision" error as is.
+ */
+export const futureRevisionIsTooLarge = (version: K8sVersion): boolean => version !== "1.33";
