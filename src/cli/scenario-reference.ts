@@ -16,6 +16,8 @@ export interface KeyReference {
   readonly unit: string;
   /** The default as a link writes it, or words when the link writes nothing. */
   readonly defaultText: string;
+  /** `defaultText` is link text (not words). */
+  readonly defaultIsText: boolean;
   /** What the key accepts, as the error messages say it. */
   readonly allowed: string;
   readonly help: string;
@@ -34,6 +36,7 @@ export function keyReference(): KeyReference[] {
       label: descriptor.label,
       unit: descriptor.unit,
       defaultText: written === "" ? (NONE[key] ?? "none") : written,
+      defaultIsText: written !== "",
       allowed: allowedText(descriptor.value),
       help: descriptor.help,
       live: !descriptor.restartsRun,
@@ -80,7 +83,7 @@ export function keysMarkdown(): string {
       code(row.key),
       `${row.label}: ${row.help}`,
       row.unit === "" ? "" : row.unit,
-      row.defaultText.includes(" ") ? row.defaultText : code(row.defaultText),
+      row.defaultIsText ? code(row.defaultText) : row.defaultText,
       row.allowed,
       row.live ? "live" : "new run",
     ]
