@@ -1,6 +1,6 @@
+import { PRESETS, presetScenarioQuery } from "../content/presets.ts";
 import { issueProblem, parseScenario, type Scenario } from "../sim/scenario/index.ts";
 import { readTwin } from "../state/twin-override.ts";
-import { PRESETS, presetScenarioQuery } from "../ui/presets/presets.ts";
 import type { CliArgs } from "./args.ts";
 
 // From the flags to the runs to make: the preset's scenario with --scenario's keys put over it, and

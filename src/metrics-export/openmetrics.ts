@@ -1,5 +1,4 @@
-import { formatGoFloat } from "../sim/metrics/go-float.ts";
-import { labelText } from "../sim/metrics/registry.ts";
+import { formatGoFloat, labelText } from "../model/index.ts";
 import type { SampledFamily } from "./sampler.ts";
 
 // A sampled run as an OpenMetrics 1.0 text file with a timestamp on every sample, so that

@@ -1,6 +1,5 @@
-import type { Labels, MetricsRegistry } from "../sim/metrics/registry.ts";
-import { encodeScenario, type Scenario } from "../sim/scenario/index.ts";
-import { type Nanos, NS_PER_S } from "../sim/time.ts";
+import type { Labels, MetricsRegistry } from "../model/index.ts";
+import { encodeScenario, type Nanos, NS_PER_S, type Scenario } from "../model/index.ts";
 import { openMetricsText, type Timing } from "./openmetrics.ts";
 import { createSampler } from "./sampler.ts";
 

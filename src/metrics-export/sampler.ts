@@ -3,7 +3,7 @@ import {
   type Labels,
   type MetricsRegistry,
   type MetricType,
-} from "../sim/metrics/registry.ts";
+} from "../model/index.ts";
 
 // Samples registries at a steady simulated interval, as a Prometheus scraping the run every step
 // would: each scrape reads every series there is at that moment. A series first seen at scrape k

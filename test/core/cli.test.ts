@@ -1,8 +1,8 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { FLAGS } from "../../src/cli/args.ts";
 import { progressLine } from "../../src/cli/run.ts";
+import { PRESETS, presetScenarioQuery } from "../../src/content/presets.ts";
 import { allowedText, parseScenario, SCENARIO_KEYS } from "../../src/sim/scenario/index.ts";
-import { PRESETS, presetScenarioQuery } from "../../src/ui/presets/presets.ts";
 import { bundleSim, expectRefusal, sim } from "./cli-test-helpers.ts";
 
 beforeAll(bundleSim);

@@ -1,4 +1,4 @@
-import { formatCount } from "../../panels/shared/format.ts";
+import { formatCount } from "../../../ui/panels/shared/format.ts";
 import type { Chapter } from "../chapter.ts";
 import { consistentReads, waitsInWallBucket } from "../readings.ts";
 
