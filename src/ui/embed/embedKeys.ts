@@ -1,9 +1,9 @@
 import type { ScenarioIssue } from "../../model/index.ts";
 import { echo } from "../../model/index.ts";
 
-// The page keys an embed reads (SCENARIO.md, "Page keys"), checked like run keys: a bad value is
-// reported with what is allowed and what the page does instead, and leaves the address (`t` and
-// `speed` are checked where the link is opened, src/state/opening-keys.ts).
+// The page keys an embed reads (docs/scenarios.md, "Page keys"), checked like run keys: a bad
+// value is reported with what is allowed and what the page does instead, and leaves the address
+// (`t` and `speed` are checked where the link is opened, src/state/opening-keys.ts).
 
 export interface EmbedOptions {
   /** Panel ids to show, in the link's order. */
