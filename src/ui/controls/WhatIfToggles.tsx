@@ -3,7 +3,7 @@ import { useApp } from "../../state/use-app.ts";
 import { useRunKey } from "./use-run-key.ts";
 
 const WHAT_IT_REMOVES: Record<WhatIf, string> = {
-  noRvGuard: "every read starts a 3 s wake-up timer, RV=0 included",
+  noRvGuard: "every read starts a wake-up timer, RV=0 included",
   noHysteresis: "the ring shrinks when its oldest event is stale (watch it flap)",
 };
 
