@@ -97,9 +97,15 @@ export interface WallView {
   /** The read-wait bucket a read that waited the whole wall lands in: an index into `bounds`, or
    * `bounds.length` for +Inf. */
   readWaitBucket: number;
+}
+
+/** The version rules this run follows, for the page to say which code the run runs. */
+export interface VersionRules {
   /** 1.37 times only a read the cache is behind; up to 1.36 (`waitUntilFreshAndBlock`) every read
    * with rv > 0 starts the timer and is observed. */
   waitsOnlyWhenBehind: boolean;
+  /** 1.33: the delegator fetches a consistent read's RV from etcd itself, before the cacher. */
+  currentRvInDelegator: boolean;
 }
 
 export interface HistogramView {
@@ -146,6 +152,7 @@ export interface SimSnapshot {
   };
   readWait: HistogramView;
   wall: WallView;
+  rules: VersionRules;
   /** apiserver_watch_cache_consistent_read_total by "success/fallback" label pair. */
   consistentReads: Record<string, number>;
   series: SeriesView;

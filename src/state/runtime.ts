@@ -53,7 +53,7 @@ export function startApp(deps: RuntimeDeps): AppRuntime {
       const nowMs = deps.wallNowMs();
       if (!reply.playing || nowMs - lastCopyMs >= STORE_COPY_INTERVAL_MS) {
         lastCopyMs = nowMs;
-        actions.receiveSnapshot(reply.snapshot);
+        actions.receiveSnapshot(reply.snapshot, { run, playing: reply.playing });
       }
     } else if (reply.type === "scenario") {
       actions.receiveScenario(reply.query);

@@ -1,4 +1,8 @@
-import { type ApiserverConfig, waitsOnlyWhenBehind } from "../apiserver/config.ts";
+import {
+  type ApiserverConfig,
+  currentRvInDelegator,
+  waitsOnlyWhenBehind,
+} from "../apiserver/config.ts";
 import { NS_PER_OBJECT } from "../etcd/range-queue.ts";
 import type { RequestTraceView } from "../request-traces.ts";
 import type {
@@ -6,6 +10,7 @@ import type {
   ReadKind,
   SimSnapshot,
   SnapshotView,
+  VersionRules,
   WaiterView,
   WallView,
 } from "../snapshot.ts";
@@ -95,6 +100,7 @@ export function takeSnapshot(
     },
     readWait: histogramView(upstream.readWait),
     wall: wallView(cache.config, upstream.readWait.bounds),
+    rules: versionRules(cache.config),
     consistentReads,
     series: series.view(view.seriesPoints),
     ...traceField(world, view),
@@ -124,7 +130,13 @@ function wallView(config: ApiserverConfig, readWaitBoundsS: readonly number[]): 
     blockTimeoutNs: config.blockTimeoutNs,
     outcomes: WALL_OUTCOMES,
     readWaitBucket: bucket === -1 ? readWaitBoundsS.length : bucket,
+  };
+}
+
+function versionRules(config: ApiserverConfig): VersionRules {
+  return {
     waitsOnlyWhenBehind: waitsOnlyWhenBehind(config.version),
+    currentRvInDelegator: currentRvInDelegator(config.version),
   };
 }
 

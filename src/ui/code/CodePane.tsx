@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import type { CodeLine, K8sVersion, WallView } from "../../model/index.ts";
+import type { CodeLine, K8sVersion, VersionRules, WallView } from "../../model/index.ts";
 import { PINNED_COMMIT, upstreamUrl, withWall } from "./pseudocode/codeBlock.ts";
 import { CODE_BLOCKS } from "./pseudocode/index.ts";
 import { blockOfLine } from "./traceCursor.ts";
@@ -11,15 +11,17 @@ interface CodePaneProps {
   visited: ReadonlySet<CodeLine>;
   /** The version the run simulates, to say whether a block's version note applies to it. */
   k8s: K8sVersion;
-  /** The run's wall: its length goes into the lines, its version rule decides the note. */
+  /** The run's wall, whose length goes into the lines. */
   wall: WallView;
+  /** The run's version rules, which say whether a block's version note applies. */
+  rules: VersionRules;
 }
 
 /**
  * Our annotated pseudocode, one function at a time. It shows the function the followed request is
  * in and moves with it; a tab picks another function until the request moves on.
  */
-export function CodePane({ currentLine, visited, k8s, wall }: CodePaneProps) {
+export function CodePane({ currentLine, visited, k8s, wall, rules }: CodePaneProps) {
   const [picked, setPicked] = useState<string | null>(null);
   useEffect(() => {
     if (currentLine !== null) setPicked(null);
@@ -81,7 +83,7 @@ export function CodePane({ currentLine, visited, k8s, wall }: CodePaneProps) {
             {withWall(block.versionNote.text, wall)}{" "}
             <strong>
               This run simulates {k8s}:{" "}
-              {block.versionNote.appliesTo(wall)
+              {block.versionNote.appliesTo(rules)
                 ? "it behaves as this note says."
                 : "it runs the code above."}
             </strong>

@@ -103,6 +103,7 @@ export function RequestInspector() {
                 visited={visitedLines(steps, index)}
                 k8s={k8s}
                 wall={snapshot.wall}
+                rules={snapshot.rules}
               />
             )}
             {trace !== null && snapshot !== null && (

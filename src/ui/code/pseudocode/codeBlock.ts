@@ -1,4 +1,4 @@
-import type { CodeLine, WallView } from "../../../model/index.ts";
+import type { CodeLine, VersionRules, WallView } from "../../../model/index.ts";
 import { formatWall } from "../../panels/shared/format.ts";
 
 // One function of the annotated pseudocode: our own words for what the upstream function does,
@@ -25,7 +25,7 @@ export interface CodeBlock {
   upstreamPath: string | null;
   lines: readonly PseudoLine[];
   /** What earlier versions did instead, in plain words, and whether the run's rule is theirs. */
-  versionNote?: { text: string; appliesTo(wall: WallView): boolean };
+  versionNote?: { text: string; appliesTo(rules: VersionRules): boolean };
 }
 
 /** Pseudocode text with the run's wall in place of `{wall}`. */

@@ -41,6 +41,6 @@ export const WAIT_UNTIL_FRESH: CodeBlock = {
       "Up to 1.36 this was waitUntilFreshAndBlock: it started the {wall} timer and observed the wait " +
       "for every read with rv > 0, before checking whether the cache was already fresh, so reads " +
       "that never waited still left timers sleeping and 0 s samples in the histogram.",
-    appliesTo: (wall) => !wall.waitsOnlyWhenBehind,
+    appliesTo: (rules) => !rules.waitsOnlyWhenBehind,
   },
 };
