@@ -19,7 +19,7 @@ export interface Preset {
   title: string;
   /** One line: what the preset shows and why it matters. */
   explanation: string;
-  /** Scenario text (SCENARIO.md), without `name`: the title is added as the name. */
+  /** Scenario text (docs/scenarios.md), without `name`: the title is added as the name. */
   query: string;
   observable: Observable;
 }
@@ -107,9 +107,9 @@ export const PRESETS: readonly Preset[] = [
   },
   {
     id: "ring-grow-shrink",
-    title: "Churn grows the ring, quiet shrinks it",
+    title: "Churn grows the ring, a trickle shrinks it",
     explanation:
-      "2000 writes/s for 25 s: the ring doubles while its oldest event is fresh; once even its newest quarter is older than 75 s, it halves.",
+      "2000 writes/s for 25 s, then a trickle: the ring doubles while its oldest event is fresh and halves at a write once its newest quarter is older than 75 s. With no writes at all it never shrinks (kubernetes/kubernetes#139250).",
     query: "writes=2000@0,20@25",
     observable: {
       description: "the ring's capacity grows, then shrinks, within 120 s",
@@ -143,9 +143,9 @@ export const PRESETS: readonly Preset[] = [
   },
   {
     id: "no-rv-guard",
-    title: "Why the RV > 0 guard matters",
+    title: "What a wake-up timer for every read costs",
     explanation:
-      "whatif=noRvGuard: every read, RV=0 included, starts a 3 s wake-up timer — thousands sleeping at once.",
+      "whatif=noRvGuard on 1.37: the wait starts its 3 s timer before the fast path, so every read leaves one sleeping — thousands at once (on 1.36 it drops the rv > 0 guard, dead code in 1.37).",
     query: "whatif=noRvGuard&reads=1000",
     observable: {
       description: "≥ 2000 wake-up timers pending within 10 s",

@@ -2,11 +2,22 @@
 // src/sim/ is what this file names. biome.json's noRestrictedImports fails the lint on any other
 // path into src/sim/ from those folders, so a panel cannot reach past the snapshot into the model.
 
-// Model facts the page still reads directly (to move into the snapshot).
-export { currentRvInDelegator, waitsOnlyWhenBehind } from "../sim/apiserver/config.ts";
+// Words for a control that has no snapshot to read (the what-if switches, by version).
+export { noRvGuardRemoves } from "../sim/apiserver/config.ts";
 export type { RequestStep, WokeBy } from "../sim/apiserver/request-context.ts";
 export type { CodeLine, DelegationRow } from "../sim/code-lines.ts";
 export { isFirstMarkKind, type MarkKind, type MarkView } from "../sim/marks.ts";
+// Metrics as the registry writes them, for the exports (src/metrics-export/).
+export { formatGoFloat } from "../sim/metrics/go-float.ts";
+export {
+  childSamples,
+  exposition,
+  type LabelledRegistry,
+  type Labels,
+  labelText,
+  type MetricsRegistry,
+  type MetricType,
+} from "../sim/metrics/registry.ts";
 export type { RequestTraceView } from "../sim/request-traces.ts";
 // The scenario: its codec, key table, schedules and gates.
 export * from "../sim/scenario/index.ts";

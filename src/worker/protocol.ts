@@ -18,6 +18,8 @@ export type WorkerCommand =
   | { type: "load"; query: string; startAtS: number; twin?: TwinSpec }
   /** Ends the twin run; the main run goes on. */
   | { type: "dropTwin" }
+  /** Stops a load's replay toward its `startAtS`: the run stays where the replay got to. */
+  | { type: "cancelOpening" }
   /** A schedule key takes `value` from the current simulated moment on. */
   | { type: "set"; key: ScheduleKey; value: number }
   | { type: "fault"; fault: Fault }
@@ -34,6 +36,12 @@ export type WorkerCommand =
    * same `requestId`.
    */
   | { type: "prometheus"; requestId: number; twin?: boolean }
+  /**
+   * The run so far (both runs of a twin, labelled `run`) as OpenMetrics, as `npm run sim -- --format
+   * openmetrics` prints it: replayed from 0 s and scraped every `stepS` simulated seconds,
+   * timestamps from `startS` (Unix seconds). Answered as a `prometheus` reply with the same id.
+   */
+  | { type: "openmetrics"; requestId: number; startS: number; stepS: number }
   /** Moves to simulated time `atNs` of the run so far, backwards or forwards, by replay. */
   | { type: "seek"; atNs: number }
   /** While playing, pause on a mark of one of `kinds` or when the lag rises above `lagAboveMs`. */
@@ -51,6 +59,8 @@ export type WorkerReply =
       reachedSpeed?: number | null;
       /** The twin run at the same simulated moment, when there is one. */
       twin?: SimSnapshot;
+      /** While a load still replays toward its `startAtS`: where it is going. */
+      opening?: { targetNs: number };
     }
   /** The scenario text of the run as it now stands, sent after every change to it. */
   | { type: "scenario"; query: string }

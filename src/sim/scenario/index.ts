@@ -1,4 +1,5 @@
 export type { Decoded } from "./decoded.ts";
+export { echo } from "./echo.ts";
 export { encodeScenario } from "./encode.ts";
 export {
   type Away,
@@ -25,6 +26,7 @@ export { KEY_CODECS, type KeyCodec } from "./key-codecs.ts";
 export {
   allowedText,
   type KeyDescriptor,
+  MAX_OPEN_AT_S,
   PAGE_KEYS,
   SCENARIO_KEYS,
   type ScenarioKey,
@@ -40,6 +42,7 @@ export {
 export { READ_MIX_KINDS, type ReadMix, type ReadMixKind } from "./mix.ts";
 export type { NumberRange } from "./numeric-text.ts";
 export {
+  issueProblem,
   type ParsedScenario,
   parseScenario,
   type ScenarioIssue,

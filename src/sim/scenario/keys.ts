@@ -1,3 +1,5 @@
+import { BLOCK_TIMEOUT_NS } from "../apiserver/config.ts";
+import { NS_PER_MS } from "../time.ts";
 import { gateVersionsText } from "./gates.ts";
 import { K8S_VERSIONS } from "./k8s-version.ts";
 import { MAX_LIMIT } from "./limits.ts";
@@ -5,7 +7,7 @@ import { READ_MIX_KINDS } from "./mix.ts";
 import type { NumberRange } from "./numeric-text.ts";
 import { WHATIF_SWITCHES } from "./scenario.ts";
 
-// The one table of run keys, in SCENARIO.md's order (the order links are written in). The
+// The one table of run keys, in docs/scenarios.md's order (the order links are written in). The
 // parser takes its ranges from here, the UI its controls, the command line its error texts.
 
 export type ValueSpec =
@@ -251,7 +253,7 @@ export const SCENARIO_KEYS = {
     unit: "ms",
     value: { kind: "number", ...int(1, 60000) },
     restartsRun: true,
-    help: "What-if: how long a read waits for the cache before giving up (upstream: 3000).",
+    help: `What-if: how long a read waits for the cache before giving up (upstream: ${BLOCK_TIMEOUT_NS / NS_PER_MS}).`,
   },
   whatif: {
     label: "What-if switches",
@@ -278,6 +280,9 @@ export const PAGE_KEYS: readonly string[] = [
   "controls",
   "twin",
 ];
+
+/** The page key `t` (open at this simulated second) lies in 0 … this, a day of simulated time. */
+export const MAX_OPEN_AT_S = 86_400;
 
 const range = ({ min, max, integer }: NumberRange) =>
   `${integer ? "an integer" : "a number"} ${min} … ${max}`;

@@ -2,7 +2,7 @@ import { accept, type Decoded, refuse } from "./decoded.ts";
 import { READ_MIX_KINDS, type ReadMixKind } from "./mix.ts";
 import { formatNumber, parseNumber } from "./numeric-text.ts";
 
-// The LIST `limit` each read kind's clients use (SCENARIO.md `limits`): 0 is one unpaginated
+// The LIST `limit` each read kind's clients use (docs/scenarios.md `limits`): 0 is one unpaginated
 // LIST; N > 0 pages of N, the client following `continue` until its list is complete. Herds and
 // read-your-own-write consistent reads use the `consistent` limit.
 

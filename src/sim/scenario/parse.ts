@@ -1,3 +1,4 @@
+import { echo, echoReason } from "./echo.ts";
 import { resolveGates } from "./gates.ts";
 import { KEY_CODECS, type ScenarioDraft } from "./key-codecs.ts";
 import { allowedText, isScenarioKey, PAGE_KEYS, SCENARIO_KEYS, type ScenarioKey } from "./keys.ts";
@@ -8,13 +9,22 @@ import { DEFAULT_SCENARIO, SCHEMA_VERSION, type Scenario } from "./scenario.ts";
 export type ScenarioIssue = {
   readonly key: string;
   readonly value: string;
+  /** What is wrong and what the page does about it ("… ignored"). */
   readonly message: string;
+  /**
+   * What is wrong alone, when `message` also says what the page does: for a caller that refuses
+   * the scenario instead (the command line exits 2; "ignored" would not be true there).
+   */
+  readonly problem?: string;
 };
+
+/** What is wrong, without what the page does about it. */
+export const issueProblem = (issue: ScenarioIssue): string => issue.problem ?? issue.message;
 
 export type ParsedScenario = {
   readonly scenario: Scenario;
   readonly issues: readonly ScenarioIssue[];
-  /** Page keys (SCENARIO.md, "Page keys"), as written, for the page to interpret. */
+  /** Page keys (docs/scenarios.md, "Page keys"), as written, for the page to interpret. */
   readonly page: Readonly<Record<string, string>>;
   /** What the page should say about how it read a valid link (an older version, say). */
   readonly notices: readonly string[];
@@ -38,7 +48,9 @@ export function parseScenario(query: string): ParsedScenario {
     const value = given.get(key);
     if (value === undefined) continue;
     if (key === "v" && isNewerVersion(value)) {
-      issues.push({ key, value, message: newerVersionMessage(value) });
+      const problem = newerVersionProblem(value);
+      const message = `${problem}; what could be read is used, some values may be misread or ignored`;
+      issues.push({ key, value, message, problem });
       continue;
     }
     const decoded = KEY_CODECS[key].read(value, draft);
@@ -49,20 +61,23 @@ export function parseScenario(query: string): ParsedScenario {
   return { scenario: draft, issues: [...issues, ...strays], page, notices };
 }
 
-/** Run keys (the first value of each), page keys, and issues for what is neither or repeated. */
+/** Run keys and page keys (the first value of each), and issues for what is neither or repeated. */
 function sortEntries(query: string) {
   const given = new Map<ScenarioKey, string>();
   const page: Record<string, string> = {};
   const strays: ScenarioIssue[] = [];
   for (const [key, value] of new URLSearchParams(query.replace(/^[#?]/, ""))) {
-    if (PAGE_KEYS.includes(key)) {
+    const first = PAGE_KEYS.includes(key) ? page[key] : isScenarioKey(key) ? given.get(key) : null;
+    if (first === null) {
+      const problem = `unknown key "${echo(key)}"`;
+      strays.push({ key, value, message: `${problem} ignored`, problem });
+    } else if (first !== undefined) {
+      const problem = `${key} is given more than once`;
+      const message = `${problem}; the first value ("${echo(first)}") is used, "${echo(value)}" is ignored`;
+      strays.push({ key, value, message, problem });
+    } else if (PAGE_KEYS.includes(key)) {
       page[key] = value;
-    } else if (!isScenarioKey(key)) {
-      strays.push({ key, value, message: `unknown key "${key}" ignored` });
-    } else if (given.has(key)) {
-      const message = `${key} is given more than once; the first value is used`;
-      strays.push({ key, value, message });
-    } else {
+    } else if (isScenarioKey(key)) {
       given.set(key, value);
     }
   }
@@ -74,16 +89,21 @@ function isNewerVersion(text: string): boolean {
   return version !== undefined && Number.isInteger(version) && version > SCHEMA_VERSION;
 }
 
-const newerVersionMessage = (version: string): string =>
+const newerVersionProblem = (version: string): string =>
   `v: this link comes from scenario schema version ${version}, newer than this app knows ` +
-  `(${SCHEMA_VERSION}); what could be read is used, some values may be misread or ignored`;
+  `(${SCHEMA_VERSION})`;
+
+/** What a refused key runs with instead, in the words of the link. */
+function defaultWords(key: ScenarioKey): string {
+  const text = KEY_CODECS[key].write(DEFAULT_SCENARIO);
+  return text === "" ? `${key} keeps its default (none)` : `${key} keeps its default, ${text}`;
+}
 
 function invalid(key: ScenarioKey, value: string, reasons: readonly string[]): ScenarioIssue[] {
   const expected = `expected ${allowedText(SCENARIO_KEYS[key].value)}`;
-  const because = reasons.length === 0 ? [""] : reasons.map((reason) => `${reason}; `);
-  return because.map((reason) => ({
-    key,
-    value,
-    message: `${key}: "${value}" is not valid: ${reason}${expected}`,
-  }));
+  const because = reasons.length === 0 ? [""] : reasons.map((reason) => `${echoReason(reason)}; `);
+  return because.map((reason) => {
+    const problem = `${key}: "${echo(value)}" is not valid: ${reason}${expected}`;
+    return { key, value, message: `${problem}; ${defaultWords(key)}`, problem };
+  });
 }

@@ -1,4 +1,5 @@
-import type { Nanos } from "../time.ts";
+import { BLOCK_TIMEOUT_NS } from "../apiserver/config.ts";
+import { type Nanos, NS_PER_MS } from "../time.ts";
 import type { Away, Herd, Stall } from "./faults.ts";
 import type { GateSetting, ResolvedGates } from "./gates.ts";
 import type { K8sVersion } from "./k8s-version.ts";
@@ -6,12 +7,12 @@ import { DEFAULT_LIMITS, type ReadLimits } from "./limits.ts";
 import type { ReadMix } from "./mix.ts";
 import { constantSchedule, type Schedule } from "./schedule.ts";
 
-/** The schema version this app reads and writes (docs/scenario-versions.md: what each changed). */
+/** The schema version this app reads and writes (docs/scenarios.md, "Schema version": what each changed). */
 export const SCHEMA_VERSION = 2;
 
 export type SchemaVersion = 1 | 2;
 
-/** The keys whose value may change during a run (SCENARIO.md, *schedule*). */
+/** The keys whose value may change during a run (docs/scenarios.md, "Schedules"). */
 export const SCHEDULE_KEYS = [
   "writes",
   "otherWrites",
@@ -31,7 +32,7 @@ export const WHATIF_SWITCHES = ["noRvGuard", "noHysteresis"] as const;
 
 export type WhatIf = (typeof WHATIF_SWITCHES)[number];
 
-/** Everything a run needs, defaults filled in (SCENARIO.md, "Run keys"); units as in the table. */
+/** Everything a run needs, defaults filled in (docs/scenarios.md, "Run keys"); units as in the table. */
 export type Scenario = Readonly<
   Record<ScheduleKey, Schedule> & {
     /** The schema version the scenario was written in; 1 reads as version 1 ran (below). */
@@ -102,7 +103,7 @@ export const DEFAULT_SCENARIO: Scenario = {
   etcdLatency: constantSchedule(2),
   compactionS: 300,
   retry: "obey",
-  blockTimeoutMs: 3000,
+  blockTimeoutMs: BLOCK_TIMEOUT_NS / NS_PER_MS,
   whatif: { noRvGuard: false, noHysteresis: false },
 };
 
