@@ -97,6 +97,17 @@ export interface HistogramView {
   count: number;
 }
 
+/** apiserver_watch_cache_read_wait_seconds, with where the model's wall falls in it. */
+export interface ReadWaitView extends HistogramView {
+  /** What a wait that hits the wall observes: blockTimeout + timerLatency, in seconds. */
+  timeoutObservedS: number;
+  /**
+   * Index into `cumulative` of the bucket such a wait lands in (bounds.length: +Inf), the one
+   * to watch; the buckets below hold waits that ended in time.
+   */
+  wallBucket: number;
+}
+
 export interface SeriesView {
   tNs: Float64Array;
   etcdRevision: Float64Array;
@@ -105,6 +116,10 @@ export interface SeriesView {
   capacity: Float64Array;
   waiters: Float64Array;
   etcdQueue: Float64Array;
+  /** Observations of apiserver_watch_cache_read_wait_seconds so far. */
+  readWaits: Float64Array;
+  /** Of those, the ones in the bucket a wait that hit the wall lands in (ReadWaitView.wallBucket). */
+  readWaitsOverWall: Float64Array;
 }
 
 export interface SimSnapshot {
@@ -130,7 +145,7 @@ export interface SimSnapshot {
     /** What serving a full LIST of the resource takes now (latency + per object), queueing aside. */
     fullListMs: number;
   };
-  readWait: HistogramView;
+  readWait: ReadWaitView;
   /** apiserver_watch_cache_consistent_read_total by "success/fallback" label pair. */
   consistentReads: Record<string, number>;
   series: SeriesView;

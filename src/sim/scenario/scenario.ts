@@ -54,6 +54,8 @@ export type Scenario = Readonly<
     compactionS: number;
     retry: "obey" | "none" | "immediate";
     blockTimeoutMs: number;
+    /** From a waiter's deadline until its timer's broadcast has woken it, ms. */
+    timerLatencyMs: number;
     whatif: Readonly<Record<WhatIf, boolean>>;
   }
 >;
@@ -93,5 +95,6 @@ export const DEFAULT_SCENARIO: Scenario = {
   compactionS: 300,
   retry: "obey",
   blockTimeoutMs: 3000,
+  timerLatencyMs: 0.1,
   whatif: { noRvGuard: false, noHysteresis: false },
 };

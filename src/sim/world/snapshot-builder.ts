@@ -1,8 +1,11 @@
+import { timeoutObservationNs } from "../apiserver/config.ts";
 import { NS_PER_OBJECT } from "../etcd/range-queue.ts";
+import { formatGoFloat } from "../metrics/go-float.ts";
 import type { RequestTraceView } from "../request-traces.ts";
 import type {
   HistogramView,
   ReadKind,
+  ReadWaitView,
   SimSnapshot,
   SnapshotView,
   WaiterView,
@@ -41,6 +44,8 @@ export function seriesSample(world: World, atNs: Nanos): SeriesSample {
     capacity: world.cache.history.capacity,
     waiters: world.cache.waiterCount,
     etcdQueue: world.etcd.ranges.queued,
+    readWaits: world.upstream.readWait.count,
+    readWaitsOverWall: world.upstream.readWait.counts[readWaitWall(world).bucket] as number,
   };
 }
 
@@ -91,7 +96,7 @@ export function takeSnapshot(
       concurrency: valueNow(world.scenarioNow().etcdConcurrency, nowNs),
       ...etcdCosts(world, nowNs),
     },
-    readWait: histogramView(upstream.readWait),
+    readWait: readWaitView(world),
     consistentReads,
     series: series.view(view.seriesPoints),
     ...traceField(world, view),
@@ -112,6 +117,24 @@ function etcdCosts(world: World, nowNs: Nanos): { latencyMs: number; fullListMs:
   const latencyMs = valueNow(world.scenarioNow().etcdLatency, nowNs);
   const objects = kv.countAt(kv.resourcePrefix, kv.revision);
   return { latencyMs, fullListMs: latencyMs + (objects * NS_PER_OBJECT) / NS_PER_MS };
+}
+
+/** Where a wait that hits the wall lands in apiserver_watch_cache_read_wait_seconds. */
+export function readWaitWall(world: World): { observedS: number; bucket: number; le: string } {
+  const h = world.upstream.readWait;
+  const observedS = timeoutObservationNs(world.cache.config) / NS_PER_S;
+  const bucket = h.bucketOf(observedS);
+  const bound = h.bounds[bucket];
+  return { observedS, bucket, le: bound === undefined ? "+Inf" : formatGoFloat(bound) };
+}
+
+function readWaitView(world: World): ReadWaitView {
+  const { observedS, bucket } = readWaitWall(world);
+  return {
+    ...histogramView(world.upstream.readWait),
+    timeoutObservedS: observedS,
+    wallBucket: bucket,
+  };
 }
 
 function histogramView(h: {

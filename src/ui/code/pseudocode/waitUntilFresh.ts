@@ -20,8 +20,17 @@ export const WAIT_UNTIL_FRESH: CodeBlock = {
       text: "count this waiter while it waits",
       note: "while anyone waits, the cache asks etcd for progress bookmarks",
     },
-    { depth: 1, text: "start = now; on return, observe read_wait_seconds(now − start)" },
-    { id: "wait.timer", depth: 1, text: "start a timer that wakes every waiter after 3 s" },
+    {
+      depth: 1,
+      text: "start = now; on return, observe read_wait_seconds(now − start)",
+      note: 'a timeout is observed just over 3 s, so it counts in le="+Inf", never in le="3"',
+    },
+    {
+      id: "wait.timer",
+      depth: 1,
+      text: "start a timer that wakes every waiter after 3 s",
+      note: "it fires no earlier than asked; the woken reader is then scheduled and retakes the lock",
+    },
     { id: "wait.loop", depth: 1, text: "while the cache's RV < rv:" },
     {
       id: "wait.deadline",
