@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { CHAPTERS } from "../src/ui/tour/chapters/index.ts";
+import { CHAPTERS } from "../src/content/tour/chapters/index.ts";
 
 // Every chapter, deep-linked and played at 100×, reaches its closing caption: each caption appears
 // only once the page has seen its trigger in a snapshot, and Continue moves to the next.

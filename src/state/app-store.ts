@@ -1,8 +1,6 @@
 import { createStore, type StoreApi } from "zustand/vanilla";
-import type { Scenario, ScenarioIssue, ScheduleKey } from "../sim/scenario/index.ts";
-import { appendToSchedule, encodeScenario, parseScenario } from "../sim/scenario/index.ts";
-import type { Fault } from "../sim/simulation-api.ts";
-import type { SimSnapshot } from "../sim/snapshot.ts";
+import type { Fault, Scenario, ScenarioIssue, ScheduleKey, SimSnapshot } from "../model/index.ts";
+import { appendToSchedule, encodeScenario, parseScenario } from "../model/index.ts";
 import type { SimulationClient } from "../worker/client.ts";
 import type { LiveSnapshot } from "./live-snapshot.ts";
 import { clampSpeed } from "./speed.ts";
@@ -22,12 +20,20 @@ export interface AppState {
   speed: number;
   /** A copy of the live snapshot, a few times a second, for parts that need not redraw per frame. */
   snapshot: SimSnapshot | null;
+  /** Where `snapshot` comes from: which of the worker's loads, and whether that run was playing. */
+  snapshotFrom: SnapshotSource;
   /** A short note about something the page did on its own (a restart). */
   notice: string | null;
   /** The simulation failed with this message; the page offers a restart. */
   crash: string | null;
   /** The request the code pane and swimlane follow (its trace comes down with each frame). */
   selectedRequestId: number | null;
+}
+
+export interface SnapshotSource {
+  /** The worker's load count: a new number is a new run. */
+  readonly run: number;
+  readonly playing: boolean;
 }
 
 export interface AppActions {
@@ -58,7 +64,7 @@ export interface AppActions {
   setPageKey(key: string, value: string | null): void;
   dismissNotice(): void;
   receiveScenario(query: string): void;
-  receiveSnapshot(snapshot: SimSnapshot): void;
+  receiveSnapshot(snapshot: SimSnapshot, from?: SnapshotSource): void;
   receiveCrash(message: string): void;
   selectRequest(id: number | null): void;
 }
@@ -95,6 +101,7 @@ export function createAppStore(
       playing: true,
       speed: clampSpeed(Number.isFinite(startSpeed) ? startSpeed : 1),
       snapshot: null,
+      snapshotFrom: { run: 0, playing: false },
       notice: null,
       crash: null,
       selectedRequestId: null,
@@ -181,7 +188,8 @@ export function createAppStore(
         // The name never reaches the simulation (renaming does not restart it): keep the page's.
         set({ scenario: { ...parseScenario(query).scenario, name: get().scenario.name } });
       },
-      receiveSnapshot: (snapshot) => set({ snapshot }),
+      receiveSnapshot: (snapshot, from = { run: 0, playing: false }) =>
+        set({ snapshot, snapshotFrom: from }),
       receiveCrash: (message) => set({ crash: message, playing: false }),
       selectRequest: (id) => set({ selectedRequestId: id }),
     };

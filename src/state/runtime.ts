@@ -1,4 +1,4 @@
-import { encodeScenario } from "../sim/scenario/index.ts";
+import { encodeScenario } from "../model/index.ts";
 import type { SimulationClient } from "../worker/client.ts";
 import { type AppStore, createAppStore } from "./app-store.ts";
 import { type ScheduleFrame, startFrameLoop } from "./frame-loop.ts";
@@ -53,7 +53,7 @@ export function startApp(deps: RuntimeDeps): AppRuntime {
       const nowMs = deps.wallNowMs();
       if (!reply.playing || nowMs - lastCopyMs >= STORE_COPY_INTERVAL_MS) {
         lastCopyMs = nowMs;
-        actions.receiveSnapshot(reply.snapshot);
+        actions.receiveSnapshot(reply.snapshot, { run, playing: reply.playing });
       }
     } else if (reply.type === "scenario") {
       actions.receiveScenario(reply.query);

@@ -1,5 +1,5 @@
-import type { Scenario, ScenarioIssue, ScenarioKey } from "../sim/scenario/index.ts";
-import { SCENARIO_KEYS } from "../sim/scenario/index.ts";
+import type { Scenario, ScenarioIssue, ScenarioKey } from "../model/index.ts";
+import { SCENARIO_KEYS } from "../model/index.ts";
 import { type KeyTexts, keyTextsOf, scenarioWithKeys } from "../worker/twin-keys.ts";
 
 // The `twin` page key: run keys in scenario syntax (`gates=…&lag=4000`) that the twin run B sets

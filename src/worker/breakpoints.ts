@@ -1,7 +1,5 @@
-import type { MarkKind } from "../sim/marks.ts";
-import type { Simulation } from "../sim/simulation.ts";
-import { NS_PER_S } from "../sim/time.ts";
-import { lagSeconds } from "../sim/world/snapshot-builder.ts";
+import type { MarkKind, Simulation } from "../model/index.ts";
+import { lagSeconds, NS_PER_S } from "../model/index.ts";
 
 // Pausing a playing run on a kind of moment: a mark of a chosen kind recorded since the last
 // check, or the cache's lag rising above a level. Checked between the slices a frame advances, so

@@ -90,14 +90,15 @@ describe("Cacher watchers", () => {
     expect(readAll(watchers[9_999] as Watcher).map((e) => e.rv)).toEqual(first.map((e) => e.rv));
   });
 
-  it("closes every watcher on terminateAllWatchers, counting each, after what was already dispatched", () => {
+  it("closes every watcher on terminateAllWatchers, after what was already dispatched, counting none", () => {
     const h = cacheAt(100);
     const a = watch(h, { resourceVersion: "100" }).watcher as Watcher;
     const b = watch(h, { resourceVersion: "100" }).watcher as Watcher;
     add(h, "x", 101);
     h.rig.cacher.terminateAllWatchers();
     add(h, "y", 102);
-    expect(h.rig.metrics.terminatedWatchers.value).toBe(2);
+    // cache_watcher.go add counts only watchers closed for being too slow.
+    expect(h.rig.metrics.terminatedWatchers.value).toBe(0);
     expect(readAll(a).map((e) => e.rv)).toEqual([101]);
     expect(a.closed && b.closed).toBe(true);
   });

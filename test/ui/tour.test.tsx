@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
+import { CHAPTERS } from "../../src/content/tour/chapters/index.ts";
 import { encodeScenario } from "../../src/sim/scenario/index.ts";
-import { CHAPTERS } from "../../src/ui/tour/chapters/index.ts";
 import { TourDock } from "../../src/ui/tour/TourDock.tsx";
 import {
   type FakeRuntime,

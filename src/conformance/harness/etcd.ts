@@ -42,13 +42,19 @@ export function newHarnessE(input: HarnessEInput): HarnessE {
   const kv = new EtcdKv(input.etcdInitialRevision, "/pods/");
   let server: EtcdServer | null = null;
   const rig = new ApiserverRig(input, (scheduler) => {
-    server = new EtcdServer(scheduler, kv, INSTANT, {
-      count: () => {},
-      onPodCommit: () => {},
-      onProgressNotify: (rv) => rig.watchCache.updateResourceVersion(rv),
-      onCompact: () => {},
-      onRevision: () => {},
-    });
+    server = new EtcdServer(
+      scheduler,
+      kv,
+      INSTANT,
+      {
+        count: () => {},
+        onPodCommit: () => {},
+        onProgressNotify: (rv) => rig.watchCache.updateResourceVersion(rv),
+        onCompact: () => {},
+        onRevision: () => {},
+      },
+      "1.37",
+    );
     return server;
   });
   if (server === null) throw new Error("harness E: no etcd server");

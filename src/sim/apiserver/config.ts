@@ -47,3 +47,10 @@ export const waitsOnlyWhenBehind = (version: K8sVersion): boolean => version ===
 /** What a read that hits the wall observes: its timer's 3 s, then the wake-up latency. */
 export const timeoutObservationNs = (config: ApiserverConfig): Nanos =>
   config.blockTimeoutNs + config.timerLatencyNs;
+
+/**
+ * An etcd LIST at a revision above the current one: 1.34+ answers 504 "Too large resource
+ * version" without Retry-After (upstream: etcd3/store.go listReadError, release-1.34 GetList);
+ * 1.33 returns etcd's own "required revision is a future revision" error as is.
+ */
+export const futureRevisionIsTooLarge = (version: K8sVersion): boolean => version !== "1.33";

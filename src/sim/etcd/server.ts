@@ -8,6 +8,7 @@ import type {
   Storage,
   StorageListResult,
 } from "../apiserver/storage.ts";
+import type { K8sVersion } from "../scenario/k8s-version.ts";
 import type { Scheduler } from "../scheduler.ts";
 import type { Nanos } from "../time.ts";
 import type { EtcdKv, PodSpec } from "./kv.ts";
@@ -43,9 +44,18 @@ export class EtcdServer implements Storage {
   private readonly progressKind: number;
   private readonly ackKind: number;
   private readonly currentRvJobs: CurrentRvJob[] = [];
+  /** The apiserver's etcd3 store differs by minor (its answer to a future revision). */
+  private readonly version: K8sVersion;
 
-  constructor(scheduler: Scheduler, kv: EtcdKv, costs: RangeCosts, hooks: EtcdHooks) {
+  constructor(
+    scheduler: Scheduler,
+    kv: EtcdKv,
+    costs: RangeCosts,
+    hooks: EtcdHooks,
+    version: K8sVersion,
+  ) {
     this.scheduler = scheduler;
+    this.version = version;
     this.kv = kv;
     this.costs = costs;
     this.hooks = hooks;
@@ -68,7 +78,9 @@ export class EtcdServer implements Storage {
     const { withRev, continueKey } = validated.value;
     // Only the delegator knows why it calls etcd; a caller that does not say is delegating.
     const reason = ctx.etcdReason ?? "delegated";
-    this.submitRange(new ListJob(reason, this.kv, key, opts, withRev, continueKey, ctx, done));
+    this.submitRange(
+      new ListJob(this.version, reason, this.kv, key, opts, withRev, continueKey, ctx, done),
+    );
   }
 
   get(

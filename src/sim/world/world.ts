@@ -129,13 +129,19 @@ function buildEtcd(core: Core) {
     requestTimeoutNs: initial.requestTimeoutS * NS_PER_S,
     answered: (reason: string) => metrics.etcdRequest(reason).inc(),
   };
-  const etcd = new EtcdServer(scheduler, kv, costs, {
-    count: (reason) => metrics.etcdRequest(reason).inc(),
-    onPodCommit: () => late.stream?.onCommit(),
-    onProgressNotify: (rv) => late.stream?.sendBookmark(rv),
-    onCompact: (rev) => late.reflector?.beforeCompaction(rev),
-    onRevision: (rev) => clock.record(scheduler.nowNs, rev),
-  });
+  const etcd = new EtcdServer(
+    scheduler,
+    kv,
+    costs,
+    {
+      count: (reason) => metrics.etcdRequest(reason).inc(),
+      onPodCommit: () => late.stream?.onCommit(),
+      onProgressNotify: (rv) => late.stream?.sendBookmark(rv),
+      onCompact: (rev) => late.reflector?.beforeCompaction(rev),
+      onRevision: (rev) => clock.record(scheduler.nowNs, rev),
+    },
+    initial.k8s,
+  );
   return { kv, etcd, clock };
 }
 

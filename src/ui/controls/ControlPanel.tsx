@@ -1,5 +1,5 @@
-import type { NumberRange, ScenarioKey, ValueSpec } from "../../sim/scenario/index.ts";
-import { SCENARIO_KEYS, SCHEDULE_KEYS } from "../../sim/scenario/index.ts";
+import type { NumberRange, ScenarioKey, ValueSpec } from "../../model/index.ts";
+import { SCENARIO_KEYS, SCHEDULE_KEYS } from "../../model/index.ts";
 import { ChoiceSelect } from "./ChoiceSelect.tsx";
 import { FaultButtons } from "./FaultButtons.tsx";
 import { GateToggles } from "./GateToggles.tsx";

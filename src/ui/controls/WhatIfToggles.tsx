@@ -1,4 +1,4 @@
-import { SCENARIO_KEYS, WHATIF_SWITCHES, type WhatIf } from "../../sim/scenario/index.ts";
+import { SCENARIO_KEYS, WHATIF_SWITCHES, type WhatIf } from "../../model/index.ts";
 import { useApp } from "../../state/use-app.ts";
 import { useRunKey } from "./use-run-key.ts";
 

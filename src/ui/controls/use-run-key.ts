@@ -1,5 +1,5 @@
-import type { ScenarioKey } from "../../sim/scenario/index.ts";
-import { SCENARIO_KEYS } from "../../sim/scenario/index.ts";
+import type { ScenarioKey } from "../../model/index.ts";
+import { SCENARIO_KEYS } from "../../model/index.ts";
 import { useApp } from "../../state/use-app.ts";
 import { keyText, withKeyText } from "./scenario-edit.ts";
 

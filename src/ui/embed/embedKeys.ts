@@ -1,4 +1,4 @@
-import type { ScenarioIssue } from "../../sim/scenario/index.ts";
+import type { ScenarioIssue } from "../../model/index.ts";
 import { MAX_SPEED, MIN_SPEED } from "../../state/speed.ts";
 
 // The page keys an embed reads (SCENARIO.md, "Page keys"), checked like run keys: a bad value is

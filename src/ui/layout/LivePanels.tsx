@@ -1,6 +1,7 @@
 import { Fragment } from "react";
 import { useRuntime } from "../../state/runtime-context.ts";
 import { FrameSourceContext } from "../panels/shared/frameSource.ts";
+import { usePageStatement } from "./pageStatement.ts";
 import { PANEL_CATALOG, type PanelEntry } from "./panelCatalog.tsx";
 import { useRuntimeFrames } from "./useRuntimeFrames.ts";
 import { useStaggeredSnapshots } from "./useStaggeredSnapshots.ts";
@@ -13,9 +14,10 @@ export function LivePanels({ panels = PANEL_CATALOG }: { panels?: readonly Panel
   const snapshots = useStaggeredSnapshots(panels.length);
   const frames = useRuntimeFrames();
   const { prometheusText } = useRuntime();
+  const statement = usePageStatement(snapshots);
   return (
     <FrameSourceContext value={frames}>
-      <div className="panel-grid">
+      <div className="panel-grid" data-testid="run-panels" {...statement}>
         {panels.map((entry, i) => (
           <Fragment key={entry.id}>
             {entry.render({ snapshot: snapshots[i] ?? null, prometheusText })}

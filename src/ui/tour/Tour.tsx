@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from "react";
-import { encodeScenario } from "../../sim/scenario/index.ts";
+import type { Chapter } from "../../content/tour/chapter.ts";
+import { CHAPTERS } from "../../content/tour/chapters/index.ts";
+import { stepScenarioQuery, stepsSharingRun } from "../../content/tour/step-scenario.ts";
+import { encodeScenario } from "../../model/index.ts";
 import type { AppRuntime } from "../../state/runtime.ts";
 import { useRuntime } from "../../state/runtime-context.ts";
 import { ChapterPicker } from "./ChapterPicker.tsx";
-import type { Chapter } from "./chapter.ts";
-import { CHAPTERS } from "./chapters/index.ts";
 import { planRun, type StepRun } from "./plan-run.ts";
-import { stepScenarioQuery, stepsSharingRun } from "./step-scenario.ts";
 import { TourCaption } from "./TourCaption.tsx";
 import { TourProgress } from "./TourProgress.tsx";
 import { usePanelHighlight } from "./use-panel-highlight.ts";

@@ -1,5 +1,5 @@
-import { NS_PER_S } from "../../sim/time.ts";
-import type { Step } from "./chapter.ts";
+import type { Step } from "../../content/tour/chapter.ts";
+import { NS_PER_S } from "../../model/index.ts";
 import type { Sighting } from "./sightings.ts";
 
 interface TourCaptionProps {

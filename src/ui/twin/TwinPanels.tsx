@@ -1,5 +1,5 @@
 import { Fragment, useMemo } from "react";
-import type { SimSnapshot } from "../../sim/snapshot.ts";
+import type { SimSnapshot } from "../../model/index.ts";
 import { useRuntime } from "../../state/runtime-context.ts";
 import type { PanelEntry } from "../layout/panelCatalog.tsx";
 import { type FrameSource, FrameSourceContext } from "../panels/shared/frameSource.ts";

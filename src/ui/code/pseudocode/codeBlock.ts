@@ -1,5 +1,4 @@
-import type { CodeLine } from "../../../sim/code-lines.ts";
-import type { K8sVersion } from "../../../sim/scenario/index.ts";
+import type { CodeLine, K8sVersion } from "../../../model/index.ts";
 
 // One function of the annotated pseudocode: our own words for what the upstream function does,
 // one line per thing that happens, each line that a request can stand on named by its CodeLine.

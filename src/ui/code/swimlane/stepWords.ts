@@ -1,5 +1,4 @@
-import type { RequestStep, WokeBy } from "../../../sim/apiserver/request-context.ts";
-import type { DelegationRow } from "../../../sim/code-lines.ts";
+import type { DelegationRow, RequestStep, WokeBy } from "../../../model/index.ts";
 
 // A recorded step in plain words, for the swimlane's labels and its text alternative.
 

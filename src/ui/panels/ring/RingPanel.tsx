@@ -1,5 +1,5 @@
 import { type MouseEvent, memo, useCallback, useMemo, useRef } from "react";
-import type { RingSummary, SimSnapshot } from "../../../sim/snapshot.ts";
+import type { RingSummary, SimSnapshot } from "../../../model/index.ts";
 import type { CanvasLike, CanvasSize } from "../shared/canvasLike.ts";
 import type { CanvasTheme } from "../shared/canvasTheme.ts";
 import { formatDuration } from "../shared/format.ts";

@@ -1,4 +1,4 @@
-import type { RingSummary } from "../../../sim/snapshot.ts";
+import type { RingSummary } from "../../../model/index.ts";
 import { isFull } from "./ringGeometry.ts";
 
 export type ResizeOutlook =

@@ -1,4 +1,4 @@
-import type { Nanos } from "../../../sim/time.ts";
+import type { Nanos } from "../../../model/index.ts";
 import { emptySwatch, okabeIto } from "../shared/palette.ts";
 
 export type AgeClass = "fresh" | "ageing" | "stale";

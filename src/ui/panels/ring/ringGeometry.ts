@@ -1,4 +1,4 @@
-import type { RingSegment, RingSummary } from "../../../sim/snapshot.ts";
+import type { RingSegment, RingSummary } from "../../../model/index.ts";
 
 // Angles are in radians, 0 at twelve o'clock, growing clockwise (d3-shape's convention).
 // Slots are placed relative to the write head (endIndex), so that when the drawn capacity is

@@ -1,6 +1,6 @@
 import { useState } from "react";
-import type { RingSummary } from "../../../sim/snapshot.ts";
-import { type Nanos, NS_PER_S } from "../../../sim/time.ts";
+import type { RingSummary } from "../../../model/index.ts";
+import { type Nanos, NS_PER_S } from "../../../model/index.ts";
 import { useFrameSource } from "../shared/frameSource.ts";
 import { createCapacityTracker } from "./capacityTransition.ts";
 

@@ -1,5 +1,5 @@
 import { createContext, useContext } from "react";
-import type { SimSnapshot } from "../../../sim/snapshot.ts";
+import type { SimSnapshot } from "../../../model/index.ts";
 
 /**
  * The newest snapshot, every animation frame. Panels render their text from the `snapshot` prop (a

@@ -1,4 +1,4 @@
-import { OUTCOMES, type Outcome } from "../../../sim/snapshot.ts";
+import { OUTCOMES, type Outcome } from "../../../model/index.ts";
 import { ink, okabeIto } from "./palette.ts";
 
 export interface OutcomeStyle {

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import type { SimSnapshot } from "../../../sim/snapshot.ts";
+import type { SimSnapshot } from "../../../model/index.ts";
 import type { CanvasLike, CanvasSize } from "./canvasLike.ts";
 import type { CanvasTheme } from "./canvasTheme.ts";
 import { useFrameSource } from "./frameSource.ts";

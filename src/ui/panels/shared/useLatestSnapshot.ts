@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from "react";
-import type { SimSnapshot } from "../../../sim/snapshot.ts";
+import type { SimSnapshot } from "../../../model/index.ts";
 import { useFrameSource } from "./frameSource.ts";
 
 const noFrames = () => () => {};

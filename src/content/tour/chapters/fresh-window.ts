@@ -1,5 +1,5 @@
-import { formatCount } from "../../panels/shared/format.ts";
-import { finished } from "../../presets/observables.ts";
+import { formatCount } from "../../../ui/panels/shared/format.ts";
+import { finished } from "../../observables.ts";
 import type { Chapter } from "../chapter.ts";
 
 const away = "away=5@10:100";

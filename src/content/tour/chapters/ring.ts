@@ -1,5 +1,5 @@
-import { NS_PER_S } from "../../../sim/time.ts";
-import { formatCount } from "../../panels/shared/format.ts";
+import { NS_PER_S } from "../../../model/index.ts";
+import { formatCount } from "../../../ui/panels/shared/format.ts";
 import type { Chapter } from "../chapter.ts";
 import { hasMark } from "../readings.ts";
 

@@ -1,5 +1,5 @@
-import { formatCount } from "../../panels/shared/format.ts";
-import { count } from "../../presets/observables.ts";
+import { formatCount } from "../../../ui/panels/shared/format.ts";
+import { count } from "../../observables.ts";
 import type { Chapter } from "../chapter.ts";
 import { consistentReads, hasMark, isWaiting, recentMessage } from "../readings.ts";
 

@@ -1,4 +1,4 @@
-import { encodeScenario, parseScenario } from "../../sim/scenario/index.ts";
+import { encodeScenario, parseScenario } from "../../model/index.ts";
 import type { Chapter } from "./chapter.ts";
 
 /** Scenario text of step `index`: the nearest step at or before it that has one, or the chapter. */

@@ -1,5 +1,5 @@
-import { formatCount } from "../../panels/shared/format.ts";
-import { count, fallbacks, maxOf } from "../../presets/observables.ts";
+import { formatCount } from "../../../ui/panels/shared/format.ts";
+import { count, fallbacks, maxOf } from "../../observables.ts";
 import type { Chapter } from "../chapter.ts";
 import { recentMessage } from "../readings.ts";
 

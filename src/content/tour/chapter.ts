@@ -1,4 +1,4 @@
-import type { SimSnapshot } from "../../sim/snapshot.ts";
+import type { SimSnapshot } from "../../model/index.ts";
 
 // A chapter of the guided tour: a prepared scenario and the captions that explain it. Each caption
 // waits for something the simulation really did (read from a snapshot), never for a UI timer.

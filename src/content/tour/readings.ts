@@ -1,9 +1,8 @@
-import type { MarkKind } from "../../sim/marks.ts";
-import type { Outcome, ReadKind, SimSnapshot } from "../../sim/snapshot.ts";
-import { NS_PER_S } from "../../sim/time.ts";
+import type { MarkKind, Outcome, ReadKind, SimSnapshot } from "../../model/index.ts";
+import { NS_PER_S } from "../../model/index.ts";
 
 // Readings of a snapshot that the tour's triggers and quotes are written in, beside the presets'
-// (src/ui/presets/observables.ts).
+// (src/content/observables.ts).
 
 export const atLeastS = (snapshot: SimSnapshot, seconds: number): boolean =>
   snapshot.nowNs >= seconds * NS_PER_S;

@@ -1,5 +1,5 @@
-import { encodeScenario, parseScenario } from "../../sim/scenario/index.ts";
-import type { SimSnapshot } from "../../sim/snapshot.ts";
+import type { SimSnapshot } from "../model/index.ts";
+import { encodeScenario, parseScenario } from "../model/index.ts";
 import { count, fallbacks, finished, maxOf, servedByCacheShare, shareOf } from "./observables.ts";
 
 // The gallery: each preset is a scenario link and the one thing it must show within a window of

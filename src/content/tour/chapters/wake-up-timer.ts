@@ -1,5 +1,5 @@
-import { formatCount } from "../../panels/shared/format.ts";
-import { finished } from "../../presets/observables.ts";
+import { formatCount } from "../../../ui/panels/shared/format.ts";
+import { finished } from "../../observables.ts";
 import type { Chapter } from "../chapter.ts";
 
 // The same fresh-cache load on 1.36 and 1.37: pinned reads whose cache has nearly always caught up.

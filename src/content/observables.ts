@@ -1,4 +1,4 @@
-import type { Outcome, ReadKind, SimSnapshot } from "../../sim/snapshot.ts";
+import type { Outcome, ReadKind, SimSnapshot } from "../model/index.ts";
 
 // Small readings of a snapshot that the presets' observables are written in. Shared by the page
 // (which shows whether a preset's observable has been seen), the node tests and the browser tests.

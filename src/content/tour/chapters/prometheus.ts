@@ -1,5 +1,5 @@
-import { histogramQuantile } from "../../panels/metrics/histogramBuckets.ts";
-import { formatCount } from "../../panels/shared/format.ts";
+import { histogramQuantile } from "../../../ui/panels/metrics/histogramBuckets.ts";
+import { formatCount } from "../../../ui/panels/shared/format.ts";
 import type { Chapter } from "../chapter.ts";
 import { consistentReads, waitsOverTheWall, wallBucketLe } from "../readings.ts";
 

@@ -1,4 +1,4 @@
-import { count } from "../../presets/observables.ts";
+import { count } from "../../observables.ts";
 import type { Chapter } from "../chapter.ts";
 import { isWaiting } from "../readings.ts";
 
