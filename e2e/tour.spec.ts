@@ -27,6 +27,7 @@ test("the tour leaves into free play, the run going on", async ({ page }) => {
   await page.goto("/?tour=wall&speed=10");
   await expect(page.getByTestId("tour")).toBeVisible();
   await page.getByRole("button", { name: "Free play" }).click();
+  await page.getByRole("button", { name: "Keep this chapter's run" }).click();
   await expect(page.getByTestId("tour")).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Take the guided tour" })).toBeVisible();
   await expect(page.locator(".scenario-name")).toHaveText(

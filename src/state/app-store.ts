@@ -3,6 +3,7 @@ import type { Fault, Scenario, ScenarioIssue, ScheduleKey, SimSnapshot } from ".
 import { appendToSchedule, encodeScenario, parseScenario } from "../model/index.ts";
 import type { SimulationClient } from "../worker/client.ts";
 import type { LiveSnapshot } from "./live-snapshot.ts";
+import { restartScenario } from "./restart-scenario.ts";
 import { clampSpeed } from "./speed.ts";
 import { settleTwin } from "./twin-load.ts";
 
@@ -39,13 +40,18 @@ export interface SnapshotSource {
 export interface AppActions {
   /** Starts a fresh run of a link's scenario text, opened at `startAtS` simulated seconds. */
   open(query: string, startAtS?: number): void;
+  /** Starts over with the default scenario at 1×, from 0 s: the way back from anywhere. */
+  resetToDefaults(): void;
   /** A live control move: recorded as `value@now` and applied without a restart. */
   setLive(key: ScheduleKey, value: number): void;
   /** Starts run A again beside a twin run B with the `twin` override (page-key text). */
   compare(twin: string): void;
   /** Ends the twin run; run A goes on alone. */
   endTwin(): void;
-  /** A change to keys that cannot change live: the run restarts, and the page says so. */
+  /**
+   * A change to keys that cannot change live: the run restarts from 0 s with the live settings in
+   * force now, and the page says so.
+   */
   restartWith(scenario: Scenario, label: string): void;
   /** The name is only shown, never simulated: it changes without a restart. */
   rename(name: string): void;
@@ -118,6 +124,12 @@ export function createAppStore(
         });
         load(parsed.scenario, startAtS);
       },
+      resetToDefaults() {
+        get().open("");
+        get().setSpeed(1);
+        if (!get().playing) get().play();
+        set({ notice: "Back to the defaults: the default scenario from 0 s at 1×." });
+      },
       setLive(key, value) {
         const { scenario } = get();
         const schedule = appendToSchedule(scenario[key], simulatedNowNs(), value);
@@ -135,10 +147,11 @@ export function createAppStore(
         set({ pageKeys, notice: null });
         client.send({ type: "dropTwin" });
       },
-      restartWith(scenario, label) {
+      restartWith(changed, label) {
+        const { scenario, kept } = restartScenario(changed, simulatedNowNs());
         set({
           scenario,
-          notice: `${label} changed: the run restarted from 0 s.`,
+          notice: `${label} changed: the run restarted from 0 s${kept}.`,
           selectedRequestId: null,
         });
         load(scenario, 0);

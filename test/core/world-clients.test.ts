@@ -50,8 +50,28 @@ describe("etcd compaction", () => {
     expect(value(sim, "apiserver_watch_cache_initializations_total")).toBe(1);
     sim.advanceTo(12e9);
     expect(value(sim, "apiserver_watch_cache_initializations_total")).toBe(2);
-    expect(etcdRequests(sim, "reflector")).toBe(1);
+    // The LIST at the last synced RV (410: compacted), then the one at RV="".
+    expect(etcdRequests(sim, "reflector")).toBe(2);
     expect(sim.world.cache.resourceVersion).toBeGreaterThan(1001 + 800);
+  });
+
+  // upstream: client-go reflector.go watch returns nil on Expired; cacher.go startCaching
+  // (setError(nil), then terminateAllWatchers) runs again after wait.Until's 1 s period.
+  it("answers the plain unready 429 meanwhile, and terminates and relists 1 s later", () => {
+    const query = "stall=1-20&compact=10&writes=100&watchers=3&reads=50&mix=notOlderThan:1";
+    const sim = run(query, 10.9);
+    expect(sim.world.apiserver.ready()).toBe(false);
+    const refused = sim.world.outcomes.latest(50).filter((o) => o.code === 429);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(new Set(refused.map((o) => o.message))).toEqual(
+      new Set(["storage is (re)initializing"]),
+    );
+    expect(sim.world.watchers.connected).toBe(3);
+    expect(etcdRequests(sim, "reflector")).toBe(0);
+    sim.advanceTo(11.5e9);
+    expect(sim.world.apiserver.ready()).toBe(true);
+    expect(etcdRequests(sim, "reflector")).toBe(2);
+    expect(value(sim, "apiserver_watch_cache_initializations_total")).toBe(2);
   });
 });
 

@@ -47,6 +47,24 @@ describe("the app shell", () => {
     await waitFor(() => expect(lastQuery(writtenQueries)).toBe("retry=none"));
   });
 
+  it("keeps a live move through a run-setting restart, and says what it kept", async () => {
+    const { runtime, writtenQueries } = renderApp();
+    await waitFor(() => expect(runtime.live.get()?.snapshot.nowNs).toBeGreaterThan(0));
+    fireEvent.click(screen.getByRole("button", { name: "Pause" }));
+    runtime.store.getState().setLive("lag", 5000);
+    fireEvent.click(
+      screen.getByRole("checkbox", { name: "ConsistentListFromCacheSkipTimeoutFallback" }),
+    );
+    expect(
+      screen.getByText(/Feature gates changed: the run restarted from 0 s with the live/),
+    ).toHaveTextContent("(Watch lag 5,000 ms)");
+    await waitFor(() =>
+      expect(lastQuery(writtenQueries)).toBe(
+        "gates=ConsistentListFromCacheSkipTimeoutFallback=true&lag=5000",
+      ),
+    );
+  });
+
   it("disables gates the chosen version locks or lacks, and says why", () => {
     renderApp("#k8s=1.36");
     const skip = screen.getByRole("checkbox", {

@@ -54,3 +54,11 @@ export const timeoutObservationNs = (config: ApiserverConfig): Nanos =>
  * 1.33 returns etcd's own "required revision is a future revision" error as is.
  */
 export const futureRevisionIsTooLarge = (version: K8sVersion): boolean => version !== "1.33";
+
+/**
+ * 1.33's delegator fetched etcd's current RV for a consistent LIST itself and passed the cacher a
+ * NotOlderThan list at it; a failure of that quorum read returned before consistent_read_total
+ * was counted (upstream: release-1.33 delegator.go GetList). 1.34+ fetch it in the watch cache
+ * (watch_cache.go waitAndListConsistent), after the cacher's readiness check.
+ */
+export const currentRvInDelegator = (version: K8sVersion): boolean => version === "1.33";

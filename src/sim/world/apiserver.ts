@@ -14,8 +14,10 @@ export interface Apiserver {
   readonly cacher: Cacher;
   readonly delegator: CacheDelegator;
   ready(): boolean;
-  /** The cacher goes Pending and terminates its watchers (a restart, a failed watch). */
+  /** The cacher goes Pending (ready.go setError); its watchers stay until `terminateWatchers`. */
   goPending(reason: string | null): void;
+  /** upstream: cacher.go startCaching calls terminateAllWatchers before each ListAndWatch. */
+  terminateWatchers(): void;
 }
 
 export interface ApiserverParts {
@@ -44,8 +46,8 @@ export function buildApiserver(parts: ApiserverParts): Apiserver {
     cacher,
     delegator,
     ready: () => cacher.isReady(),
-    goPending: (reason) => {
-      cacher.setPending(reason);
+    goPending: (reason) => cacher.setPending(reason),
+    terminateWatchers: () => {
       cacher.terminateAllWatchers();
       parts.onWatchersTerminated();
     },

@@ -169,6 +169,7 @@ function buildApiserverSide(core: Core, etcd: EtcdServer) {
   });
   const reflector = new Reflector(scheduler, etcd, cache, () => stream, {
     onPending: (reason) => apiserver.goPending(reason),
+    terminateWatchers: () => apiserver.terminateWatchers(),
   });
   const jitter = core.randomness.stream("jitter");
   const stream: WatchStream = new WatchStream(scheduler, etcd.kv, jitter, scenario, reflector);

@@ -8,6 +8,7 @@ import { useRuntime } from "../../state/runtime-context.ts";
 import { ChapterPicker } from "./ChapterPicker.tsx";
 import { planRun, type StepRun } from "./plan-run.ts";
 import { TourCaption } from "./TourCaption.tsx";
+import { TourExit } from "./TourExit.tsx";
 import { TourProgress } from "./TourProgress.tsx";
 import { usePanelHighlight } from "./use-panel-highlight.ts";
 import { useSightings } from "./use-sightings.ts";
@@ -36,6 +37,8 @@ export function Tour({ chapterIndex }: { chapterIndex: number }) {
   const { store } = runtime;
   const chapter = CHAPTERS[chapterIndex] as Chapter;
   const [position, setPosition] = useState(() => positionAt(runtime, chapter, 0));
+  /** The reader asked to leave (Free play, or Finish on the last chapter): where to go next. */
+  const [leaving, setLeaving] = useState<"finished" | "left" | null>(null);
   const sightings = useSightings(chapter, position.watched, position.run.staleRun);
   const step = chapter.steps[position.step];
   const sighting = sightings.get(position.step);
@@ -65,7 +68,8 @@ export function Tour({ chapterIndex }: { chapterIndex: number }) {
   const setTour = (id: string | null) => store.getState().setPageKey("tour", id);
   const onContinue = () => {
     if (!isLastStep) goTo(position.step + 1);
-    else setTour(nextChapter?.id ?? null);
+    else if (nextChapter !== undefined) setTour(nextChapter.id);
+    else setLeaving("finished");
   };
   const onBack = () => {
     if (position.step > 0) goTo(position.step - 1);
@@ -89,35 +93,44 @@ export function Tour({ chapterIndex }: { chapterIndex: number }) {
       <div aria-live="polite">
         <TourCaption step={step} sighting={sighting} />
       </div>
-      <div className="tour-buttons">
-        <button
-          type="button"
-          onClick={onBack}
-          disabled={position.step === 0 && previousChapter === undefined}
-        >
-          Back
-        </button>
-        <button
-          type="button"
-          className="primary"
-          onClick={onContinue}
-          disabled={sighting === undefined}
-        >
-          {!isLastStep
-            ? "Continue"
-            : nextChapter !== undefined
-              ? "Next chapter"
-              : "Finish the tour"}
-        </button>
-        <button
-          type="button"
-          className="tour-exit"
-          title="Leave the tour; the run keeps playing"
-          onClick={() => setTour(null)}
-        >
-          Free play
-        </button>
-      </div>
+      {leaving !== null ? (
+        <TourExit
+          finished={leaving === "finished"}
+          onKeep={() => setTour(null)}
+          onDefaults={() => store.getState().resetToDefaults()}
+          onStay={() => setLeaving(null)}
+        />
+      ) : (
+        <div className="tour-buttons">
+          <button
+            type="button"
+            onClick={onBack}
+            disabled={position.step === 0 && previousChapter === undefined}
+          >
+            Back
+          </button>
+          <button
+            type="button"
+            className="primary"
+            onClick={onContinue}
+            disabled={sighting === undefined}
+          >
+            {!isLastStep
+              ? "Continue"
+              : nextChapter !== undefined
+                ? "Next chapter"
+                : "Finish the tour"}
+          </button>
+          <button
+            type="button"
+            className="tour-exit"
+            title="Leave the tour: keep this run or start from the defaults"
+            onClick={() => setLeaving("left")}
+          >
+            Free play
+          </button>
+        </div>
+      )}
     </section>
   );
 }
