@@ -7,6 +7,17 @@ export { currentRvInDelegator, waitsOnlyWhenBehind } from "../sim/apiserver/conf
 export type { RequestStep, WokeBy } from "../sim/apiserver/request-context.ts";
 export type { CodeLine, DelegationRow } from "../sim/code-lines.ts";
 export { isFirstMarkKind, type MarkKind, type MarkView } from "../sim/marks.ts";
+// Metrics as the registry writes them, for the exports (src/metrics-export/).
+export { formatGoFloat } from "../sim/metrics/go-float.ts";
+export {
+  childSamples,
+  exposition,
+  type LabelledRegistry,
+  type Labels,
+  labelText,
+  type MetricsRegistry,
+  type MetricType,
+} from "../sim/metrics/registry.ts";
 export type { RequestTraceView } from "../sim/request-traces.ts";
 // The scenario: its codec, key table, schedules and gates.
 export * from "../sim/scenario/index.ts";
