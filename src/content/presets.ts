@@ -107,9 +107,9 @@ export const PRESETS: readonly Preset[] = [
   },
   {
     id: "ring-grow-shrink",
-    title: "Churn grows the ring, quiet shrinks it",
+    title: "Churn grows the ring, a trickle shrinks it",
     explanation:
-      "2000 writes/s for 25 s: the ring doubles while its oldest event is fresh; once even its newest quarter is older than 75 s, it halves.",
+      "2000 writes/s for 25 s, then 20/s: the ring doubles while its oldest event is fresh; once even its newest quarter is older than 75 s, the next write halves it. Quiet must mean fewer writes, not none: the resize runs only when an event arrives, so with no writes at all the ring never shrinks (kubernetes/kubernetes#139250).",
     query: "writes=2000@0,20@25",
     observable: {
       description: "the ring's capacity grows, then shrinks, within 120 s",
@@ -143,9 +143,9 @@ export const PRESETS: readonly Preset[] = [
   },
   {
     id: "no-rv-guard",
-    title: "Why the RV > 0 guard matters",
+    title: "What a wake-up timer for every read costs",
     explanation:
-      "whatif=noRvGuard: every read, RV=0 included, starts a 3 s wake-up timer — thousands sleeping at once.",
+      "whatif=noRvGuard on 1.37: the wait starts its 3 s timer before the fast path, so every read, RV=0 included, leaves one sleeping — thousands at once. (1.37's rv > 0 guard is dead code; on 1.36 the what-if removes that guard.)",
     query: "whatif=noRvGuard&reads=1000",
     observable: {
       description: "≥ 2000 wake-up timers pending within 10 s",

@@ -3,7 +3,11 @@
 // path into src/sim/ from those folders, so a panel cannot reach past the snapshot into the model.
 
 // Model facts the page still reads directly (to move into the snapshot).
-export { currentRvInDelegator, waitsOnlyWhenBehind } from "../sim/apiserver/config.ts";
+export {
+  currentRvInDelegator,
+  noRvGuardRemoves,
+  waitsOnlyWhenBehind,
+} from "../sim/apiserver/config.ts";
 export type { RequestStep, WokeBy } from "../sim/apiserver/request-context.ts";
 export type { CodeLine, DelegationRow } from "../sim/code-lines.ts";
 export { isFirstMarkKind, type MarkKind, type MarkView } from "../sim/marks.ts";

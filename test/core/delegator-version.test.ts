@@ -22,6 +22,12 @@ describe("a consistent LIST whose current-RV read fails", () => {
   it("is counted success=false, fallback=false in 1.37", () => {
     const sim = run(`k8s=1.37&${OVERLOADED}`, 20);
     expect(reads(sim, { kind: "consistent", code: "504" })).toBeGreaterThan(100);
+    // upstream: server/filters/timeout.go, NewTimeoutError("request did not complete within
+    // the allotted timeout", 0)
+    const timedOut = sim.world.outcomes.latest(50).filter((o) => o.code === 504);
+    expect(new Set(timedOut.map((o) => o.message))).toEqual(
+      new Set(["Timeout: request did not complete within the allotted timeout"]),
+    );
     expect(
       value(sim, "apiserver_watch_cache_consistent_read_total", {
         success: "false",

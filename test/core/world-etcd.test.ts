@@ -64,6 +64,20 @@ function list(s: ReturnType<typeof server>, opts: ListOptions, answers: Answer[]
 }
 
 describe("EtcdServer", () => {
+  it("reads a non-recursive LIST with an RV and a limit at its current revision", () => {
+    // upstream: storage/interfaces.go ValidateListOptions, the legacy case needs Recursive
+    const answers: Answer[] = [];
+    const s = server(10);
+    const single = { ...listOptions({ resourceVersion: "5", limit: 1 }), recursive: false };
+    list(s, single, answers);
+    list(s, listOptions({ resourceVersion: "5", limit: 1 }), answers);
+    s.scheduler.runUntil(seconds(1));
+    expect(answers.map((a) => [a.err, a.rv])).toEqual([
+      [null, 11],
+      [null, 5],
+    ]);
+  });
+
   it("answers an Exact LIST above its revision 504 Too large (1.34+), etcd's own error in 1.33", () => {
     const exactAbove = listOptions({ resourceVersion: "50", resourceVersionMatch: "Exact" });
     const answers: Record<string, Answer[]> = { "1.33": [], "1.34": [], "1.37": [] };

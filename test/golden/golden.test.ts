@@ -10,7 +10,8 @@ const DIR = fileURLToPath(new URL(".", import.meta.url));
 
 describe("golden runs", () => {
   for (const golden of GOLDEN_SCENARIOS) {
-    it(`${golden.stem}: "${golden.query}" for ${golden.seconds} s`, () => {
+    // A second or less each on a quiet machine; the limit allows for two cores shared by many.
+    it(`${golden.stem}: "${golden.query}" for ${golden.seconds} s`, { timeout: 60_000 }, () => {
       const committed = readGolden(DIR, golden.stem);
       if (committed === null) {
         throw new Error(`test/golden/${golden.stem}.* missing: run npm run golden:update`);

@@ -17,6 +17,15 @@ describe("the app shell", () => {
     expect(screen.getByTestId("wall-seconds").textContent).toMatch(/^\d+\.\d s$/);
   });
 
+  it("says what whatif=noRvGuard removes in the chosen version's wait function", () => {
+    renderApp("#k8s=1.36");
+    const note = () => screen.getByText(/wake-up timer/, { selector: ".toggle .note" }).textContent;
+    expect(note()).toMatch(/^the rv > 0 guard around the timer goroutine/);
+    fireEvent.change(screen.getByLabelText("Kubernetes version"), { target: { value: "1.37" } });
+    expect(note()).toMatch(/^the fast path's skip of the timer/);
+    expect(note()).toContain("the rv > 0 guard itself is dead code");
+  });
+
   it("pauses and steps 100 ms of simulated time", async () => {
     const { runtime } = renderApp();
     fireEvent.click(screen.getByRole("button", { name: "Pause" }));

@@ -9,7 +9,11 @@ export const BLOCK_TIMEOUT_NS: Nanos = seconds(3); // upstream: watch_cache.go b
 export const DEFAULT_EVENT_FRESH_DURATION_NS: Nanos = seconds(75); // upstream: cacher.go DefaultEventFreshDuration
 
 export interface WhatIf {
-  /** Drop the `rv > 0` guard: every read starts a wake-up timer, RV=0 included. */
+  /**
+   * Every read that calls the wait function starts a wake-up timer, RV=0 included. On ≤1.36
+   * that is dropping the `rv > 0` guard around the timer goroutine; on 1.37 the guard is dead
+   * code (the early return does its work), so it is starting the timer before the fast path.
+   */
   readonly noRvGuard: boolean;
   /** The ring resizes without the grow/shrink asymmetry (read by the history ring). */
   readonly noHysteresis: boolean;
@@ -62,3 +66,9 @@ export const futureRevisionIsTooLarge = (version: K8sVersion): boolean => versio
  * (watch_cache.go waitAndListConsistent), after the cacher's readiness check.
  */
 export const currentRvInDelegator = (version: K8sVersion): boolean => version === "1.33";
+
+/** What whatif=noRvGuard takes away in this version's wait function, in words for the page. */
+export const noRvGuardRemoves = (version: K8sVersion): string =>
+  waitsOnlyWhenBehind(version)
+    ? "the fast path's skip of the timer: every read starts a 3 s wake-up timer, RV=0 and fresh ones included (in 1.37 the rv > 0 guard itself is dead code: the early return does its work)"
+    : "the rv > 0 guard around the timer goroutine: RV=0 reads start a 3 s wake-up timer too";

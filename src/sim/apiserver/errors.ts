@@ -85,8 +85,9 @@ export function plainError(message: string): PlainError {
 }
 
 /** A request that outlived --request-timeout (SEMANTICS §11: 504, no Retry-After). */
+// upstream: server/filters/timeout.go WithTimeoutForNonLongRunningRequests, NewTimeoutError(…, 0)
 export function requestTimeout(): StatusError {
-  return status(504, "Timeout", "Timeout: request did not complete within the allowed duration");
+  return status(504, "Timeout", "Timeout: request did not complete within the allotted timeout");
 }
 
 // upstream: storage/errors.go IsTooLargeResourceVersion (a timeout with the cause)

@@ -36,7 +36,7 @@ export const ring: Chapter = {
     },
     {
       caption:
-        "Now the event at the quarter point is older than 75 s too: the churn is long over, and the ring halves (never below its lower bound of 100).",
+        "Now the event at the quarter point is older than 75 s too: the churn is long over, and the next write halves the ring (never below its lower bound of 100). Quiet here means a trickle of writes, not none: the resize runs only when an event is added, so if writes stopped entirely the ring would keep its size (an open upstream issue, kubernetes/kubernetes#139250).",
       panel: "panel-history-ring",
       quote: (s) => `capacity ${formatCount(s.ring.capacity)} events.`,
       trigger: {

@@ -50,7 +50,7 @@ export const wakeUpTimer: Chapter = {
     },
     {
       caption:
-        "What the guard prevents (whatif=noRvGuard, the run restarted): a timer for every read that calls the wait function, RV=0 included. At 1000 reads/s that is about 3000 goroutines asleep at any moment; at 10 000 reads/s, 30 000.",
+        "What the fast path saves (whatif=noRvGuard on 1.37, the run restarted): the timer starts before the early return, so every read that calls the wait function leaves one, RV=0 included. At 1000 reads/s that is about 3000 goroutines asleep at any moment; at 10 000 reads/s, 30 000. (1.37 still has the old rv > 0 guard around the timer, but it is dead code: the early return does its work. On 1.36 this what-if removes that guard.)",
       panel: "panel-waiting-room",
       query: "whatif=noRvGuard&reads=1000",
       quote: (s) => `${formatCount(s.timersPending)} wake-up timers sleeping.`,
