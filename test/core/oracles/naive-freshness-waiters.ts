@@ -19,8 +19,8 @@ import { NS_PER_S } from "../../../src/sim/time.ts";
 // - a broadcast resumes the reads it woke by target RV, then by arrival; a read it woke is no
 //   longer parked, so a broadcast made while it resumes the others (nested) does not see it;
 // - a read's deadline is checked when it resumes from its timer (deadline + timerLatency), after
-//   every event already due then (a
-//   first timer at its park's turn, which sets a second at the same instant).
+//   every event already due then (a first timer at its park's turn, which sets a second at the
+//   same instant).
 
 interface NaiveWaiter extends WaiterView {
   readonly ctx: RequestContext;
