@@ -4,7 +4,7 @@ import { type AnyKindModule, isRunStop, type KindTable } from "./kinds/kind.ts";
 import { describeIssues, MalformedCase } from "./malformed.ts";
 import { Bool, Text } from "./schema/values.ts";
 
-// Runs every case of a vector file (shared vectors/SCHEMA.md §1): each case is built from its
+// Runs every case of a vector file (docs/conformance.md, "The file"): each case is built from its
 // typed fields alone, run, and only then compared with `expected`. Usable in-process by tests.
 
 export type Verdict = "PASS" | "FAIL" | "SKIP";

@@ -19,7 +19,7 @@ export interface Preset {
   title: string;
   /** One line: what the preset shows and why it matters. */
   explanation: string;
-  /** Scenario text (SCENARIO.md), without `name`: the title is added as the name. */
+  /** Scenario text (docs/scenarios.md), without `name`: the title is added as the name. */
   query: string;
   observable: Observable;
 }

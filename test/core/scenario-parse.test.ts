@@ -16,7 +16,7 @@ describe("parseScenario", () => {
     }
   });
 
-  it("has the defaults of SCENARIO.md", () => {
+  it("has the defaults docs/scenarios.md lists", () => {
     expect(DEFAULT_SCENARIO).toMatchObject({
       seed: 1,
       k8s: "1.37",

@@ -17,7 +17,7 @@ import {
   getWatchCacheResourceVersionKind,
 } from "./watch-rv.ts";
 
-// The registry: kind name → module. A kind of SCHEMA.md §7 with no module here is SKIP ("not
+// The registry: kind name → module. An upstream kind (KNOWN_KINDS) with no module here is SKIP ("not
 // implemented yet"); a name outside §7 is SKIP ("unknown kind"). Neither is ever PASS.
 //
 // Writing a kind module (see kind.ts):
@@ -68,12 +68,12 @@ export const KNOWN_KINDS: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * Kinds of the project's own, beyond SCHEMA.md's: cases for behaviour no upstream unit test
+ * Kinds of the project's own, beyond the upstream vectors': cases for behaviour no upstream unit test
  * pins, in the same file format (docs/fidelity.md, "Conformance cases of our own").
  */
 export const PROJECT_KINDS: ReadonlySet<string> = new Set(["simulation.metrics"]);
 
-/** Every kind the runner knows: SCHEMA.md's and the project's. */
+/** Every kind the runner knows: the upstream vectors' and the project's. */
 export const RUNNABLE_KINDS: ReadonlySet<string> = new Set([...KNOWN_KINDS, ...PROJECT_KINDS]);
 
 /** The kinds this file's owner implements (history ring, interval, pure functions). */

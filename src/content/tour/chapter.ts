@@ -34,7 +34,7 @@ export interface Step {
 export interface Chapter {
   id: string;
   title: string;
-  /** Scenario text (SCENARIO.md) without `name`: the chapter's title is added as the name. */
+  /** Scenario text (docs/scenarios.md) without `name`: the chapter's title is added as the name. */
   query: string;
   /** The tour raises playback to this speed (never lowers it) and says why in `speedNote`. */
   speed: number;

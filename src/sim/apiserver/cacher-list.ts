@@ -6,7 +6,7 @@ import type { ListOptions, StorageListResult } from "./storage.ts";
 import { computeListLimit } from "./watch-rv.ts";
 
 // The page the cacher answers with, from the watch cache's list: selector filtering, the limit,
-// and a continue token at the response RV (SEMANTICS §3.6 steps 4–6).
+// and a continue token at the response RV.
 // upstream: cacher.go GetList (after WaitUntilFreshAndGetList), storage PrepareContinueToken
 
 /** upstream: PrepareContinueToken: the next page starts just after the last returned key. */

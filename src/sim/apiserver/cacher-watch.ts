@@ -21,7 +21,7 @@ import {
   type WatchStart,
 } from "./watcher.ts";
 
-// A WATCH on the cacher (SEMANTICS §3.9): required RV, the wait that only watch-list requests
+// A WATCH on the cacher (upstream: cacher.go Watch): required RV, the wait that only watch-list requests
 // make, where the stream starts, and registration. Every error after the RV parsed is an error
 // watcher (one ERROR event); only a bad RV and an unready cacher fail the call itself.
 // upstream: cacher.go Watch

@@ -99,7 +99,7 @@ export class Cacher {
     return this.ready.state === "Ready";
   }
 
-  /** The cache's delegation helper over its live state (SEMANTICS §4). */
+  /** The cache's delegation helper over its live state (upstream: cacher/delegator/interface.go ShouldDelegateList). */
   delegationHelper(): DelegationHelper {
     if (this.helper === null) {
       const cacher = this;

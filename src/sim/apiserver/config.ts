@@ -2,8 +2,8 @@ import type { ResolvedGates } from "../scenario/gates.ts";
 import type { K8sVersion } from "../scenario/k8s-version.ts";
 import { type Nanos, seconds } from "../time.ts";
 
-// What the apiserver model is configured with: the Kubernetes minor (its wait function differs,
-// SEMANTICS §10), the modelled gates, and the what-if switches the teaching layer exposes.
+// What the apiserver model is configured with: the Kubernetes minor (its wait function differs:
+// watch_cache.go waitUntilFreshLocked in 1.37, waitUntilFreshAndBlock before), the modelled gates, and the what-if switches the teaching layer exposes.
 
 export const BLOCK_TIMEOUT_NS: Nanos = seconds(3); // upstream: watch_cache.go blockTimeout
 export const DEFAULT_EVENT_FRESH_DURATION_NS: Nanos = seconds(75); // upstream: cacher.go DefaultEventFreshDuration

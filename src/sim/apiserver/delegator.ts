@@ -24,7 +24,7 @@ import { delegationRow, shouldDelegateList } from "./should-delegate.ts";
 import type { Done, GetOptions, ListOptions, Storage, StorageListResult } from "./storage.ts";
 
 // The storage the registry calls: routes each read to the watch cache or to etcd, and decides
-// the fallbacks (SEMANTICS §3.7). upstream: cacher/delegator.go CacheDelegator
+// the fallbacks. upstream: cacher/delegator.go CacheDelegator
 
 export interface CacheDelegatorOptions {
   readonly cacher: Cacher;

@@ -9,7 +9,7 @@ import type { K8sVersion } from "../scenario/k8s-version.ts";
 import type { EtcdKv } from "./kv.ts";
 import type { RangeJob, RangeReason } from "./range-queue.ts";
 
-// The range requests etcd serves (SEMANTICS §11): each reads at its service start and reports
+// The range requests etcd serves (docs/fidelity.md "World"): each reads at its service start and reports
 // how many objects it returns, which sets its cost; its answer goes out when its service ends.
 
 // upstream: etcd3 store GetCurrentResourceVersion lists the prefix with limit 1

@@ -15,7 +15,7 @@ import type { EtcdKv, PodSpec } from "./kv.ts";
 import { CurrentRvJob, GetJob, ListJob } from "./range-jobs.ts";
 import { type RangeCosts, type RangeJob, RangeQueue, type RangeReason } from "./range-queue.ts";
 
-// etcd as a server over its data (SEMANTICS §11): range requests queue for slots (range-queue.ts),
+// etcd as a server over its data (docs/fidelity.md "World"): range requests queue for slots (range-queue.ts),
 // writes commit on arrival and take no slot, progress requests are answered by a bookmark on the
 // cacher's watch stream `etcdLatency` after they are sent. This is the `Storage` the apiserver
 // model calls.

@@ -23,7 +23,7 @@ export const issueProblem = (issue: ScenarioIssue): string => issue.problem ?? i
 export type ParsedScenario = {
   readonly scenario: Scenario;
   readonly issues: readonly ScenarioIssue[];
-  /** Page keys (SCENARIO.md, "Page keys"), as written, for the page to interpret. */
+  /** Page keys (docs/scenarios.md, "Page keys"), as written, for the page to interpret. */
   readonly page: Readonly<Record<string, string>>;
 };
 

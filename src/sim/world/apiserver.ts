@@ -39,7 +39,7 @@ export function buildApiserver(parts: ApiserverParts): Apiserver {
     storage: parts.etcd,
     resourcePrefix: POD_PREFIX,
   });
-  // WatchList is on in every modelled version but 1.33 (SEMANTICS §10).
+  // WatchList is on in every modelled version but 1.33 (upstream: features/kube_features.go WatchList, Beta off in 1.33).
   const watchListEnabled = parts.config.version !== "1.33";
   const delegator = new CacheDelegator({ cacher, storage: parts.etcd, watchListEnabled });
   return {

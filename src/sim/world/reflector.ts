@@ -9,7 +9,7 @@ import { type Nanos, NS_PER_S } from "../time.ts";
 import { POD_PREFIX } from "./pods.ts";
 import type { StreamSink, WatchStream } from "./watch-stream.ts";
 
-// The cacher's reflector (SEMANTICS §3.3, §3.10, §11): every watch event goes through
+// The cacher's reflector (upstream: client-go tools/cache/reflector.go, cacher.go startCaching; docs/fidelity.md "World"): every watch event goes through
 // processEvent and then UpdateResourceVersion with the same RV; a bookmark only through the
 // latter. On a restart the cacher goes Pending, terminates its watchers and relists through etcd
 // in pages of 10 000 at one revision, then Replace and a new watch.

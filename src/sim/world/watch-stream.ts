@@ -6,7 +6,7 @@ import { type Nanos, NS_PER_MS, NS_PER_S } from "../time.ts";
 import { Fifo } from "./fifo.ts";
 import { valueNow } from "./schedule-value.ts";
 
-// The cacher's etcd watch (SEMANTICS §11): one FIFO of this resource's events and progress
+// The cacher's etcd watch (docs/fidelity.md "World"): one FIFO of this resource's events and progress
 // bookmarks. Item i sent at sᵢ arrives at aᵢ = max(aᵢ₋₁, sᵢ + lag + jitterᵢ) (pushed to the end
 // of a stall window it falls in) and is taken in at pᵢ = max(aᵢ, pᵢ₋₁ + 1/processRate). Events
 // are not copied: the FIFO holds each item's arrival time, and events are read through a cursor

@@ -24,7 +24,7 @@ import { registerSimMetrics, type SimMetrics } from "./sim-metrics.ts";
 import { WatchStream } from "./watch-stream.ts";
 import { Watchers } from "./watchers.ts";
 
-// Everything a run is made of, wired together in its start state (SEMANTICS §11 "Start"): etcd
+// Everything a run is made of, wired together in its start state (docs/fidelity.md "World", the start): etcd
 // holding `objects` pods at revisions 2…objects+1, the cache initialised at that revision with an
 // empty ring, the watch stream open after it, and the clients of the scenario.
 

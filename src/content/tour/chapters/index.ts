@@ -8,7 +8,7 @@ import { rv0 } from "./rv0.ts";
 import { wakeUpTimer } from "./wake-up-timer.ts";
 import { wall } from "./wall.ts";
 
-// The tour's chapters, in the order a learner meets them (DESIGN.md, "The story the tool must tell").
+// The tour's chapters, in the order a learner meets them.
 export const CHAPTERS: readonly Chapter[] = [
   rv0,
   readYourWrite,

@@ -26,7 +26,7 @@ export interface CodeBlock {
   versionNote?: { text: string; appliesTo(k8s: K8sVersion): boolean };
 }
 
-/** SEMANTICS §0: the kubernetes/apiserver commit this lab's model was read from. */
+/** The kubernetes/apiserver commit this lab's model was read from (docs/fidelity.md). */
 export const PINNED_COMMIT = "24a394e516bfda066d7e2221d7d92c052de27c54";
 
 export function upstreamUrl(path: string): string {

@@ -5,7 +5,7 @@ export type AgeClass = "fresh" | "ageing" | "stale";
 
 /**
  * Fresh: well inside the window; ageing: in its second half; stale: older than the window — the
- * side of the line the ring's grow and shrink tests care about (SEMANTICS §3.2).
+ * side of the line the ring's grow and shrink tests care about (upstream: watch_cache_history.go resizeCacheLocked).
  */
 export function ageClass(ageNs: Nanos, freshWindowNs: Nanos): AgeClass {
   if (ageNs >= freshWindowNs) return "stale";

@@ -75,7 +75,7 @@ export function pointerAngle(dx: number, dy: number): number {
   return (Math.atan2(dx, -dy) + TAU) % TAU;
 }
 
-/** The event the shrink test looks at (SEMANTICS §3.2: endIndex − capacity/4, integer division). */
+/** The event the shrink test looks at (upstream: watch_cache_history.go resizeCacheLocked: endIndex − capacity/4, integer division). */
 export function quarterIndex(ring: RingSummary): number {
   return ring.endIndex - Math.floor(ring.capacity / 4);
 }
