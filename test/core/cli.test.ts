@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { FLAGS } from "../../src/cli/args.ts";
-import { progressLine } from "../../src/cli/run.ts";
+import { FLAGS, parseArgs } from "../../src/cli/args.ts";
+import { progressLine, runScenario } from "../../src/cli/run.ts";
 import { PRESETS, presetScenarioQuery } from "../../src/content/presets.ts";
 import { allowedText, parseScenario, SCENARIO_KEYS } from "../../src/sim/scenario/index.ts";
 import { bundleSim, expectRefusal, sim } from "./cli-test-helpers.ts";
@@ -296,6 +296,25 @@ describe("progress of a long run", () => {
     const out = sim("--duration", "5");
     expect(out.status).toBe(0);
     expect(out.stderr).toBe("");
+  });
+
+  it("rewrites one line on a terminal and ends it when the run is done", () => {
+    let clockMs = 0;
+    const written: string[] = [];
+    const { args } = parseArgs(["--duration", "6"], 0);
+    runScenario([{ scenario: parseScenario("").scenario }], args, {
+      // Each look at the clock finds 400 ms more: the run "takes" about 3 s.
+      wallNowMs: () => (clockMs += 400),
+      progress: (line) => written.push(line),
+      interactive: true,
+    });
+    expect(written.length).toBeGreaterThan(1);
+    const ERASE_TO_END = "\u001b[K";
+    for (const line of written.slice(0, -1)) {
+      expect(line.startsWith("\rsim: ")).toBe(true);
+      expect(line.endsWith(` s left${ERASE_TO_END}`)).toBe(true);
+    }
+    expect(written.at(-1)).toBe("\n");
   });
 
   it("estimates the time left from the pace so far", () => {
