@@ -49,6 +49,12 @@ describe("npm run sim", () => {
     expect(value.stderr).not.toContain("the time");
   });
 
+  it("refuses a link from a newer schema without saying what the page would read of it", () => {
+    const out = sim("--scenario", "v=99&lag=5", "--duration", "5");
+    expectRefusal(out, "v: this link comes from scenario schema version 99, newer than this app");
+    expect(out.stderr).not.toContain("what could be read");
+  });
+
   it("refuses a key given twice without saying the page's 'first value is used'", () => {
     expectRefusal(
       sim("--scenario", "lag=1&lag=2", "--duration", "5"),
