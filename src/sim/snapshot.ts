@@ -88,6 +88,35 @@ export interface OutcomeView {
   message: string;
 }
 
+/** The wall a waiting read runs into, as this run models it: the page words and draws it from here. */
+export interface WallView {
+  /** How long a read waits for the cache before it gets its answer (the scenario's blockTimeout). */
+  blockTimeoutNs: Nanos;
+  /** The answers a waiting read gets when it reaches the wall. */
+  outcomes: readonly Outcome[];
+  /** From the wall until a timed-out read has resumed (its timer's wake-up latency). */
+  timerLatencyNs: Nanos;
+  /** What a read that hits the wall observes in read_wait_seconds: blockTimeout + timerLatency. */
+  timeoutObservedS: number;
+  /**
+   * The read-wait bucket such a read lands in, the one to watch ("over the wall"): an index into
+   * `bounds`, or `bounds.length` for +Inf (at the defaults). The buckets below hold waits that
+   * ended in time.
+   */
+  readWaitBucket: number;
+  /** That bucket's `le` label as Prometheus text writes it ("+Inf", "3"). */
+  readWaitBucketLe: string;
+}
+
+/** The version rules this run follows, for the page to say which code the run runs. */
+export interface VersionRules {
+  /** 1.37 times only a read the cache is behind; up to 1.36 (`waitUntilFreshAndBlock`) every read
+   * with rv > 0 starts the timer and is observed. */
+  waitsOnlyWhenBehind: boolean;
+  /** 1.33: the delegator fetches a consistent read's RV from etcd itself, before the cacher. */
+  currentRvInDelegator: boolean;
+}
+
 export interface HistogramView {
   /** Upper bounds in seconds, ascending, without +Inf. */
   bounds: number[];
@@ -95,17 +124,6 @@ export interface HistogramView {
   cumulative: number[];
   sum: number;
   count: number;
-}
-
-/** apiserver_watch_cache_read_wait_seconds, with where the model's wall falls in it. */
-export interface ReadWaitView extends HistogramView {
-  /** What a wait that hits the wall observes: blockTimeout + timerLatency, in seconds. */
-  timeoutObservedS: number;
-  /**
-   * Index into `cumulative` of the bucket such a wait lands in (bounds.length: +Inf), the one
-   * to watch; the buckets below hold waits that ended in time.
-   */
-  wallBucket: number;
 }
 
 export interface SeriesView {
@@ -145,7 +163,9 @@ export interface SimSnapshot {
     /** What serving a full LIST of the resource takes now (latency + per object), queueing aside. */
     fullListMs: number;
   };
-  readWait: ReadWaitView;
+  readWait: HistogramView;
+  wall: WallView;
+  rules: VersionRules;
   /** apiserver_watch_cache_consistent_read_total by "success/fallback" label pair. */
   consistentReads: Record<string, number>;
   series: SeriesView;

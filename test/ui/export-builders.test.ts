@@ -46,7 +46,7 @@ describe("seriesCsv", () => {
     // The last sample trails the run's end by less than a step: compare with the sampled count.
     expect(overWall).toBeGreaterThan(waits * 0.8);
     expect(overWall).toBeLessThanOrEqual(snapshot.readWait.count - atOrBelow3);
-    expect(snapshot.readWait.wallBucket).toBe(bounds.length);
+    expect(snapshot.wall.readWaitBucket).toBe(bounds.length);
   });
 });
 

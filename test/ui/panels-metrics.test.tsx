@@ -122,7 +122,13 @@ describe("MetricsPanel", () => {
 
   it('moves the mark with a what-if wall: at 2 s a timed-out wait is observed in le="3"', () => {
     const snapshot = recordedSnapshot();
-    snapshot.readWait = { ...snapshot.readWait, timeoutObservedS: 2.0001, wallBucket: 12 };
+    snapshot.wall = {
+      ...snapshot.wall,
+      blockTimeoutNs: 2e9,
+      timeoutObservedS: 2.0001,
+      readWaitBucket: 12,
+      readWaitBucketLe: "3",
+    };
     render(<MetricsPanel snapshot={snapshot} />);
     expect(screen.getByRole("listitem", { name: "le 3 s: 3, over the wall" })).toHaveClass(
       "wcl-bucket--wall",

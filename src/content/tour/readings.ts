@@ -23,16 +23,17 @@ export function recentMessage(
 
 /**
  * Waits in the bucket a wait that hit the wall lands in (the model says which: +Inf at the
- * defaults, since a timed-out read resumes just after 3 s).
+ * defaults, since a timed-out read resumes just after its deadline).
  */
 export function waitsOverTheWall(snapshot: SimSnapshot): number {
-  const { cumulative, wallBucket } = snapshot.readWait;
-  return (cumulative[wallBucket] ?? 0) - (cumulative[wallBucket - 1] ?? 0);
+  const { cumulative } = snapshot.readWait;
+  const wall = snapshot.wall.readWaitBucket;
+  return (cumulative[wall] ?? 0) - (cumulative[wall - 1] ?? 0);
 }
 
 /** The `le` label of that bucket, as Prometheus text writes it. */
 export function wallBucketLe(snapshot: SimSnapshot): string {
-  const bound = snapshot.readWait.bounds[snapshot.readWait.wallBucket];
+  const bound = snapshot.readWait.bounds[snapshot.wall.readWaitBucket];
   return bound === undefined ? "+Inf" : String(bound);
 }
 

@@ -1,17 +1,23 @@
-import { timeoutObservationNs } from "../apiserver/config.ts";
+import {
+  type ApiserverConfig,
+  currentRvInDelegator,
+  timeoutObservationNs,
+  waitsOnlyWhenBehind,
+} from "../apiserver/config.ts";
 import { NS_PER_OBJECT } from "../etcd/range-queue.ts";
 import { formatGoFloat } from "../metrics/go-float.ts";
 import type { RequestTraceView } from "../request-traces.ts";
 import type {
   HistogramView,
   ReadKind,
-  ReadWaitView,
   SimSnapshot,
   SnapshotView,
+  VersionRules,
   WaiterView,
+  WallView,
 } from "../snapshot.ts";
 import { type Nanos, NS_PER_MS, NS_PER_S } from "../time.ts";
-import { READ_KINDS } from "./outcomes.ts";
+import { READ_KINDS, WALL_OUTCOMES } from "./outcomes.ts";
 import { summariseRing } from "./ring-summary.ts";
 import { valueNow } from "./schedule-value.ts";
 import type { SeriesBuffer, SeriesSample } from "./series.ts";
@@ -96,7 +102,9 @@ export function takeSnapshot(
       concurrency: valueNow(world.scenarioNow().etcdConcurrency, nowNs),
       ...etcdCosts(world, nowNs),
     },
-    readWait: readWaitView(world),
+    readWait: histogramView(upstream.readWait),
+    wall: wallView(world),
+    rules: versionRules(cache.config),
     consistentReads,
     series: series.view(view.seriesPoints),
     ...traceField(world, view),
@@ -128,12 +136,23 @@ export function readWaitWall(world: World): { observedS: number; bucket: number;
   return { observedS, bucket, le: bound === undefined ? "+Inf" : formatGoFloat(bound) };
 }
 
-function readWaitView(world: World): ReadWaitView {
-  const { observedS, bucket } = readWaitWall(world);
+function wallView(world: World): WallView {
+  const { blockTimeoutNs, timerLatencyNs } = world.cache.config;
+  const { observedS, bucket, le } = readWaitWall(world);
   return {
-    ...histogramView(world.upstream.readWait),
+    blockTimeoutNs,
+    timerLatencyNs,
     timeoutObservedS: observedS,
-    wallBucket: bucket,
+    outcomes: WALL_OUTCOMES,
+    readWaitBucket: bucket,
+    readWaitBucketLe: le,
+  };
+}
+
+function versionRules(config: ApiserverConfig): VersionRules {
+  return {
+    waitsOnlyWhenBehind: waitsOnlyWhenBehind(config.version),
+    currentRvInDelegator: currentRvInDelegator(config.version),
   };
 }
 

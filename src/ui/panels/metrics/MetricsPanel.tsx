@@ -1,15 +1,16 @@
 import { memo } from "react";
-import type { SimSnapshot } from "../../../model/index.ts";
-import { formatCount, formatPercent } from "../shared/format.ts";
+import type { SimSnapshot, WallView } from "../../../model/index.ts";
+import { formatCount, formatPercent, theWall } from "../shared/format.ts";
 import { PanelFrame } from "../shared/PanelFrame.tsx";
 import { CopyPrometheusButton, type PrometheusTextSource } from "./CopyPrometheusButton.tsx";
 import { consistentReadRows, fellBackToEtcd } from "./consistentReadRows.ts";
 import { type QuantileReading, quantileReading } from "./histogramBuckets.ts";
 import { ReadWaitHistogram } from "./ReadWaitHistogram.tsx";
 
-const CAPTION =
+const caption = (wall: WallView | undefined) =>
   "The watch cache's own metrics, as Prometheus would scrape them: how long reads waited for the " +
-  "cache (many waits over the wall mean a cache chronically behind) and how often etcd had to answer.";
+  `cache (many waits over ${theWall(wall)} mean a cache chronically behind) and how often etcd ` +
+  "had to answer.";
 
 interface MetricsPanelProps {
   snapshot: SimSnapshot | null;
@@ -22,7 +23,7 @@ export const MetricsPanel = memo(function MetricsPanel({
   prometheusText,
 }: MetricsPanelProps) {
   return (
-    <PanelFrame title="Metrics" caption={CAPTION} hasSnapshot={snapshot !== null}>
+    <PanelFrame title="Metrics" caption={caption(snapshot?.wall)} hasSnapshot={snapshot !== null}>
       {snapshot && <MetricsBody snapshot={snapshot} prometheusText={prometheusText} />}
     </PanelFrame>
   );
@@ -57,7 +58,7 @@ function MetricsBody({
         {formatCount(readWait.count)} waits · sum {readWait.sum.toFixed(2)} s · p99{" "}
         {p99 === null ? "—" : `${p99.inInf ? "" : "≈ "}${p99.seconds.toFixed(2)} s`}
       </p>
-      <ReadWaitHistogram histogram={readWait} />
+      <ReadWaitHistogram histogram={readWait} wall={snapshot.wall} />
       {p99 !== null && <p className="wcl-muted">{quantileNote(p99)}</p>}
 
       <h3 className="wcl-subtitle wcl-mono">apiserver_watch_cache_consistent_read_total</h3>

@@ -1,4 +1,4 @@
-import type { ReadWaitView } from "../../../model/index.ts";
+import type { HistogramView, WallView } from "../../../model/index.ts";
 import { formatCompactCount } from "../shared/format.ts";
 import { type Bucket, bucketLabel, bucketsFromCumulative } from "./histogramBuckets.ts";
 
@@ -12,21 +12,20 @@ function barHeight(bucket: Bucket, tallest: number): string {
   return `${Math.max(2, (bucket.count / tallest) * 100).toFixed(1)}%`;
 }
 
-/** "+Inf", or "3" for a bound: the `le` label the wall's bucket carries in Prometheus text. */
-export function wallBucketLabel(histogram: ReadWaitView): string {
-  const bound = histogram.bounds[histogram.wallBucket];
-  return bound === undefined ? "+Inf" : String(bound);
+interface ReadWaitHistogramProps {
+  histogram: HistogramView;
+  /** Marks the bucket a read lands in when it times out: many there means a cache chronically behind. */
+  wall: WallView;
 }
 
-export function ReadWaitHistogram({ histogram }: { histogram: ReadWaitView }) {
+export function ReadWaitHistogram({ histogram, wall }: ReadWaitHistogramProps) {
   const buckets = bucketsFromCumulative(histogram);
   const tallest = Math.max(0, ...buckets.map((bucket) => bucket.count));
-  const wallLe = wallBucketLabel(histogram);
   return (
     <figure className="wcl-histogram-figure">
       <ol className="wcl-histogram" aria-label="Waits per bucket (not cumulative)">
-        {buckets.map((bucket, index) => {
-          const isWall = index === histogram.wallBucket;
+        {buckets.map((bucket, i) => {
+          const isWall = i === wall.readWaitBucket;
           const label = bucketLabel(bucket.le);
           return (
             <li
@@ -47,10 +46,10 @@ export function ReadWaitHistogram({ histogram }: { histogram: ReadWaitView }) {
         waits per bucket, by upper bound <span className="wcl-mono">le</span> in seconds.{" "}
         <span className="wcl-wall-key">
           <span className="wcl-wall-key__swatch" aria-hidden="true" />
-          Over the wall: <span className="wcl-mono">le="{wallLe}"</span>
+          Over the wall: <span className="wcl-mono">le="{wall.readWaitBucketLe}"</span>
         </span>
-        , where a wait that timed out lands (observed at {histogram.timeoutObservedS} s: the wall,
-        then its timer's wake-up). The buckets below hold waits that ended in time.
+        , where a wait that timed out lands (observed at {wall.timeoutObservedS} s: the wall, then
+        its timer's wake-up). The buckets below hold waits that ended in time.
       </figcaption>
     </figure>
   );
