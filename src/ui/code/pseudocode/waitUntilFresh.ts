@@ -22,7 +22,7 @@ export const WAIT_UNTIL_FRESH: CodeBlock = {
     {
       depth: 1,
       text: "start = now; on return, observe read_wait_seconds(now − start)",
-      note: 'a timeout is observed just over {wall}, so it counts in le="{wallBucket}"',
+      note: 'a timeout is observed at {timeoutObserved} (the wall, then its timer\'s wake-up), so it counts in le="{wallBucket}"',
     },
     {
       id: "wait.timer",
