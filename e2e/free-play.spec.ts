@@ -27,7 +27,9 @@ test("a gate ticked after moving Watch lag to 5,000 ms restarts with the lag kep
     /Feature gates changed: the run restarted from 0 s with the live settings in force at [\d.]+ s \(Watch lag 5,000 ms\)/,
   );
   await expect(sliderOutput(page, "Watch lag")).toHaveText("5,000 ms");
-  await expect(page).toHaveURL(/#v=2&gates=ConsistentListFromCacheSkipTimeoutFallback=true&lag=5000$/);
+  await expect(page).toHaveURL(
+    /#v=2&gates=ConsistentListFromCacheSkipTimeoutFallback=true&lag=5000$/,
+  );
 });
 
 test("Free play offers the defaults, and they are the page as it first opens", async ({ page }) => {

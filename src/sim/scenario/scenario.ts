@@ -63,6 +63,8 @@ export type Scenario = Readonly<
     compactionS: number;
     retry: "obey" | "none" | "immediate";
     blockTimeoutMs: number;
+    /** From a waiter's deadline until its timer's broadcast has woken it, ms. */
+    timerLatencyMs: number;
     whatif: Readonly<Record<WhatIf, boolean>>;
   }
 >;
@@ -104,6 +106,7 @@ export const DEFAULT_SCENARIO: Scenario = {
   compactionS: 300,
   retry: "obey",
   blockTimeoutMs: BLOCK_TIMEOUT_NS / NS_PER_MS,
+  timerLatencyMs: 0.1,
   whatif: { noRvGuard: false, noHysteresis: false },
 };
 
@@ -112,11 +115,11 @@ export const VERSION_1_LIMITS: ReadLimits = { ...DEFAULT_LIMITS, consistent: 500
 
 /**
  * The defaults of a schema version. A link written before a default changed keeps what it showed:
- * version 1 sent one page per LIST (`limits=consistent:500`, no `continue` followed).
+ * version 1 sent one page per LIST (`limits=consistent:500`, no `continue` followed) and a timed-out waiter resumed at its deadline (`timerLatency=0`).
  */
 export function defaultsFor(version: SchemaVersion): Scenario {
   if (version === SCHEMA_VERSION) return DEFAULT_SCENARIO;
-  return { ...DEFAULT_SCENARIO, v: 1, limits: VERSION_1_LIMITS };
+  return { ...DEFAULT_SCENARIO, v: 1, limits: VERSION_1_LIMITS, timerLatencyMs: 0 };
 }
 
 /** Whether a client follows `continue` to the end of its list (from version 2 on). */

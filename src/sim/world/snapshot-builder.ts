@@ -1,10 +1,12 @@
 import {
   type ApiserverConfig,
   currentRvInDelegator,
+  timeoutObservationNs,
   waitsOnlyWhenBehind,
 } from "../apiserver/config.ts";
 import { transferNs } from "../etcd/range-queue.ts";
 import { RANGE_REASONS } from "../etcd/range-stats.ts";
+import { formatGoFloat } from "../metrics/go-float.ts";
 import type { RequestTraceView } from "../request-traces.ts";
 import type {
   HistogramView,
@@ -59,6 +61,8 @@ export function seriesSample(world: World, atNs: Nanos): SeriesSample {
     capacity: world.cache.history.capacity,
     waiters: world.cache.waiterCount,
     etcdQueue: world.etcd.ranges.queued,
+    readWaits: world.upstream.readWait.count,
+    readWaitsOverWall: world.upstream.readWait.counts[readWaitWall(world).bucket] as number,
   };
 }
 
@@ -110,7 +114,7 @@ export function takeSnapshot(
       ...etcdCosts(world, nowNs),
     },
     readWait: histogramView(upstream.readWait),
-    wall: wallView(cache.config, upstream.readWait.bounds),
+    wall: wallView(world),
     rules: versionRules(cache.config),
     consistentReads,
     series: series.view(view.seriesPoints),
@@ -135,13 +139,25 @@ function etcdCosts(world: World, nowNs: Nanos): { latencyMs: number; fullListMs:
   return { latencyMs, fullListMs: latencyMs + transferNs(objects, objectBytes) / NS_PER_MS };
 }
 
-function wallView(config: ApiserverConfig, readWaitBoundsS: readonly number[]): WallView {
-  const wallS = config.blockTimeoutNs / NS_PER_S;
-  const bucket = readWaitBoundsS.findIndex((le) => le >= wallS);
+/** Where a wait that hits the wall lands in apiserver_watch_cache_read_wait_seconds. */
+export function readWaitWall(world: World): { observedS: number; bucket: number; le: string } {
+  const h = world.upstream.readWait;
+  const observedS = timeoutObservationNs(world.cache.config) / NS_PER_S;
+  const bucket = h.bucketOf(observedS);
+  const bound = h.bounds[bucket];
+  return { observedS, bucket, le: bound === undefined ? "+Inf" : formatGoFloat(bound) };
+}
+
+function wallView(world: World): WallView {
+  const { blockTimeoutNs, timerLatencyNs } = world.cache.config;
+  const { observedS, bucket, le } = readWaitWall(world);
   return {
-    blockTimeoutNs: config.blockTimeoutNs,
+    blockTimeoutNs,
+    timerLatencyNs,
+    timeoutObservedS: observedS,
     outcomes: WALL_OUTCOMES,
-    readWaitBucket: bucket === -1 ? readWaitBoundsS.length : bucket,
+    readWaitBucket: bucket,
+    readWaitBucketLe: le,
   };
 }
 
