@@ -128,7 +128,9 @@ const NAMESPACES = ["a", "b", "bb"];
 const prefixes = [PREFIX, `${PREFIX}a/`, `${PREFIX}b`, `${PREFIX}bb/pod-1`, "/registry/other/"];
 
 describe("etcd's key records against the whole log", () => {
-  it("reads, counts and logs the same at every revision, compactions included", () => {
+  it("reads, counts and logs the same at every revision, compactions included", {
+    timeout: 60_000,
+  }, () => {
     const op: fc.Arbitrary<KvOp> = fc.oneof(
       {
         weight: 6,
@@ -290,7 +292,9 @@ function runRanges(
 // instant) lets the freed slot start it, read etcd and hold the slot, and then answers it 504.
 // That tie is reported, not tested: deciding it would move golden figures.
 describe("etcd's range queue against one timer per request", () => {
-  it("starts, answers and times out the same requests at the same moments", () => {
+  it("starts, answers and times out the same requests at the same moments", {
+    timeout: 60_000,
+  }, () => {
     const op: fc.Arbitrary<RangeOp> = fc.oneof(
       {
         weight: 5,
