@@ -252,6 +252,8 @@ function runRanges(
     latencyNs: () => latencyNs,
     requestTimeoutNs: setup.timeoutMs * NS_PER_MS,
     answered: (reason) => log.push(`${scheduler.nowNs} answered ${reason}`),
+    // 2 KiB: 0.01 ms per object returned, as the oracle expects
+    objectBytes: 2048,
   };
   const queue = make(scheduler, costs);
   let id = 0;
