@@ -37,6 +37,13 @@ export interface RuntimeDeps {
   writeQuery: (query: string) => void;
   scheduleFrame: ScheduleFrame;
   wallNowMs: () => number;
+  /**
+   * Calls back when the address changes under the page (the reader edits it, Back, Forward):
+   * `hashchange` and `popstate` in the browser. Returns how to stop listening.
+   */
+  onAddressChange?: (listener: () => void) => () => void;
+  /** Reloads the page: a link that switches between the full page and an embed needs it. */
+  reload?: () => void;
 }
 
 /** A reply outside the protocol (a page and a worker from different builds): said, not fatal. */
@@ -59,9 +66,13 @@ export function startApp(deps: RuntimeDeps): AppRuntime {
     const actions = store.getState();
     switch (reply.type) {
       case "snapshot": {
-        const { snapshot, wallPlayedMs, twin, reachedSpeed = null, run } = reply;
+        const { snapshot, wallPlayedMs, twin, reachedSpeed = null, run, opening } = reply;
         const frame = { snapshot, wallPlayedMs, reachedSpeed, run };
-        live.set(twin === undefined ? frame : { ...frame, twin });
+        live.set({
+          ...frame,
+          ...(twin === undefined ? {} : { twin }),
+          ...(opening === undefined ? {} : { opening }),
+        });
         const nowMs = deps.wallNowMs();
         if (!reply.playing || nowMs - lastCopyMs >= STORE_COPY_INTERVAL_MS) {
           lastCopyMs = nowMs;
@@ -105,7 +116,23 @@ export function startApp(deps: RuntimeDeps): AppRuntime {
     () => screenView(store.getState().selectedRequestId),
     deps.scheduleFrame,
   );
-  const stopUrlSync = startUrlSync(store, deps.writeQuery);
+  // The address as the page last wrote or read it: a change to anything else is a new link.
+  let addressText = scenarioTextOf(deps.location);
+  const stopUrlSync = startUrlSync(store, (query) => {
+    addressText = query;
+    deps.writeQuery(query);
+  });
+  const isEmbed = (text: string) => new URLSearchParams(text).get("embed") === "1";
+  const stopAddress = deps.onAddressChange?.(() => {
+    const text = scenarioTextOf(deps.location);
+    if (text === addressText) return;
+    if (isEmbed(text) !== isEmbed(addressText)) {
+      deps.reload?.();
+      return;
+    }
+    addressText = text;
+    store.getState().openLink(text);
+  });
 
   return {
     store,
@@ -117,6 +144,7 @@ export function startApp(deps: RuntimeDeps): AppRuntime {
     stop() {
       stopFrames();
       stopUrlSync();
+      stopAddress?.();
       stopReplies();
     },
   };

@@ -2,6 +2,7 @@ import type { Scenario, Simulation, SnapshotView } from "../model/index.ts";
 import { encodeScenario, NS_PER_MS, NS_PER_S, parseScenario } from "../model/index.ts";
 import { createBreakpoints } from "./breakpoints.ts";
 import { type HostedRun, hostSingle, single } from "./hosted-run.ts";
+import { openingTurn } from "./opening.ts";
 import { runOpenMetricsSoFar } from "./openmetrics-export.ts";
 import { advanceWithinBudget, MAX_WALL_STEP_MS, simulatedStepNs } from "./pacing.ts";
 import type { TwinSpec, WorkerCommand, WorkerReply } from "./protocol.ts";
@@ -40,6 +41,8 @@ export function createSimulationHost(deps: SimulationHostDeps): SimulationHost {
   let view: SnapshotView | null = null;
   let framePending = false;
   let changed = false;
+  /** Where a load is still replaying to (its `startAtS`), or null. */
+  let openingNs: number | null = null;
   const gauge = createSpeedGauge();
 
   const post = (reply: WorkerReply) => deps.post(reply, []);
@@ -72,11 +75,17 @@ export function createSimulationHost(deps: SimulationHostDeps): SimulationHost {
             parseScenario(twin.query).scenario,
             twin.differing,
           );
-    if (startAtS > 0) run.advanceTo(Math.round(startAtS * NS_PER_S));
+    openingNs = startAtS > 0 ? Math.round(startAtS * NS_PER_S) : null;
     wallPlayedMs = 0;
-    lastWallMs = deps.wallNowMs();
     gauge.reset();
+    openTurn(run);
     return run;
+  }
+
+  /** One turn of replay toward the link's moment; the wall time it took is not played time. */
+  function openTurn(run: HostedRun) {
+    if (openingNs !== null && openingTurn(run, openingNs, deps.wallNowMs)) openingNs = null;
+    lastWallMs = deps.wallNowMs();
   }
 
   function advanceByWallClock(run: HostedRun) {
@@ -105,14 +114,15 @@ export function createSimulationHost(deps: SimulationHostDeps): SimulationHost {
     if (!sim || !view || !framePending || !(changed || playing)) return;
     framePending = false;
     changed = false;
-    const reachedSpeed = playing ? gauge.reached() : null;
+    const reachedSpeed = playing && openingNs === null ? gauge.reached() : null;
+    const opening = openingNs === null ? {} : { opening: { targetNs: openingNs } };
     const frame = sim.frame(view);
     const transfer = [
       ...transferablesOf(frame.snapshot),
       ...(frame.twin === undefined ? [] : transferablesOf(frame.twin)),
     ];
     deps.post(
-      { type: "snapshot", ...frame, playing, wallPlayedMs, reachedSpeed, run: loads },
+      { type: "snapshot", ...frame, playing, wallPlayedMs, reachedSpeed, run: loads, ...opening },
       transfer,
     );
   }
@@ -129,7 +139,13 @@ export function createSimulationHost(deps: SimulationHostDeps): SimulationHost {
         if (view !== null && view.traceOf !== command.view.traceOf) changed = true;
         view = command.view;
         framePending = true;
-        if (sim && playing) advanceByWallClock(sim);
+        if (sim && openingNs !== null) {
+          openTurn(sim);
+          reached(sim);
+          changed = true;
+        } else if (sim && playing) {
+          advanceByWallClock(sim);
+        }
         flush();
         return;
       case "play":
@@ -163,7 +179,12 @@ export function createSimulationHost(deps: SimulationHostDeps): SimulationHost {
       case "breakpoints":
         breakpoints.set(command, run);
         return false;
+      case "cancelOpening":
+        openingNs = null;
+        lastWallMs = deps.wallNowMs();
+        return true;
       case "seek":
+        openingNs = null;
         sim = travel.seek(run, command.atNs);
         jumped(sim);
         postTravel(); // the page sends its next seek only once this one is done
