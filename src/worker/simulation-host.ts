@@ -3,7 +3,7 @@ import { encodeScenario, parseScenario } from "../sim/scenario/index.ts";
 import type { SimulationApi } from "../sim/simulation-api.ts";
 import type { SnapshotView } from "../sim/snapshot.ts";
 import { NS_PER_MS, NS_PER_S } from "../sim/time.ts";
-import { createBreakpoints } from "./breakpoints.ts";
+import { BREAKPOINT_SLICE_NS, createBreakpoints } from "./breakpoints.ts";
 import { advanceWithinBudget, MAX_WALL_STEP_MS, simulatedStepNs } from "./pacing.ts";
 import type { TwinSpec, WorkerCommand, WorkerReply } from "./protocol.ts";
 import { transferablesOf } from "./protocol.ts";
@@ -93,16 +93,26 @@ export function createSimulationHost(deps: SimulationHostDeps): SimulationHost {
     const fromNs = run.nowNs;
     const targetNs = run.nowNs + simulatedStepNs(elapsedMs, speed);
     let reason: string | null = null;
+    const watching = breakpoints.active && canTravel(run);
     const stop = () => {
-      if (breakpoints.active && canTravel(run)) reason = breakpoints.check(run);
+      if (watching) reason = breakpoints.check(run);
       return reason !== null;
     };
-    advanceWithinBudget((tNs) => run.advanceTo(tNs), run.nowNs, targetNs, deps.wallNowMs, stop);
+    advanceWithinBudget(
+      (tNs) => run.advanceTo(tNs),
+      run.nowNs,
+      targetNs,
+      deps.wallNowMs,
+      stop,
+      watching ? BREAKPOINT_SLICE_NS : undefined,
+    );
     gauge.record(playedMs, (run.nowNs - fromNs) / NS_PER_MS);
     reached(run);
     if (reason !== null) {
       playing = false;
-      post({ type: "breakpoint", reason });
+      // The snapshot of the moment it stopped on follows: the page shows what the note reports.
+      changed = true;
+      post({ type: "breakpoint", reason, atNs: run.nowNs });
     }
   }
 

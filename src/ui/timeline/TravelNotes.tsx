@@ -7,6 +7,7 @@ import { secondsText } from "./timeline-scale.ts";
 export function TravelNotes() {
   const forkedAtNs = useTravel((s) => s.forkedAtNs);
   const breakReason = useTravel((s) => s.breakReason);
+  const breakAtNs = useTravel((s) => s.breakAtNs);
   const dismissFork = useTravel((s) => s.dismissFork);
   const dismissBreak = useTravel((s) => s.dismissBreak);
   const playing = useApp((s) => s.playing);
@@ -25,8 +26,9 @@ export function TravelNotes() {
         </p>
       )}
       {breakReason !== null && (
-        <p className="travel-note">
-          Paused: {breakReason}.{" "}
+        <p className="travel-note" data-testid="break-note">
+          {/* The clock's own wording of the moment: the note and the clock read the same time. */}
+          Paused at {secondsText(breakAtNs ?? 0)}: {breakReason}.{" "}
           <button
             type="button"
             onClick={dismissBreak}
