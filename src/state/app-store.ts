@@ -20,7 +20,7 @@ export interface AppState {
   issues: readonly ScenarioIssue[];
   playing: boolean;
   speed: number;
-  /** A copy of the live snapshot, a few times a second, for parts that need not redraw per frame. */
+  /** The snapshot the page shows (the runtime's shown frame): a few times a second, at once when paused. */
   snapshot: SimSnapshot | null;
   /** A short note about something the page did on its own (a restart). */
   notice: string | null;

@@ -2,11 +2,11 @@ import { useMemo } from "react";
 import { useRuntime } from "../../state/runtime-context.ts";
 import type { FrameSource } from "../panels/shared/frameSource.ts";
 
-/** The runtime's live snapshot as the panels' frame source: their canvases draw it every frame. */
+/** The runtime's shown frame as the panels' frame source: their canvases draw what the text says. */
 export function useRuntimeFrames(): FrameSource {
-  const { live } = useRuntime();
+  const { shown } = useRuntime();
   return useMemo(
-    () => ({ get: () => live.get()?.snapshot ?? null, subscribe: live.subscribe }),
-    [live],
+    () => ({ get: () => shown.get()?.snapshot ?? null, subscribe: shown.subscribe }),
+    [shown],
   );
 }

@@ -14,16 +14,16 @@ interface TwinPanelsProps {
 
 /**
  * The chosen panels twice, A beside B, row by row so each pair lines up. Like the single run's
- * panels, text follows `pair` and canvases draw each side's newest snapshot every frame.
+ * panels, text follows `pair` and canvases draw each side of the same shown frame.
  */
 export function TwinPanels({ panels, sides, pair }: TwinPanelsProps) {
-  const { live, prometheusText, twinPrometheusText } = useRuntime();
+  const { shown, prometheusText, twinPrometheusText } = useRuntime();
   const frames = useMemo(
     (): readonly [FrameSource, FrameSource] => [
-      { get: () => live.get()?.snapshot ?? null, subscribe: live.subscribe },
-      { get: () => live.get()?.twin ?? null, subscribe: live.subscribe },
+      { get: () => shown.get()?.snapshot ?? null, subscribe: shown.subscribe },
+      { get: () => shown.get()?.twin ?? null, subscribe: shown.subscribe },
     ],
-    [live],
+    [shown],
   );
   const side = (entry: PanelEntry, index: 0 | 1) => (
     <div
