@@ -37,7 +37,12 @@ export function TourCaption({ step, sighting, shown, playing }: TourCaptionProps
       : `At ${at}, playing: ${quote}`
     : `Paused at ${at}, the moment this happened${quote === "" ? "." : `: ${quote}`}`;
   return (
-    <p className="tour-caption" data-testid="tour-caption" data-state="shown">
+    <p
+      className="tour-caption"
+      data-testid="tour-caption"
+      data-state="shown"
+      data-seen-ns={sighting.atNs}
+    >
       {step.caption}{" "}
       {figures !== "" && (
         <span className="tour-quote" data-testid="tour-quote" data-at-ns={shown.nowNs}>

@@ -35,7 +35,12 @@ export const FreshnessPanel = memo(function FreshnessPanel({
   snapshot: SimSnapshot | null;
 }) {
   return (
-    <PanelFrame title="Freshness timeline" caption={CAPTION} hasSnapshot={snapshot !== null}>
+    <PanelFrame
+      title="Freshness timeline"
+      caption={CAPTION}
+      hasSnapshot={snapshot !== null}
+      atNs={snapshot?.nowNs}
+    >
       {snapshot && <FreshnessBody snapshot={snapshot} />}
     </PanelFrame>
   );

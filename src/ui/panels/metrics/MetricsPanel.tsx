@@ -22,7 +22,12 @@ export const MetricsPanel = memo(function MetricsPanel({
   prometheusText,
 }: MetricsPanelProps) {
   return (
-    <PanelFrame title="Metrics" caption={CAPTION} hasSnapshot={snapshot !== null}>
+    <PanelFrame
+      title="Metrics"
+      caption={CAPTION}
+      hasSnapshot={snapshot !== null}
+      atNs={snapshot?.nowNs}
+    >
       {snapshot && <MetricsBody snapshot={snapshot} prometheusText={prometheusText} />}
     </PanelFrame>
   );

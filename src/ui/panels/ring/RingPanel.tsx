@@ -33,7 +33,12 @@ const FALLBACK_SIZE: CanvasSize = { width: 240, height: 240 };
 
 export const RingPanel = memo(function RingPanel({ snapshot }: { snapshot: SimSnapshot | null }) {
   return (
-    <PanelFrame title="History ring" caption={CAPTION} hasSnapshot={snapshot !== null}>
+    <PanelFrame
+      title="History ring"
+      caption={CAPTION}
+      hasSnapshot={snapshot !== null}
+      atNs={snapshot?.nowNs}
+    >
       {snapshot && <RingBody snapshot={snapshot} />}
     </PanelFrame>
   );
@@ -53,7 +58,7 @@ function RingBody({ snapshot }: { snapshot: SimSnapshot }) {
       const progress = transitionProgress(transition, latest.nowNs, reducedMotion);
       const placement = placeRing(latest.ring, displayedCapacity(transition, progress));
       drawn.current = { ring: latest.ring, placement };
-      drawRing(context, {
+      return drawRing(context, {
         ring: latest.ring,
         placement,
         layout: ringLayout(size),

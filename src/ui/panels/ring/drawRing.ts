@@ -28,8 +28,14 @@ const LABELS_APART = 0.45;
 // Canvas measures angles from three o'clock; the ring's from twelve.
 const toCanvasAngle = (angle: number) => angle - Math.PI / 2;
 
-export function drawRing(context: CanvasLike, drawing: RingDrawing): void {
+/** Draws the ring; returns the words it printed, in order (the page exposes them for checks). */
+export function drawRing(context: CanvasLike, drawing: RingDrawing): string[] {
   const { ring, placement, layout, theme } = drawing;
+  const printed: string[] = [];
+  const mark = (angle: number, lines: readonly string[], dash: number[]) => {
+    drawMark(context, layout, angle, lines, dash, theme);
+    printed.push(...lines);
+  };
   sector(context, layout, 0, 2 * Math.PI);
   context.fillStyle = theme.empty;
   context.fill();
@@ -52,7 +58,7 @@ export function drawRing(context: CanvasLike, drawing: RingDrawing): void {
   }
 
   if (isFull(ring) && ring.quarterAgeNs !== null) {
-    mark(context, layout, indexAngle(placement, quarterIndex(ring)), ["¼ point"], [4, 3], theme);
+    mark(indexAngle(placement, quarterIndex(ring)), ["¼ point"], [4, 3]);
   }
   const oldestAngle = indexAngle(placement, ring.startIndex);
   const held = ring.endIndex - ring.startIndex;
@@ -64,16 +70,18 @@ export function drawRing(context: CanvasLike, drawing: RingDrawing): void {
   const freeAngle = 2 * Math.PI - (placement.headAngle - oldestAngle);
   const oldestNearHead = held > 0 && !full && freeAngle < LABELS_APART;
   if (held > 0 && !full) {
-    mark(context, layout, oldestAngle, oldestNearHead ? [] : ["oldest"], [], theme);
+    mark(oldestAngle, oldestNearHead ? [] : ["oldest"], []);
   }
   const headLabel = full
     ? ["next write", "evicts oldest"]
     : oldestNearHead
       ? ["next write", `${formatCount(free)} free, then oldest`]
       : ["next write"];
-  mark(context, layout, placement.headAngle, headLabel, [], theme);
+  mark(placement.headAngle, headLabel, []);
   // The true capacity even mid-transition: the geometry animates, the number never lies.
   centreLabel(context, layout, ring.capacity, theme);
+  printed.push(formatCount(ring.capacity), "slots");
+  return printed;
 }
 
 function sector(
@@ -90,7 +98,7 @@ function sector(
   context.closePath();
 }
 
-function mark(
+function drawMark(
   context: CanvasLike,
   layout: RingLayout,
   angle: number,

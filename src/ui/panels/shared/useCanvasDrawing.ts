@@ -6,16 +6,19 @@ import { useFrameSource } from "./frameSource.ts";
 import { useCanvasTheme } from "./useCanvasTheme.ts";
 import { useElementSize } from "./useElementSize.ts";
 
+/** Draws; may return the words it printed, which the canvas then carries as `data-printed`. */
 export type CanvasDraw = (
   context: CanvasLike,
   size: CanvasSize,
   snapshot: SimSnapshot,
   theme: CanvasTheme,
-) => void;
+) => // biome-ignore lint/suspicious/noConfusingVoidType: a draw that prints no words returns nothing
+readonly string[] | void;
 
 /**
- * Draws a snapshot on a canvas: the newest one every frame when a frame source is provided
- * (imperatively, without rendering React), else the `snapshot` prop whenever it or `draw` changes.
+ * Draws a snapshot on a canvas: the frame source's (the page's shown frame) whenever it changes,
+ * imperatively, without rendering React; without a source, the `snapshot` prop whenever it or
+ * `draw` changes.
  * A theme change repaints too: the canvas's ink comes from the theme, not from CSS.
  */
 export function useCanvasDrawing(snapshot: SimSnapshot, draw: CanvasDraw, fallback: CanvasSize) {
@@ -44,7 +47,13 @@ export function useCanvasDrawing(snapshot: SimSnapshot, draw: CanvasDraw, fallba
       )
         return;
       drawn.current = { snapshot: latest, draw, size, theme };
-      paintCanvas(canvasRef.current, size, (context) => draw(context, size, latest, theme));
+      const canvas = canvasRef.current;
+      const printed = paintCanvas(canvas, size, (context) => draw(context, size, latest, theme));
+      // What the canvas shows, for a check reading the page: its moment and its words.
+      if (canvas !== null) {
+        canvas.dataset["atNs"] = String(latest.nowNs);
+        if (printed) canvas.dataset["printed"] = printed.join("|");
+      }
     };
     paint();
     return source?.subscribe(paint);
@@ -56,10 +65,10 @@ export function useCanvasDrawing(snapshot: SimSnapshot, draw: CanvasDraw, fallba
 function paintCanvas(
   canvas: HTMLCanvasElement | null,
   size: CanvasSize,
-  draw: (context: CanvasLike) => void,
-): void {
+  draw: (context: CanvasLike) => ReturnType<CanvasDraw>,
+): ReturnType<CanvasDraw> {
   const context = canvas?.getContext("2d");
-  if (!canvas || !context) return;
+  if (!canvas || !context) return undefined;
   const pixelRatio = window.devicePixelRatio || 1;
   const pixelWidth = Math.round(size.width * pixelRatio);
   const pixelHeight = Math.round(size.height * pixelRatio);
@@ -68,5 +77,5 @@ function paintCanvas(
   if (canvas.height !== pixelHeight) canvas.height = pixelHeight;
   context.setTransform(pixelRatio, 0, 0, pixelRatio, 0, 0);
   context.clearRect(0, 0, size.width, size.height);
-  draw(context);
+  return draw(context);
 }

@@ -25,7 +25,12 @@ export const WaitingRoomPanel = memo(function WaitingRoomPanel({
   snapshot: SimSnapshot | null;
 }) {
   return (
-    <PanelFrame title="Waiting room" caption={CAPTION} hasSnapshot={snapshot !== null}>
+    <PanelFrame
+      title="Waiting room"
+      caption={CAPTION}
+      hasSnapshot={snapshot !== null}
+      atNs={snapshot?.nowNs}
+    >
       {snapshot && <WaitingRoomBody snapshot={snapshot} />}
     </PanelFrame>
   );
