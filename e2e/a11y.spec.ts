@@ -1,5 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
+import { waitForPaused } from "./helpers/page-state.ts";
 
 // axe-core on the page's main states, in both themes: no serious or critical violation.
 
@@ -20,6 +21,7 @@ async function settle(page: Page) {
   await expect(page.getByRole("button", { name: "Pause", exact: true })).toBeVisible();
   await page.keyboard.press("Space");
   await expect(page.getByRole("button", { name: "Play", exact: true })).toBeVisible();
+  await waitForPaused(page);
 }
 
 for (const colorScheme of ["light", "dark"] as const) {

@@ -1,9 +1,10 @@
 import { expect, type Page, test } from "@playwright/test";
-import { PRESETS, presetScenarioQuery } from "../src/ui/presets/presets.ts";
-import { checkMoment, panelViolations, readPage } from "./support/consistency.ts";
+import { PRESETS, presetScenarioQuery } from "../src/content/presets.ts";
+import { checkMoment, panelViolations, readPage } from "./helpers/consistency.ts";
+import { waitForPaused } from "./helpers/page-state.ts";
 
 // One truth on screen: at seeded moments across the default scenario, every preset and a twin run,
-// the page is paused and read from the DOM, and its parts must agree (e2e/support/consistency.ts).
+// the page is paused and read from the DOM, and its parts must agree (e2./helpers/consistency.ts).
 // A moment opens by link (`t` puts the run there at once; 0.1× keeps it there until the pause),
 // so each named moment is a reproducible regression test. The tour's chapters are checked at each
 // caption by e2e/tour.spec.ts, the breakpoints here.
@@ -15,7 +16,11 @@ const openPaused = async (page: Page, query: string, atS: number) => {
     timeout: 30_000,
   });
   await pause.click();
-  await expect(page.getByRole("button", { name: "Play", exact: true })).toBeVisible();
+  // The single run's grid states what it shows (e2e/helpers/page-state.ts); a twin view does not,
+  // and there the check's own settling (every panel at the clock's moment) is the wait.
+  if (query.includes("twin="))
+    await expect(page.getByRole("button", { name: "Play", exact: true })).toBeVisible();
+  else await waitForPaused(page);
 };
 
 interface Moment {

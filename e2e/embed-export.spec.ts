@@ -1,9 +1,7 @@
 import { readFile } from "node:fs/promises";
 import { expect, type Page, test } from "@playwright/test";
 import parsePrometheusTextFormat from "parse-prometheus-text-format";
-
-const simulatedSeconds = async (page: Page) =>
-  Number.parseFloat((await page.getByTestId("simulated-seconds").textContent()) ?? "0");
+import { waitForShown, waitForSimTime } from "./helpers/page-state.ts";
 
 /** Clicks `label` in the Export menu and returns the downloaded file's name and bytes. */
 async function exportFile(page: Page, label: string) {
@@ -23,23 +21,23 @@ test("an embed shows only the chosen panels, and no controls with controls=0", a
   await expect(page.getByRole("form", { name: "Scenario controls" })).toHaveCount(0);
   await expect(page.getByRole("button", { name: /Step/ })).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Pause" })).toBeVisible();
-  await expect.poll(() => simulatedSeconds(page)).toBeGreaterThan(0);
+  await waitForShown(page, (now) => now.playing && now.simS > 0, { what: "the embed to play" });
   await page.getByRole("button", { name: "Pause" }).click();
   await expect(page.getByRole("button", { name: "Play", exact: true })).toBeVisible();
 });
 
 test("an embed stops at the end of its window", async ({ page }) => {
   await page.goto("/#embed=1&panels=waiting&controls=0&t=2&until=3&speed=4");
-  await expect(page.getByRole("button", { name: "Play", exact: true })).toBeVisible({
-    timeout: 5000,
+  await waitForShown(page, (now) => !now.playing && now.simS >= 3, {
+    what: "the embed to stop at its window's end",
   });
-  expect(await simulatedSeconds(page)).toBeGreaterThanOrEqual(3);
+  await expect(page.getByRole("button", { name: "Play", exact: true })).toBeVisible();
 });
 
 test.describe("exports", () => {
   test.beforeEach(async ({ page }) => {
     await page.goto("/#lag=800&writes=200");
-    await expect.poll(() => simulatedSeconds(page)).toBeGreaterThan(2);
+    await waitForSimTime(page, 2);
     await page.getByRole("button", { name: "Pause" }).click();
   });
 

@@ -1,5 +1,5 @@
 import { expect, test } from "@playwright/test";
-import { PRESETS, presetScenarioQuery } from "../src/ui/presets/presets.ts";
+import { PRESETS, presetScenarioQuery } from "../src/content/presets.ts";
 
 // Every preset, played at 100×, must show its observable within its window of simulated time:
 // the page checks the same predicate the node tests check, and says "Seen at …".

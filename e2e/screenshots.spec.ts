@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { PRESETS, presetScenarioQuery } from "../src/ui/presets/presets.ts";
+import { PRESETS, presetScenarioQuery } from "../src/content/presets.ts";
 
 // Pictures for docs/screenshots/, taken on request (SCREENSHOTS=1) so that a test run does not
 // rewrite committed files.

@@ -1,28 +1,35 @@
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import {
+  clockSeconds,
+  waitForPaused,
+  waitForPausedAt,
+  waitForShown,
+  waitForSimTime,
+} from "./helpers/page-state.ts";
 
-const simulatedSeconds = async (page: Page) =>
-  Number.parseFloat((await page.getByTestId("simulated-seconds").textContent()) ?? "0");
-
-test("the default scenario plays within a second of opening", async ({ page }) => {
+test("the default scenario plays on opening", async ({ page }) => {
   await page.goto("/");
-  await expect.poll(() => simulatedSeconds(page), { timeout: 1000 }).toBeGreaterThan(0);
+  await waitForShown(page, (now) => now.playing && now.simS > 0, { what: "the run to play" });
   await expect(page.getByRole("heading", { name: "History ring" })).toBeVisible();
 });
 
 test("pause stops the simulated clock and play resumes it", async ({ page }) => {
   await page.goto("/");
-  await expect.poll(() => simulatedSeconds(page)).toBeGreaterThan(0);
+  await waitForShown(page, (now) => now.playing && now.simS > 0, { what: "the run to play" });
   await page.getByRole("button", { name: "Pause" }).click();
-  const paused = await simulatedSeconds(page);
-  await page.waitForTimeout(400);
-  expect(await simulatedSeconds(page)).toBe(paused);
+  const paused = await waitForPaused(page);
+  // Had the run kept playing, a step would not land exactly 100 ms later.
+  await page.getByRole("button", { name: /Step/ }).click();
+  const stepped = paused.simS + 0.1;
+  await waitForPausedAt(page, stepped);
+  await expect.poll(() => clockSeconds(page)).toBe(Number(stepped.toFixed(1)));
   await page.getByRole("button", { name: "Play", exact: true }).click();
-  await expect.poll(() => simulatedSeconds(page)).toBeGreaterThan(paused);
+  await waitForShown(page, (now) => now.playing && now.simS > stepped, { what: "play to resume" });
 });
 
 test("moving a live slider records V@t in the address", async ({ page }) => {
   await page.goto("/");
-  await expect.poll(() => simulatedSeconds(page)).toBeGreaterThan(0.5);
+  await waitForSimTime(page, 0.5);
   const writes = page.getByLabel("Pod writes");
   await writes.focus();
   await page.keyboard.press("ArrowRight");
@@ -33,7 +40,7 @@ test("moving a live slider records V@t in the address", async ({ page }) => {
 test("a shared link reopens the same scenario at the same moment", async ({ page, context }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
   await page.goto("/#lag=800&writes=200&seed=7");
-  await expect.poll(() => simulatedSeconds(page)).toBeGreaterThan(1);
+  await waitForSimTime(page, 1);
   await page.getByRole("button", { name: "Pause" }).click();
   await page.getByRole("button", { name: "Share" }).click();
   await expect(page.getByText("copied")).toBeVisible();
@@ -43,7 +50,7 @@ test("a shared link reopens the same scenario at the same moment", async ({ page
 
   const reopened = await context.newPage();
   await reopened.goto(shared);
-  await expect.poll(() => simulatedSeconds(reopened)).toBeGreaterThanOrEqual(sharedAt);
+  await waitForSimTime(reopened, sharedAt);
   await expect(reopened.locator(".slider", { hasText: "Watch lag" }).locator("output")).toHaveText(
     "800 ms",
   );
@@ -60,7 +67,7 @@ test("a corrupted link shows every problem and still runs", async ({ page }) => 
   await expect(banner).toContainText("writes=lots");
   await expect(banner).toContainText("colour=blue");
   await expect(banner).toContainText("k8s=9.9");
-  await expect.poll(() => simulatedSeconds(page), { timeout: 2000 }).toBeGreaterThan(0);
+  await waitForShown(page, (now) => now.playing && now.simS > 0, { what: "the run to play" });
   await banner.getByRole("button", { name: "Dismiss" }).click();
   await expect(page.getByRole("alert")).toHaveCount(0);
 });
@@ -77,7 +84,7 @@ test("on a phone the panels stack in one column", async ({ page }) => {
 
 test("a fault button is recorded in the address at the moment it was pressed", async ({ page }) => {
   await page.goto("/");
-  await expect.poll(() => simulatedSeconds(page)).toBeGreaterThan(0.5);
+  await waitForSimTime(page, 0.5);
   await page.getByRole("button", { name: "Send a herd of consistent LISTs" }).click();
   await expect(page).toHaveURL(/#herd=1000@\d+(\.\d+)?$/);
   await page.getByRole("button", { name: "Compact etcd now" }).click();

@@ -1,10 +1,10 @@
 import { expect, test } from "@playwright/test";
-import { CHAPTERS } from "../src/ui/tour/chapters/index.ts";
-import { checkMoment } from "./support/consistency.ts";
+import { CHAPTERS } from "../src/content/tour/chapters/index.ts";
+import { checkMoment } from "./helpers/consistency.ts";
 
 // Every chapter, deep-linked and played at 100×, reaches its closing caption: each caption appears
 // only once the page has seen its trigger in a snapshot, the run pauses at that moment, and the
-// caption's figures are the panels' there (the consistency check, e2e/support/consistency.ts);
+// caption's figures are the panels' there (the consistency check, e2./helpers/consistency.ts);
 // Continue plays on to the next.
 
 for (const chapter of CHAPTERS) {
@@ -32,6 +32,7 @@ test("the tour leaves into free play, the run going on", async ({ page }) => {
   await page.goto("/?tour=wall&speed=10");
   await expect(page.getByTestId("tour")).toBeVisible();
   await page.getByRole("button", { name: "Free play" }).click();
+  await page.getByRole("button", { name: "Keep this chapter's run" }).click();
   await expect(page.getByTestId("tour")).toHaveCount(0);
   await expect(page.getByRole("button", { name: "Take the guided tour" })).toBeVisible();
   await expect(page.locator(".scenario-name")).toHaveText(

@@ -1,12 +1,10 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { clockSeconds, RUN_WAIT_MS } from "./helpers/page-state.ts";
 
 const SKIP = "ConsistentListFromCacheSkipTimeoutFallback";
 // A lagging cache and a herd: A falls back to etcd at the wall, B answers 429.
 const TWIN_LINK = `/#lag=4000&herd=500@2&speed=5&twin=gates%3D${SKIP}%3Dtrue`;
-
-const simulatedSeconds = async (page: Page) =>
-  Number.parseFloat((await page.getByTestId("simulated-seconds").textContent()) ?? "0");
 
 test("a twin link runs both sides, labelled, and the strip shows where they part", async ({
   page,
@@ -17,7 +15,7 @@ test("a twin link runs both sides, labelled, and the strip shows where they part
   for (const side of ["a", "b"]) {
     await expect(page.getByTestId(`twin-${side}-ring`).getByText(/Waiting for/)).toHaveCount(0);
   }
-  await expect.poll(() => simulatedSeconds(page), { timeout: 20_000 }).toBeGreaterThan(6);
+  await expect.poll(() => clockSeconds(page), { timeout: RUN_WAIT_MS }).toBeGreaterThan(6);
   await expect(page.getByTestId("twin-firsts")).toContainText("outcomes: first differ at");
   const table = page.getByRole("table", { name: "Key metrics, A vs B" });
   const fallbacks = table.getByRole("row", { name: /fallbacks to etcd/ });
@@ -28,7 +26,7 @@ test("a twin link runs both sides, labelled, and the strip shows where they part
   await expect(page).toHaveURL(/twin=gates%3DConsistentListFromCacheSkipTimeoutFallback%3Dtrue/);
   await page.reload();
   await expect(page.getByTestId("twin-label-b")).toHaveText("B: skip-fallback gate on");
-  await expect.poll(() => simulatedSeconds(page)).toBeGreaterThan(0);
+  await expect.poll(() => clockSeconds(page)).toBeGreaterThan(0);
 });
 
 test("Compare… starts a twin run and End twin run returns to one run", async ({ page }) => {
@@ -50,7 +48,7 @@ test("a bad twin override is reported and the main scenario still runs", async (
   await expect(banner).toContainText("twin=k8s=9.9");
   await expect(banner).toContainText("the main scenario runs alone");
   await expect(page.getByTestId("twin-label-a")).toHaveCount(0);
-  await expect.poll(() => simulatedSeconds(page)).toBeGreaterThan(0);
+  await expect.poll(() => clockSeconds(page)).toBeGreaterThan(0);
 });
 
 for (const colorScheme of ["light", "dark"] as const) {

@@ -1,4 +1,4 @@
-// Bundles one command-line entry (src/cli/<name>.ts or src/conformance/main.ts) to dist-cli/<name>.mjs.
+// Bundles one command-line entry (the table below) to dist-cli/<name>.mjs.
 // Node 20 cannot run TypeScript itself; esbuild bundles in tens of milliseconds, so every
 // `npm run sim` / `npm run conformance` runs the current sources with a fast start. A bundle
 // whose inputs (as esbuild listed them, plus this script and the package files) have the same
@@ -10,6 +10,7 @@ import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
 const entries = {
   sim: "src/cli/sim.ts",
   conformance: "src/conformance/main.ts",
+  "scenario-docs": "src/cli/write-scenario-docs.ts",
 };
 const name = process.argv[2];
 const entry = entries[name];

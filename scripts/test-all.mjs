@@ -1,10 +1,13 @@
 // The whole test suite behind `npm test`: unit and component tests (vitest), the conformance
-// vectors (inside vitest), a production build, then browser tests (Playwright on Debian's Chromium).
+// vectors and the promtool backfill of an OpenMetrics export (inside vitest; Debian's promtool is
+// installed first if missing), a production build, then browser tests (Playwright on Debian's
+// Chromium).
 // Neither runner prints a closing line CI reads, so this sums their JSON reports and prints
 // `N passed, N failed` itself; any failed step or missing report makes the exit code non-zero.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { ensureChromium } from "./ensure-chromium.mjs";
+import { ensurePromtool } from "./ensure-promtool.mjs";
 
 const skipE2e = process.argv.includes("--no-e2e");
 mkdirSync("reports", { recursive: true });
@@ -37,6 +40,7 @@ const problems = [];
 let passed = 0;
 let failed = 0;
 
+if (!ensurePromtool()) problems.push("no promtool for the OpenMetrics backfill test");
 rmSync("reports/unit.json", { force: true });
 const unitOk = run("npx", [
   "vitest",

@@ -1,12 +1,19 @@
+import { advanceTogether, runOpenMetrics } from "../metrics-export/run-export.ts";
 import { formatGoFloat } from "../sim/metrics/go-float.ts";
-import { HistogramSample, type MetricsRegistry } from "../sim/metrics/registry.ts";
-import type { Scenario } from "../sim/scenario/index.ts";
-import { createSimulation } from "../sim/simulation.ts";
-import { NS_PER_S } from "../sim/time.ts";
+import {
+  exposition,
+  HistogramSample,
+  type Labels,
+  type MetricsRegistry,
+} from "../sim/metrics/registry.ts";
+import { createSimulation, type Simulation } from "../sim/simulation.ts";
+import { type Nanos, NS_PER_S } from "../sim/time.ts";
 import type { CliArgs } from "./args.ts";
+import type { CliRun } from "./scenario-input.ts";
 
-// Runs a parsed scenario for the requested simulated time and renders the chosen format. The run
-// advances in slices so that long runs can report progress on stderr.
+// Runs the scenario (or a twin's A and B, on one clock) for the requested simulated time and
+// renders the chosen format. The runs advance a simulated second at a time, so a long run can
+// report its progress, with an estimate of the time left, on stderr.
 
 export interface RunIo {
   wallNowMs(): number;
@@ -15,45 +22,100 @@ export interface RunIo {
   readonly interactive: boolean;
 }
 
-const SLICE_NS = NS_PER_S;
-const PROGRESS_EVERY_MS = 2000;
+/** A run shorter than this prints no progress at all. */
+const FIRST_REPORT_MS = 1000;
+const REPORT_EVERY_MS = 2000;
 
-export function runScenario(scenario: Scenario, args: CliArgs, io: RunIo): string {
-  const sim = createSimulation(scenario);
-  const endNs = Math.round(args.durationS * NS_PER_S);
-  const startMs = io.wallNowMs();
-  let lastReportMs = startMs;
-  let reported = false;
-  for (let t = 0; t < endNs; ) {
-    t = Math.min(endNs, t + SLICE_NS);
-    sim.advanceTo(t);
-    const nowMs = io.wallNowMs();
-    if (nowMs - lastReportMs >= PROGRESS_EVERY_MS) {
-      lastReportMs = nowMs;
-      reported = true;
-      const line = `sim: ${(t / NS_PER_S).toFixed(0)} of ${args.durationS} s simulated, ${((nowMs - startMs) / 1000).toFixed(1)} s wall`;
-      io.progress(io.interactive ? `\r${line}` : `${line}\n`);
+export function runScenario(runs: readonly CliRun[], args: CliArgs, io: RunIo): string {
+  const sims = runs.map((run) => ({ ...run, sim: createSimulation(run.scenario) }));
+  const progress = progressReporter(args.durationS, io);
+  if (args.format === "openmetrics") {
+    const timing = { startS: args.startS, stepS: args.stepS };
+    const text = runOpenMetrics(sims, args.durationS, timing, progress.advanced);
+    progress.done();
+    return text;
+  }
+  advanceTogether(
+    sims.map(({ sim }) => sim),
+    Math.round(args.durationS * NS_PER_S),
+    progress.advanced,
+  );
+  progress.done();
+  if (args.format === "prom") {
+    const [only] = sims;
+    if (sims.length === 1 && only !== undefined) return only.sim.prometheusText();
+    return exposition(sims.map(labelled));
+  }
+  return `${JSON.stringify(runsJson(sims), null, 2)}\n`;
+}
+
+type CliSim = CliRun & { readonly sim: Simulation };
+
+const runLabel = (run: CliSim): Labels => (run.run === undefined ? {} : { run: run.run });
+
+const labelled = (run: CliSim) => ({ registry: run.sim.metrics(), labels: runLabel(run) });
+
+/** Run A's scenario and hash at the top (a run alone is run A); run B's under `twin`. */
+function runsJson(sims: readonly CliSim[]) {
+  const [a, b] = sims;
+  if (a === undefined) throw new Error("no run");
+  const metrics: Record<string, JsonSample[]> = {};
+  for (const run of sims) {
+    for (const [name, samples] of Object.entries(metricsJson(run.sim.metrics(), runLabel(run)))) {
+      metrics[name] = [...(metrics[name] ?? []), ...samples];
     }
   }
-  if (reported && io.interactive) io.progress("\n");
-  if (args.format === "prom") return sim.prometheusText();
-  const json = {
-    scenario: sim.scenario,
-    traceHash: sim.traceHash(),
-    metrics: metricsJson(sim.metrics()),
+  return {
+    scenario: a.sim.scenario,
+    traceHash: a.sim.traceHash(),
+    ...(b === undefined
+      ? {}
+      : { twin: { scenario: b.sim.scenario, traceHash: b.sim.traceHash() } }),
+    metrics,
   };
-  return `${JSON.stringify(json, null, 2)}\n`;
+}
+
+function progressReporter(durationS: number, io: RunIo) {
+  const startMs = io.wallNowMs();
+  let nextReportMs = startMs + FIRST_REPORT_MS;
+  let reported = false;
+  return {
+    advanced(tNs: Nanos) {
+      const nowMs = io.wallNowMs();
+      if (nowMs < nextReportMs || tNs === 0) return;
+      nextReportMs = nowMs + REPORT_EVERY_MS;
+      reported = true;
+      const line = progressLine(tNs / NS_PER_S, durationS, (nowMs - startMs) / 1000);
+      io.progress(io.interactive ? `\r${line}` : `${line}\n`);
+    },
+    done() {
+      if (reported && io.interactive) io.progress("\n");
+    },
+  };
+}
+
+/** `sim: 120 of 600 s simulated (20 %), 4.1 s so far, about 16 s left`. */
+export function progressLine(doneS: number, durationS: number, wallS: number): string {
+  const share = doneS / durationS;
+  const leftS = (wallS * (durationS - doneS)) / doneS;
+  return (
+    `sim: ${doneS.toFixed(0)} of ${durationS} s simulated (${Math.floor(share * 100)} %), ` +
+    `${wallS.toFixed(1)} s so far, about ${leftS.toFixed(leftS < 10 ? 1 : 0)} s left`
+  );
 }
 
 type JsonSample =
   | { labels: Record<string, string>; value: number }
   | { labels: Record<string, string>; buckets: Record<string, number>; sum: number; count: number };
 
-export function metricsJson(registry: MetricsRegistry): Record<string, JsonSample[]> {
+export function metricsJson(
+  registry: MetricsRegistry,
+  extra: Labels = {},
+): Record<string, JsonSample[]> {
   const out: Record<string, JsonSample[]> = {};
   for (const family of registry.all()) {
     out[family.name] = family.children().map((child): JsonSample => {
-      const labels = { ...child.labels };
+      const labels = { ...child.labels, ...extra };
       if (!(child instanceof HistogramSample)) return { labels, value: child.value };
       const cumulative = child.cumulative();
       const buckets: Record<string, number> = {};

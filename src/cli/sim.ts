@@ -1,8 +1,9 @@
-import { parseScenario } from "../sim/scenario/index.ts";
-import { parseArgs, USAGE } from "./args.ts";
+import { parseArgs } from "./args.ts";
+import { helpText, USAGE } from "./help.ts";
 import { runScenario } from "./run.ts";
+import { presetLines, readRuns } from "./scenario-input.ts";
 
-// `npm run sim`: runs a scenario headless and prints its metrics (SCENARIO.md, "The command
+// `npm run sim`: runs a scenario headless and prints its metrics (docs/scenarios.md, "The command
 // line"). It refuses where the page warns: any bad flag or scenario issue is exit 2, nothing on
 // stdout, so a script never gets figures for a scenario it did not ask for.
 
@@ -12,15 +13,19 @@ function fail(problems: readonly string[]): never {
   process.exit(2);
 }
 
-const { args, problems } = parseArgs(process.argv.slice(2));
-const { scenario, issues } = parseScenario(args.scenario);
-const scenarioProblems = issues.map(
-  (i) => `scenario: ${i.key}=${JSON.stringify(i.value)}: ${i.message}`,
-);
-if (problems.length + scenarioProblems.length > 0) fail([...problems, ...scenarioProblems]);
-const output = runScenario(scenario, args, {
-  wallNowMs: () => performance.now(),
-  progress: (line) => process.stderr.write(line),
-  interactive: process.stderr.isTTY === true,
-});
-process.stdout.write(output);
+const { args, problems } = parseArgs(process.argv.slice(2), Date.now());
+if (args.help && problems.length === 0) {
+  process.stdout.write(helpText());
+} else if (args.listPresets && problems.length === 0) {
+  process.stdout.write(presetLines());
+} else {
+  // Flags and scenario are both checked, so one attempt reports every problem.
+  const { runs, problems: scenarioProblems } = readRuns(args);
+  if (problems.length + scenarioProblems.length > 0) fail([...problems, ...scenarioProblems]);
+  const output = runScenario(runs, args, {
+    wallNowMs: () => performance.now(),
+    progress: (line) => process.stderr.write(line),
+    interactive: process.stderr.isTTY === true,
+  });
+  process.stdout.write(output);
+}

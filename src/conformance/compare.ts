@@ -1,7 +1,7 @@
 import type { ApiError } from "../sim/apiserver/errors.ts";
 import type { ErrorExpectation, Range } from "./schema/shared.ts";
 
-// SCHEMA.md §6: how an outcome is compared with `expected`. Every function returns one line per
+// docs/conformance.md, "Comparing": how an outcome is compared with `expected`. Every function returns one line per
 // difference, prefixed with the path of the expected field; [] means equal.
 
 const MAX_SHOWN_CHARS = 120;

@@ -1,10 +1,10 @@
 import * as v from "valibot";
-import { KIND_MODULES, KNOWN_KINDS } from "./kinds/index.ts";
+import { KIND_MODULES, RUNNABLE_KINDS } from "./kinds/index.ts";
 import { type AnyKindModule, isRunStop, type KindTable } from "./kinds/kind.ts";
 import { describeIssues, MalformedCase } from "./malformed.ts";
 import { Bool, Text } from "./schema/values.ts";
 
-// Runs every case of a vector file (shared vectors/SCHEMA.md §1): each case is built from its
+// Runs every case of a vector file (docs/conformance.md, "The file"): each case is built from its
 // typed fields alone, run, and only then compared with `expected`. Usable in-process by tests.
 
 export type Verdict = "PASS" | "FAIL" | "SKIP";
@@ -34,7 +34,7 @@ export interface Registry {
   readonly modules: KindTable;
 }
 
-export const DEFAULT_REGISTRY: Registry = { known: KNOWN_KINDS, modules: KIND_MODULES };
+export const DEFAULT_REGISTRY: Registry = { known: RUNNABLE_KINDS, modules: KIND_MODULES };
 
 /** Parses a vector file's text; a file that is not a JSON array cannot be run at all. */
 export function parseVectorFile(text: string): { cases: unknown[] } | { error: string } {

@@ -2,7 +2,7 @@
 // layer shows (src/ui/code/). The model names the line when it records the step, so the code
 // pane highlights what the model did rather than guessing it back from the outcome.
 
-/** Our client model (SEMANTICS §11 "Clients"). */
+/** Our client model (docs/fidelity.md "World", the clients). */
 type ClientLine = "client.send" | "client.retry";
 
 // upstream: cacher/delegator.go CacheDelegator.GetList
@@ -19,7 +19,7 @@ export type GetListLine =
   | "getList.skip"
   | "getList.fallback";
 
-// upstream: cacher/delegator/interface.go ShouldDelegateList, one line per row of SEMANTICS §4
+// upstream: cacher/delegator/interface.go ShouldDelegateList, one line per row of its decision table
 export type DelegationRow =
   | "exact"
   | "notOlderThan"

@@ -1,10 +1,9 @@
 import { createStore, type StoreApi } from "zustand/vanilla";
-import type { Scenario, ScenarioIssue, ScheduleKey } from "../sim/scenario/index.ts";
-import { appendToSchedule, encodeScenario, parseScenario } from "../sim/scenario/index.ts";
-import type { Fault } from "../sim/simulation-api.ts";
-import type { SimSnapshot } from "../sim/snapshot.ts";
+import type { Fault, Scenario, ScenarioIssue, ScheduleKey, SimSnapshot } from "../model/index.ts";
+import { appendToSchedule, encodeScenario, parseScenario } from "../model/index.ts";
 import type { SimulationClient } from "../worker/client.ts";
 import type { LiveSnapshot } from "./live-snapshot.ts";
+import { restartScenario } from "./restart-scenario.ts";
 import { clampSpeed } from "./speed.ts";
 import { settleTwin } from "./twin-load.ts";
 
@@ -22,6 +21,8 @@ export interface AppState {
   speed: number;
   /** The snapshot the page shows (the runtime's shown frame): a few times a second, at once when paused. */
   snapshot: SimSnapshot | null;
+  /** Where `snapshot` comes from: which of the worker's loads, and whether that run was playing. */
+  snapshotFrom: SnapshotSource;
   /** A short note about something the page did on its own (a restart). */
   notice: string | null;
   /** The simulation failed with this message; the page offers a restart. */
@@ -30,16 +31,27 @@ export interface AppState {
   selectedRequestId: number | null;
 }
 
+export interface SnapshotSource {
+  /** The worker's load count: a new number is a new run. */
+  readonly run: number;
+  readonly playing: boolean;
+}
+
 export interface AppActions {
   /** Starts a fresh run of a link's scenario text, opened at `startAtS` simulated seconds. */
   open(query: string, startAtS?: number): void;
+  /** Starts over with the default scenario at 1×, from 0 s: the way back from anywhere. */
+  resetToDefaults(): void;
   /** A live control move: recorded as `value@now` and applied without a restart. */
   setLive(key: ScheduleKey, value: number): void;
   /** Starts run A again beside a twin run B with the `twin` override (page-key text). */
   compare(twin: string): void;
   /** Ends the twin run; run A goes on alone. */
   endTwin(): void;
-  /** A change to keys that cannot change live: the run restarts, and the page says so. */
+  /**
+   * A change to keys that cannot change live: the run restarts from 0 s with the live settings in
+   * force now, and the page says so.
+   */
   restartWith(scenario: Scenario, label: string): void;
   /** The name is only shown, never simulated: it changes without a restart. */
   rename(name: string): void;
@@ -58,7 +70,7 @@ export interface AppActions {
   setPageKey(key: string, value: string | null): void;
   dismissNotice(): void;
   receiveScenario(query: string): void;
-  receiveSnapshot(snapshot: SimSnapshot): void;
+  receiveSnapshot(snapshot: SimSnapshot, from?: SnapshotSource): void;
   receiveCrash(message: string): void;
   selectRequest(id: number | null): void;
 }
@@ -95,6 +107,7 @@ export function createAppStore(
       playing: true,
       speed: clampSpeed(Number.isFinite(startSpeed) ? startSpeed : 1),
       snapshot: null,
+      snapshotFrom: { run: 0, playing: false },
       notice: null,
       crash: null,
       selectedRequestId: null,
@@ -110,6 +123,12 @@ export function createAppStore(
           selectedRequestId: null,
         });
         load(parsed.scenario, startAtS);
+      },
+      resetToDefaults() {
+        get().open("");
+        get().setSpeed(1);
+        if (!get().playing) get().play();
+        set({ notice: "Back to the defaults: the default scenario from 0 s at 1×." });
       },
       setLive(key, value) {
         const { scenario } = get();
@@ -128,10 +147,11 @@ export function createAppStore(
         set({ pageKeys, notice: null });
         client.send({ type: "dropTwin" });
       },
-      restartWith(scenario, label) {
+      restartWith(changed, label) {
+        const { scenario, kept } = restartScenario(changed, simulatedNowNs());
         set({
           scenario,
-          notice: `${label} changed: the run restarted from 0 s.`,
+          notice: `${label} changed: the run restarted from 0 s${kept}.`,
           selectedRequestId: null,
         });
         load(scenario, 0);
@@ -181,7 +201,8 @@ export function createAppStore(
         // The name never reaches the simulation (renaming does not restart it): keep the page's.
         set({ scenario: { ...parseScenario(query).scenario, name: get().scenario.name } });
       },
-      receiveSnapshot: (snapshot) => set({ snapshot }),
+      receiveSnapshot: (snapshot, from = { run: 0, playing: false }) =>
+        set({ snapshot, snapshotFrom: from }),
       receiveCrash: (message) => set({ crash: message, playing: false }),
       selectRequest: (id) => set({ selectedRequestId: id }),
     };

@@ -1,4 +1,4 @@
-import type { SnapshotView } from "../sim/snapshot.ts";
+import type { SnapshotView } from "../model/index.ts";
 import type { SimulationClient } from "../worker/client.ts";
 
 // The page pulls snapshots: it asks for the next one only once the previous one arrived and a new

@@ -1,4 +1,4 @@
-import type { SimSnapshot } from "../sim/snapshot.ts";
+import type { SimSnapshot } from "../model/index.ts";
 
 // The newest snapshot, held outside React state: panels that draw every frame subscribe here, so
 // a frame re-renders them and nothing else on the page.

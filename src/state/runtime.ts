@@ -1,4 +1,4 @@
-import { encodeScenario } from "../sim/scenario/index.ts";
+import { encodeScenario } from "../model/index.ts";
 import type { SimulationClient } from "../worker/client.ts";
 import { type AppStore, createAppStore } from "./app-store.ts";
 import { type ScheduleFrame, startFrameLoop } from "./frame-loop.ts";
@@ -65,7 +65,7 @@ export function startApp(deps: RuntimeDeps): AppRuntime {
         lastCopyMs = nowMs;
         // One snapshot for the whole page: the store's copy (panels' text) and the shown frame
         // (canvases, clock) change together.
-        actions.receiveSnapshot(reply.snapshot);
+        actions.receiveSnapshot(reply.snapshot, { run, playing: reply.playing });
         shown.set(frame);
       }
     } else if (reply.type === "scenario") {

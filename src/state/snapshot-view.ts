@@ -1,4 +1,4 @@
-import type { SnapshotView } from "../sim/snapshot.ts";
+import type { SnapshotView } from "../model/index.ts";
 
 // How much detail a snapshot carries: sized for a screen (a panel a few hundred pixels wide),
 // never for the workload, so a heavy scenario costs the page no more than a light one.

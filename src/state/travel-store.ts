@@ -1,6 +1,5 @@
 import { createStore, type StoreApi } from "zustand/vanilla";
-import type { MarkKind } from "../sim/marks.ts";
-import type { Nanos } from "../sim/time.ts";
+import type { MarkKind, Nanos } from "../model/index.ts";
 import type { SimulationClient } from "../worker/client.ts";
 import type { WorkerReply } from "../worker/protocol.ts";
 

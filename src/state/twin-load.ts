@@ -1,5 +1,5 @@
-import type { Scenario, ScenarioIssue } from "../sim/scenario/index.ts";
-import { encodeScenario } from "../sim/scenario/index.ts";
+import type { Scenario, ScenarioIssue } from "../model/index.ts";
+import { encodeScenario } from "../model/index.ts";
 import type { TwinSpec } from "../worker/protocol.ts";
 import { readTwin } from "./twin-override.ts";
 

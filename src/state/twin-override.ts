@@ -1,5 +1,5 @@
-import type { Scenario, ScenarioIssue, ScenarioKey } from "../sim/scenario/index.ts";
-import { SCENARIO_KEYS } from "../sim/scenario/index.ts";
+import type { Scenario, ScenarioIssue, ScenarioKey } from "../model/index.ts";
+import { issueProblem, SCENARIO_KEYS } from "../model/index.ts";
 import { type KeyTexts, keyTextsOf, scenarioWithKeys } from "../worker/twin-keys.ts";
 
 // The `twin` page key: run keys in scenario syntax (`gates=…&lag=4000`) that the twin run B sets
@@ -35,7 +35,7 @@ export function readTwin(text: string, main: Scenario): TwinReading {
   if (!structure.ok) return structure;
   const { scenario, issues } = scenarioWithKeys(main, structure.override);
   if (issues.length > 0) {
-    return { ok: false, issues: issues.map((issue) => twinIssue(text, issue.message)) };
+    return { ok: false, issues: issues.map((issue) => twinIssue(text, issueProblem(issue))) };
   }
   const differing = structure.override.map(([key]) => key);
   return { ok: true, text: encodeOverride(keyTextsOf(scenario, differing)), differing, scenario };
@@ -63,8 +63,12 @@ function readStructure(
   return issues.length > 0 ? { ok: false, issues } : { ok: true, override };
 }
 
-const twinIssue = (text: string, message: string): ScenarioIssue => ({
-  key: "twin",
-  value: text,
-  message: `twin run not started: ${message} (expected key=value&… in scenario syntax, e.g. lag=4000); the main scenario runs alone`,
-});
+function twinIssue(text: string, what: string): ScenarioIssue {
+  const problem = `twin: ${what} (expected key=value&… in scenario syntax, e.g. lag=4000)`;
+  return {
+    key: "twin",
+    value: text,
+    message: `twin run not started: ${what} (expected key=value&… in scenario syntax, e.g. lag=4000); the main scenario runs alone`,
+    problem,
+  };
+}

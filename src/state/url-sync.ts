@@ -1,4 +1,4 @@
-import { encodeScenario } from "../sim/scenario/index.ts";
+import { encodeScenario } from "../model/index.ts";
 import type { AppStore } from "./app-store.ts";
 import { joinQuery } from "./url.ts";
 

@@ -1,4 +1,4 @@
-// The page's address holds the scenario (SCENARIO.md): in the fragment, or in the query string of
+// The page's address holds the scenario (docs/scenarios.md): in the fragment, or in the query string of
 // an older or hand-written link. It is read once at start; afterwards the page only writes it.
 
 /** The scenario text of an address: the fragment if it has one, else the query string. */

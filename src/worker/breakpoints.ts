@@ -1,8 +1,5 @@
-import { CHECK_NS } from "../sim/mark-watch.ts";
-import type { MarkKind } from "../sim/marks.ts";
-import type { Simulation } from "../sim/simulation.ts";
-import type { Nanos } from "../sim/time.ts";
-import { lagSeconds } from "../sim/world/snapshot-builder.ts";
+import type { MarkKind, Nanos, Simulation } from "../model/index.ts";
+import { lagSeconds, MARK_CHECK_NS } from "../model/index.ts";
 
 // Pausing a playing run on a kind of moment: a mark of a chosen kind recorded since the last
 // check, or the cache's lag rising above a level. Checked between the slices a frame advances;
@@ -16,7 +13,7 @@ export interface BreakpointSpec {
 }
 
 /** Simulated time between breakpoint checks: the step at which the run looks for marks. */
-export const BREAKPOINT_SLICE_NS: Nanos = CHECK_NS;
+export const BREAKPOINT_SLICE_NS: Nanos = MARK_CHECK_NS;
 
 export function createBreakpoints() {
   let spec: BreakpointSpec = { kinds: [], lagAboveMs: null };

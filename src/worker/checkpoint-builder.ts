@@ -1,6 +1,5 @@
-import type { Scenario } from "../sim/scenario/index.ts";
-import type { Simulation } from "../sim/simulation.ts";
-import { type Nanos, NS_PER_S } from "../sim/time.ts";
+import type { Scenario, Simulation } from "../model/index.ts";
+import { type Nanos, NS_PER_S } from "../model/index.ts";
 import type { Checkpoints } from "./checkpoints.ts";
 import { estimateRunBytes } from "./run-size.ts";
 

@@ -1,5 +1,5 @@
-import type { Simulation } from "../sim/simulation.ts";
-import { type Nanos, NS_PER_S } from "../sim/time.ts";
+import type { Simulation } from "../model/index.ts";
+import { type Nanos, NS_PER_S } from "../model/index.ts";
 
 // Parked runs to seek from. A Simulation cannot be copied (its events hold closures), so a
 // checkpoint is a whole run stopped at a moment: one on each point of a grid, replayed from 0 in

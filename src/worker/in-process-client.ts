@@ -1,5 +1,4 @@
-import type { Scenario } from "../sim/scenario/index.ts";
-import type { SimulationApi } from "../sim/simulation-api.ts";
+import type { Scenario, SimulationApi } from "../model/index.ts";
 import type { SimulationClient } from "./client.ts";
 import { createListeners } from "./client.ts";
 import type { WorkerReply } from "./protocol.ts";

@@ -1,5 +1,5 @@
-import type { Nanos } from "../sim/time.ts";
-import { NS_PER_MS } from "../sim/time.ts";
+import type { Nanos } from "../model/index.ts";
+import { NS_PER_MS } from "../model/index.ts";
 
 // How far a playing run moves per frame: speed × wall time elapsed, with two bounds so the page
 // stays responsive. A tab that was hidden for minutes must not replay minutes at once, and a

@@ -1,7 +1,11 @@
-import type { MarkKind } from "../sim/marks.ts";
-import type { ScenarioKey, ScheduleKey } from "../sim/scenario/index.ts";
-import type { Fault } from "../sim/simulation-api.ts";
-import type { SimSnapshot, SnapshotView } from "../sim/snapshot.ts";
+import type {
+  Fault,
+  MarkKind,
+  ScenarioKey,
+  ScheduleKey,
+  SimSnapshot,
+  SnapshotView,
+} from "../model/index.ts";
 
 // The messages between the page and the worker hosting the simulation. Commands go down, replies
 // come up; nothing else crosses the boundary.

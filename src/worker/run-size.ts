@@ -1,4 +1,4 @@
-import type { Simulation } from "../sim/simulation.ts";
+import type { Simulation } from "../model/index.ts";
 import { isTwinPair } from "./twin-pair.ts";
 
 // A parked run's heap, estimated from what dominates it: the history ring's events, etcd's log

@@ -1,6 +1,5 @@
-import type { Scenario } from "../sim/scenario/index.ts";
-import { SCHEDULE_KEYS } from "../sim/scenario/index.ts";
-import type { Nanos } from "../sim/time.ts";
+import type { Nanos, Scenario } from "../model/index.ts";
+import { SCHEDULE_KEYS } from "../model/index.ts";
 
 // A fork from a moment in the past keeps the scenario as it stood then: every schedule point and
 // fault recorded after that moment belongs to the discarded future.

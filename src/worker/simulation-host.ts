@@ -1,8 +1,5 @@
-import type { Scenario } from "../sim/scenario/index.ts";
-import { encodeScenario, parseScenario } from "../sim/scenario/index.ts";
-import type { SimulationApi } from "../sim/simulation-api.ts";
-import type { SnapshotView } from "../sim/snapshot.ts";
-import { NS_PER_MS, NS_PER_S } from "../sim/time.ts";
+import type { Scenario, SimulationApi, SnapshotView } from "../model/index.ts";
+import { encodeScenario, NS_PER_MS, NS_PER_S, parseScenario } from "../model/index.ts";
 import { BREAKPOINT_SLICE_NS, createBreakpoints } from "./breakpoints.ts";
 import { advanceWithinBudget, MAX_WALL_STEP_MS, simulatedStepNs } from "./pacing.ts";
 import type { TwinSpec, WorkerCommand, WorkerReply } from "./protocol.ts";

@@ -1,5 +1,5 @@
 /// <reference lib="webworker" />
-import { createSimulation } from "../sim/simulation.ts";
+import { createSimulation } from "../model/index.ts";
 import type { WorkerCommand } from "./protocol.ts";
 import { createSimulationHost } from "./simulation-host.ts";
 

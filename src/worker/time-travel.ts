@@ -1,7 +1,4 @@
-import type { Scenario } from "../sim/scenario/index.ts";
-import type { Simulation } from "../sim/simulation.ts";
-import type { SimulationApi } from "../sim/simulation-api.ts";
-import type { Nanos } from "../sim/time.ts";
+import type { Nanos, Scenario, Simulation, SimulationApi } from "../model/index.ts";
 import { CheckpointBuilder } from "./checkpoint-builder.ts";
 import { Checkpoints } from "./checkpoints.ts";
 import { estimateRunBytes } from "./run-size.ts";

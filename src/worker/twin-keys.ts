@@ -1,5 +1,5 @@
-import type { ParsedScenario, Scenario, ScenarioKey } from "../sim/scenario/index.ts";
-import { encodeScenario, KEY_CODECS, parseScenario } from "../sim/scenario/index.ts";
+import type { ParsedScenario, Scenario, ScenarioKey } from "../model/index.ts";
+import { encodeScenario, KEY_CODECS, parseScenario } from "../model/index.ts";
 
 /** Keys as link text, in the order they are to be applied. */
 export type KeyTexts = readonly (readonly [ScenarioKey, string])[];

@@ -1,8 +1,12 @@
-import type { Scenario, ScenarioKey } from "../sim/scenario/index.ts";
-import type { Simulation } from "../sim/simulation.ts";
-import type { SimulationApi } from "../sim/simulation-api.ts";
-import type { SimSnapshot, SnapshotView } from "../sim/snapshot.ts";
-import type { Nanos } from "../sim/time.ts";
+import type {
+  Nanos,
+  Scenario,
+  ScenarioKey,
+  SimSnapshot,
+  Simulation,
+  SimulationApi,
+  SnapshotView,
+} from "../model/index.ts";
 import { keyTextsOf, scenarioWithKeys } from "./twin-keys.ts";
 
 // Twin runs: two simulations in one worker, advanced to the same simulated moment on every call,

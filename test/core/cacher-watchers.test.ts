@@ -90,14 +90,15 @@ describe("Cacher watchers", () => {
     expect(readAll(watchers[9_999] as Watcher).map((e) => e.rv)).toEqual(first.map((e) => e.rv));
   });
 
-  it("closes every watcher on terminateAllWatchers, counting each, after what was already dispatched", () => {
+  it("closes every watcher on terminateAllWatchers, after what was already dispatched, counting none", () => {
     const h = cacheAt(100);
     const a = watch(h, { resourceVersion: "100" }).watcher as Watcher;
     const b = watch(h, { resourceVersion: "100" }).watcher as Watcher;
     add(h, "x", 101);
     h.rig.cacher.terminateAllWatchers();
     add(h, "y", 102);
-    expect(h.rig.metrics.terminatedWatchers.value).toBe(2);
+    // cache_watcher.go add counts only watchers closed for being too slow.
+    expect(h.rig.metrics.terminatedWatchers.value).toBe(0);
     expect(readAll(a).map((e) => e.rv)).toEqual([101]);
     expect(a.closed && b.closed).toBe(true);
   });
@@ -136,6 +137,43 @@ describe("Cacher watchers", () => {
       "BOOKMARK@101",
       "ADDED@102",
     ]);
+  });
+
+  it("counts a watch-list's initial objects as init events, not its end bookmark", () => {
+    const h = cacheAt(100);
+    add(h, "a", 101);
+    add(h, "b", 102);
+    watch(h, { resourceVersion: "", sendInitialEvents: true, allowWatchBookmarks: true });
+    // upstream: cache_watcher.go processInterval counts the interval's events only
+    expect(h.rig.metrics.initEvents.value).toBe(2);
+  });
+
+  it("counts no init events for a watch whose interval was invalidated", () => {
+    const h = cacheAt(100);
+    for (let rv = 101; rv <= 250; rv++) add(h, `p${rv}`, rv);
+    // Valid for the first check only: the refill after 100 events finds the interval gone.
+    let checks = 0;
+    h.rig.cacher.indexValidator = () => checks++ === 0;
+    const w = watch(h, { resourceVersion: "100" }).watcher as Watcher;
+    expect(w.closed).toBe(true);
+    expect(h.rig.metrics.initEvents.value).toBe(0);
+  });
+
+  it("has a ≤1.36 watch-list wait ask etcd for progress even with ConsistentListFromCache off", () => {
+    const h = cacherOver({ listRv: 100, etcdRv: 105 });
+    const config = h.rig.cacher.config as {
+      version: string;
+      gates: { ConsistentListFromCache: boolean };
+    };
+    config.version = "1.33";
+    config.gates.ConsistentListFromCache = false;
+    const opts = { resourceVersion: "", recursive: true, sendInitialEvents: true };
+    const parked = { ...opts, allowWatchBookmarks: true };
+    h.rig.cacher.watch("/pods/ns", parked, newRequestContext(9), () => {});
+    h.rig.scheduler.runUntil(seconds(1));
+    // upstream: release-1.36 cacher.go waitUntilWatchCacheFreshAndForceAllEvents checks only
+    // etcd's RequestWatchProgress support
+    expect(h.storage.requestWatchProgressCalls).toBeGreaterThan(0);
   });
 
   it("refuses a watch with 429 while the cacher is pending", () => {

@@ -1,17 +1,11 @@
-import { spawnSync } from "node:child_process";
 import { beforeAll, describe, expect, it } from "vitest";
+import { FLAGS } from "../../src/cli/args.ts";
+import { progressLine } from "../../src/cli/run.ts";
+import { PRESETS, presetScenarioQuery } from "../../src/content/presets.ts";
+import { allowedText, parseScenario, SCENARIO_KEYS } from "../../src/sim/scenario/index.ts";
+import { bundleSim, expectRefusal, sim } from "./cli-test-helpers.ts";
 
-// The bundled command line, spawned as `npm run sim` runs it (after `presim` bundles it).
-
-const sim = (...args: string[]) =>
-  spawnSync(process.execPath, ["dist-cli/sim.mjs", ...args], { encoding: "utf8" });
-
-beforeAll(() => {
-  const bundled = spawnSync(process.execPath, ["scripts/bundle-cli.mjs", "sim"], {
-    encoding: "utf8",
-  });
-  expect(bundled.status, bundled.stderr).toBe(0);
-});
+beforeAll(bundleSim);
 
 const REQUIRED_SERIES = [
   "apiserver_watch_cache_read_wait_seconds_bucket",
@@ -32,22 +26,34 @@ const REQUIRED_SERIES = [
   "watchcachelab_cache_lag_seconds",
 ];
 
+const sampleLines = (text: string) =>
+  text.split("\n").filter((l) => l !== "" && !l.startsWith("#"));
+
 describe("npm run sim", () => {
   it("refuses a bad flag with exit 2, a message and nothing on stdout", () => {
     const out = sim("--scenario", "", "--duration", "0", "--colour", "red");
-    expect(out.status).toBe(2);
-    expect(out.stdout).toBe("");
-    expect(out.stderr).toContain('unknown argument "--colour"');
-    expect(out.stderr).toContain('--duration "0"');
+    expectRefusal(out, 'unknown argument "--colour"', '--duration "0"');
   });
 
   it("refuses a scenario with issues and lists every one", () => {
     const out = sim("--scenario", "writes=lots&bogus=1", "--duration", "5", "--format", "xml");
-    expect(out.status).toBe(2);
-    expect(out.stdout).toBe("");
-    expect(out.stderr).toContain("writes");
-    expect(out.stderr).toContain("bogus");
-    expect(out.stderr).toContain('--format "xml"');
+    expectRefusal(out, 'writes: "lots" is not valid', 'unknown key "bogus"', '--format "xml"');
+  });
+
+  it("says which part of a schedule point is wrong: the time, not the value", () => {
+    const out = sim("--scenario", "lag=10@0,20@99999999", "--duration", "5");
+    expectRefusal(out, 'in "20@99999999", the time 99999999 is later than the simulated clock');
+    expect(out.stderr).not.toContain("the value");
+    const value = sim("--scenario", "lag=10@0,70000@5", "--duration", "5");
+    expectRefusal(value, 'in "70000@5", the value "70000" is not a number 0 … 60000');
+    expect(value.stderr).not.toContain("the time");
+  });
+
+  it("refuses a key given twice without saying the page's 'first value is used'", () => {
+    expectRefusal(
+      sim("--scenario", "lag=1&lag=2", "--duration", "5"),
+      "lag is given more than once",
+    );
   });
 
   it("prints every required series in the Prometheus text format", () => {
@@ -58,6 +64,7 @@ describe("npm run sim", () => {
     expect(out.stdout).toMatch(/le="3"/);
     expect(out.stdout).toMatch(/le="\+Inf"/);
     expect(out.stdout).toContain('group="",resource="pods"');
+    expect(out.stdout).not.toContain("run=");
   });
 
   it("prints the parsed scenario, a trace hash and the metrics as JSON", () => {
@@ -71,5 +78,230 @@ describe("npm run sim", () => {
     expect(received.value).toBeGreaterThan(100);
     const wait = json.metrics.apiserver_watch_cache_read_wait_seconds[0];
     expect(Object.keys(wait.buckets)).toContain("+Inf");
+    expect(json.twin).toBeUndefined();
+  });
+});
+
+describe("npm run sim -- --help", () => {
+  it("lists every flag, every scenario key with what it accepts, and examples; exit 0", () => {
+    for (const flag of ["--help", "-h"]) {
+      const out = sim(flag);
+      expect(out.status, out.stderr).toBe(0);
+      expect(out.stderr).toBe("");
+      const text = out.stdout.replace(/\n +/g, " ");
+      for (const { name } of FLAGS) expect(text).toContain(`--${name}`);
+      for (const [key, descriptor] of Object.entries(SCENARIO_KEYS)) {
+        expect(out.stdout).toMatch(new RegExp(`^  ${key}$`, "m"));
+        expect(text).toContain(allowedText(descriptor.value));
+      }
+      expect(text).toContain("Default 20; a number 0 … 20000 or a schedule"); // writes
+      expect(out.stdout).toMatch(/Examples:\n {2}npm run sim -- /);
+      expect(text).toContain('run="A" or run="B"');
+    }
+  });
+
+  it("wins over a missing --duration: nothing is run", () => {
+    expect(sim("--help", "--scenario", "lag=5").status).toBe(0);
+  });
+});
+
+describe("npm run sim -- --list-presets / --preset", () => {
+  it("prints one preset a line: the name --preset takes, then its title", () => {
+    const out = sim("--list-presets");
+    expect(out.status, out.stderr).toBe(0);
+    const lines = out.stdout.trimEnd().split("\n");
+    expect(lines).toHaveLength(PRESETS.length);
+    PRESETS.forEach((preset, i) => {
+      expect(lines[i]).toMatch(
+        new RegExp(`^${preset.id} +${preset.title.replace(/[().*+?]/g, "\\$&")}$`),
+      );
+    });
+  });
+
+  it("runs a preset's scenario, with --scenario's keys put over its own", () => {
+    const preset = PRESETS.find((p) => p.id === "herd");
+    if (preset === undefined) throw new Error("the herd preset is gone");
+    const expected = parseScenario(presetScenarioQuery(preset)).scenario;
+    const plain = JSON.parse(sim("--preset", "herd", "--duration", "2", "--format", "json").stdout);
+    expect(plain.scenario).toEqual(JSON.parse(JSON.stringify(expected)));
+    const over = sim(
+      "--preset",
+      "herd",
+      "--scenario",
+      "lag=700",
+      "--duration",
+      "2",
+      "--format=json",
+    );
+    expect(over.status, over.stderr).toBe(0);
+    const json = JSON.parse(over.stdout);
+    expect(json.scenario.lag).toEqual([{ atNs: 0, value: 700 }]);
+    expect(json.scenario.herd).toEqual(expected.herd);
+  });
+
+  it("refuses a preset it does not know", () => {
+    expectRefusal(sim("--preset", "hurd", "--duration", "2"), '--preset "hurd" is not a preset');
+  });
+});
+
+describe("npm run sim: page keys", () => {
+  const twin = "lag=3000&reads=200&twin=lag%3D10";
+
+  it("twin runs A and B and labels every series run=A or run=B", () => {
+    const out = sim("--scenario", twin, "--duration", "5");
+    expect(out.status, out.stderr).toBe(0);
+    const samples = sampleLines(out.stdout);
+    for (const line of samples) expect(line).toMatch(/run="[AB]"/);
+    const lag = (run: string) =>
+      Number(
+        samples
+          .find(
+            (l) => l.startsWith("watchcachelab_cache_lag_seconds") && l.includes(`run="${run}"`),
+          )
+          ?.split(" ")[1],
+      );
+    expect(lag("A")).toBeGreaterThan(2);
+    expect(lag("B")).toBeLessThan(0.5);
+    // Each family once, both runs under it.
+    const types = out.stdout.split("\n").filter((l) => l.startsWith("# TYPE"));
+    expect(new Set(types).size).toBe(types.length);
+  });
+
+  it("twin in JSON: run B's scenario and hash beside A's, samples labelled", () => {
+    const json = JSON.parse(sim("--scenario", twin, "--duration", "3", "--format", "json").stdout);
+    expect(json.scenario.lag).toEqual([{ atNs: 0, value: 3000 }]);
+    expect(json.twin.scenario.lag).toEqual([{ atNs: 0, value: 10 }]);
+    expect(json.twin.scenario.reads).toEqual(json.scenario.reads);
+    const runs = json.metrics.watchcachelab_cache_lag_seconds.map(
+      (s: { labels: { run: string } }) => s.labels.run,
+    );
+    expect(runs).toEqual(["A", "B"]);
+  });
+
+  it("refuses a bad twin in the command line's words", () => {
+    const out = sim("--scenario", "twin=bogus%3D1", "--duration", "3");
+    expectRefusal(out, 'twin: "bogus" is not a run key');
+  });
+
+  it("refuses t with exit 2: the command line runs from 0", () => {
+    const out = sim("--scenario", "lag=50&t=30", "--duration", "60");
+    expectRefusal(out, "t=30 is not accepted", "runs from second 0");
+  });
+
+  it("ignores the other page keys: the run is the same", () => {
+    const plain = sim("--scenario", "lag=50", "--duration", "3");
+    const keyed = sim("--scenario", "lag=50&speed=4&tour=wall&embed=1", "--duration", "3");
+    expect(keyed.status, keyed.stderr).toBe(0);
+    expect(keyed.stdout).toBe(plain.stdout);
+  });
+});
+
+describe("npm run sim -- --format openmetrics", () => {
+  const START = "2026-12-01T09:00:00Z";
+  const START_S = Date.parse(START) / 1000;
+
+  it("samples every series every --step seconds from --start and ends with # EOF", () => {
+    const out = sim(
+      "--scenario",
+      "lag=800&reads=80",
+      "--duration",
+      "30",
+      "--format",
+      "openmetrics",
+      "--step",
+      "10",
+      "--start",
+      START,
+    );
+    expect(out.status, out.stderr).toBe(0);
+    expect(out.stdout.endsWith("\n# EOF\n")).toBe(true);
+    const samples = sampleLines(out.stdout);
+    const times = new Set(samples.map((l) => Number(l.split(" ").at(-1))));
+    expect([...times].sort()).toEqual([0, 10, 20, 30].map((t) => START_S + t));
+    for (const line of samples) expect(line).toContain('scenario="reads=80&lag=800"');
+    // A counter's family is named without _total in OpenMetrics, its samples with it.
+    expect(out.stdout).toContain("# TYPE apiserver_watch_cache_events_received counter\n");
+    // The last scrape is the run's end: the same figures `prom` prints.
+    const prom = sampleLines(sim("--scenario", "lag=800&reads=80", "--duration", "30").stdout);
+    const withoutScenario = (line: string) =>
+      line
+        .replace(/,?scenario="[^"]*"/, "")
+        .replace("{}", "")
+        .replace(/ \d+$/, "");
+    const last = samples.filter((l) => l.endsWith(` ${START_S + 30}`)).map(withoutScenario);
+    expect(last.length).toBeGreaterThan(50);
+    expect(last.sort()).toEqual(prom.sort());
+  });
+
+  it("starts at now rounded down to the minute when --start is not given", () => {
+    const before = Math.floor(Date.now() / 60_000) * 60;
+    const out = sim("--duration", "1", "--format", "openmetrics");
+    const after = Math.floor(Date.now() / 60_000) * 60;
+    expect(out.status, out.stderr).toBe(0);
+    const first = Number(sampleLines(out.stdout)[0]?.split(" ").at(-1));
+    expect(first % 60).toBe(0);
+    expect(first).toBeGreaterThanOrEqual(before);
+    expect(first).toBeLessThanOrEqual(after);
+  });
+
+  it("refuses --step and --start that are bad or come without openmetrics", () => {
+    expectRefusal(
+      sim("--duration", "5", "--step", "10"),
+      "--step applies only to --format openmetrics",
+    );
+    expectRefusal(
+      sim(
+        "--duration",
+        "5",
+        "--format",
+        "openmetrics",
+        "--step",
+        "0",
+        "--start",
+        "2026-02-30T00:00:00Z",
+      ),
+      '--step "0" is not a whole number of seconds in 1 … 3600',
+      '--start "2026-02-30T00:00:00Z" is not an RFC 3339 time',
+    );
+  });
+
+  it("accepts an RFC 3339 offset: the timestamps are the same instant", () => {
+    const out = sim(
+      "--duration",
+      "1",
+      "--format",
+      "openmetrics",
+      "--start",
+      "2026-12-01T10:00:00+01:00",
+    );
+    expect(out.status, out.stderr).toBe(0);
+    expect(sampleLines(out.stdout)[0]?.endsWith(` ${START_S}`)).toBe(true);
+  });
+});
+
+describe("progress of a long run", () => {
+  // About 2 s of CPU: long enough to pass the 1 s after which progress is shown on any machine.
+  it("is reported on stderr with the time left, and not mixed into stdout", {
+    timeout: 60_000,
+  }, () => {
+    const out = sim("--scenario", "reads=2000", "--duration", "480", "--format", "json");
+    expect(out.status, out.stderr).toBe(0);
+    expect(out.stderr).toMatch(
+      /^sim: \d+ of 480 s simulated \(\d+ %\), [\d.]+ s so far, about [\d.]+ s left$/m,
+    );
+    expect(() => JSON.parse(out.stdout)).not.toThrow();
+  });
+
+  it("is not shown for a short run", () => {
+    const out = sim("--duration", "5");
+    expect(out.status).toBe(0);
+    expect(out.stderr).toBe("");
+  });
+
+  it("estimates the time left from the pace so far", () => {
+    expect(progressLine(150, 600, 2)).toBe(
+      "sim: 150 of 600 s simulated (25 %), 2.0 s so far, about 6.0 s left",
+    );
+    expect(progressLine(60, 3600, 3)).toContain("about 177 s left");
   });
 });

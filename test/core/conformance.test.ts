@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { KNOWN_KINDS } from "../../src/conformance/kinds/index.ts";
 import { parseVectorFile, runCases } from "../../src/conformance/runner.ts";
 
-// Every kind SCHEMA.md defines; each must be run (never SKIP) and pass on the upstream vectors.
+// Every upstream kind (docs/conformance.md); each must be run (never SKIP) and pass on the upstream vectors.
 const SCHEMA_KINDS = [...KNOWN_KINDS];
 
 const file = parseVectorFile(readFileSync("test/data/upstream.json", "utf8"));

@@ -9,7 +9,7 @@ import {
 import type { ListOptions } from "../../src/sim/apiserver/storage.ts";
 import { RandomStream } from "../../src/sim/rng.ts";
 
-// SEMANTICS §4 "net behaviour" (consistent reads supported), written as an oracle over the
+// The delegator's net behaviour (docs/fidelity.md "Cacher, delegator") (consistent reads supported), written as an oracle over the
 // request's shape, independent of the rule-by-rule implementation.
 
 const CACHE_RV = 100;
@@ -81,7 +81,7 @@ function generate(random: RandomStream): Shape {
 
 describe("shouldDelegateList", () => {
   for (const snapshotRvs of [[], [100], [60, 80, 100]]) {
-    it(`agrees with SEMANTICS §4's net behaviour for valid requests, snapshots ${JSON.stringify(snapshotRvs)} (seed 42)`, () => {
+    it(`agrees with the delegator's net behaviour for valid requests, snapshots ${JSON.stringify(snapshotRvs)} (seed 42)`, () => {
       const random = new RandomStream(42, `table-${snapshotRvs.length}`);
       const helper = cacherDelegationHelper({
         consistentReadSupported: true,

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
+import { PRESETS, type Preset, presetScenarioQuery } from "../../src/content/presets.ts";
 import { parseScenario } from "../../src/sim/scenario/index.ts";
 import { createSimulation } from "../../src/sim/simulation.ts";
 import type { SimSnapshot } from "../../src/sim/snapshot.ts";
 import { NS_PER_S } from "../../src/sim/time.ts";
 import { SCREEN_VIEW } from "../../src/state/snapshot-view.ts";
-import { PRESETS, type Preset, presetScenarioQuery } from "../../src/ui/presets/presets.ts";
 
 // Each preset must show what its card promises, within its window, headless: the same predicate
 // the page evaluates on every frame, checked every half second as a viewer at 100× would see it.

@@ -40,7 +40,7 @@ describe("encodeScenario", () => {
     );
   });
 
-  it("writes keys in the order of SCENARIO.md's table, whatever order they came in", () => {
+  it("writes keys in the order of the key table (docs/scenarios.md), whatever order they came in", () => {
     expect(reencoded("whatif=noRvGuard&lag=800&writes=200&k8s=1.33&name=x")).toBe(
       "name=x&k8s=1.33&writes=200&lag=800&whatif=noRvGuard",
     );

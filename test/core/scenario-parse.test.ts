@@ -16,7 +16,7 @@ describe("parseScenario", () => {
     }
   });
 
-  it("has the defaults of SCENARIO.md", () => {
+  it("has the defaults docs/scenarios.md lists", () => {
     expect(DEFAULT_SCENARIO).toMatchObject({
       seed: 1,
       k8s: "1.37",
@@ -174,9 +174,17 @@ describe("parseScenario with bad input", () => {
     ["writes", "20001", "expected a number 0 … 20000"],
     ["writes", "-1", "expected a number 0 … 20000"],
     ["writes", "", "expected a number 0 … 20000"],
-    ["writes", "10@5", "the first point must be at second 0"],
-    ["writes", "10@0,20@5,30@5", "the times must increase"],
-    ["writes", "10@0,x@5", '"x@5" is not a point'],
+    ["writes", "10@5", 'the first point "10@5" must be at second 0'],
+    ["writes", "10@0,20@5,30@5", 'in "30@5", the time 5 is not after the point before it'],
+    ["writes", "10@0,x@5", 'in "x@5", the value "x" is not a number 0 … 20000'],
+    ["lag", "10@0,20@99999999", "the time 99999999 is later than the simulated clock reaches"],
+    ["lag", "10@0,20@soon", 'in "20@soon", the time "soon" is not a number of seconds'],
+    ["lag", "10@0,20", '"20" is not a point V@T'],
+    ["herd", "50@10,0@20", 'in "0@20", the number of clients "0" is not an integer 1 … 100000'],
+    ["herd", "50@1e9", 'in "50@1e9", the time "1e9" is not a number of seconds'],
+    ["away", "5@10:0", 'in "5@10:0", the time away must be more than 0 s'],
+    ["stall", "5-2", 'in "5-2", the end must be after the start'],
+    ["restart", "10,x", 'in "x", the time "x" is not a number of seconds'],
     ["watchers", "2.5", "expected an integer 0 … 10000"],
     ["processRate", "0", "expected a number 1 … 1000000"],
     ["seed", "4294967296", "expected an integer 0 … 4294967295"],
@@ -226,7 +234,12 @@ describe("parseScenario with bad input", () => {
   it("reports an unknown key and ignores it", () => {
     const { scenario, issues } = parseScenario("wirtes=200&writes=30");
     expect(issues).toEqual([
-      { key: "wirtes", value: "200", message: 'unknown key "wirtes" ignored' },
+      {
+        key: "wirtes",
+        value: "200",
+        message: 'unknown key "wirtes" ignored',
+        problem: 'unknown key "wirtes"',
+      },
     ]);
     expect(scenario.writes).toEqual([{ atNs: 0, value: 30 }]);
   });
@@ -258,6 +271,7 @@ describe("parseScenario with bad input", () => {
         key: "writes",
         value: "2",
         message: "writes is given more than once; the first value is used",
+        problem: "writes is given more than once",
       },
     ]);
   });

@@ -2,7 +2,8 @@ import { parseScenario } from "../../src/sim/scenario/index.ts";
 import { createSimulation, type Simulation } from "../../src/sim/simulation.ts";
 import { NS_PER_S } from "../../src/sim/time.ts";
 
-// Invariants checked while a run advances (test/core/properties.test.ts, regressions.test.ts).
+// Invariants checked while a run advances (test/core/properties.test.ts; a scenario that broke
+// one is kept by name in regressions.test.ts).
 // Test-only probes wrap methods of one run's objects; the model itself is untouched.
 
 export interface Probes {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
+import type { Chapter } from "../../src/content/tour/chapter.ts";
+import { CHAPTERS } from "../../src/content/tour/chapters/index.ts";
+import { stepQuery, stepsSharingRun } from "../../src/content/tour/step-scenario.ts";
 import { parseScenario } from "../../src/sim/scenario/index.ts";
 import { createSimulation } from "../../src/sim/simulation.ts";
 import { NS_PER_S } from "../../src/sim/time.ts";
 import { SCREEN_VIEW } from "../../src/state/snapshot-view.ts";
-import type { Chapter } from "../../src/ui/tour/chapter.ts";
-import { CHAPTERS } from "../../src/ui/tour/chapters/index.ts";
-import { stepQuery, stepsSharingRun } from "../../src/ui/tour/step-scenario.ts";
 
 // Every caption's trigger must happen within its window when its scenario runs headless, checked
 // every half second as a viewer at speed would see it: so every chapter reaches its closing caption.

@@ -7,7 +7,7 @@ describe("a cache restart", () => {
   it("goes Pending, terminates every watcher and relists through etcd in pages of 10 000", () => {
     const sim = run(restart, 5.001);
     expect(sim.world.apiserver.ready()).toBe(false);
-    expect(value(sim, "apiserver_terminated_watchers_total")).toBe(6);
+    expect(sim.world.watchers.connected).toBe(0);
     sim.advanceTo(8e9);
     expect(sim.world.apiserver.ready()).toBe(true);
     expect(etcdRequests(sim, "reflector")).toBe(3);
@@ -19,6 +19,14 @@ describe("a cache restart", () => {
     const sim = run(`${restart}&mix=consistent:1,notOlderThan:1`, 8);
     expect(reads(sim, { kind: "consistent", served_by: "etcd", code: "200" })).toBeGreaterThan(0);
     expect(reads(sim, { kind: "notOlderThan", code: "429" })).toBeGreaterThan(0);
+  });
+
+  it("does not count the watchers it terminates in apiserver_terminated_watchers_total", () => {
+    // upstream: terminateAllWatchers does not count; cache_watcher.go add counts slow watchers.
+    const sim = run("restart=5&reads=0", 30);
+    expect(value(sim, "apiserver_watch_cache_initializations_total")).toBe(2);
+    expect(sim.world.watchers.connected).toBeGreaterThan(0);
+    expect(value(sim, "apiserver_terminated_watchers_total")).toBe(0);
   });
 
   it("makes watchers resuming from before the relist get 410 and relist themselves", () => {
@@ -42,8 +50,28 @@ describe("etcd compaction", () => {
     expect(value(sim, "apiserver_watch_cache_initializations_total")).toBe(1);
     sim.advanceTo(12e9);
     expect(value(sim, "apiserver_watch_cache_initializations_total")).toBe(2);
-    expect(etcdRequests(sim, "reflector")).toBe(1);
+    // The LIST at the last synced RV (410: compacted), then the one at RV="".
+    expect(etcdRequests(sim, "reflector")).toBe(2);
     expect(sim.world.cache.resourceVersion).toBeGreaterThan(1001 + 800);
+  });
+
+  // upstream: client-go reflector.go watch returns nil on Expired; cacher.go startCaching
+  // (setError(nil), then terminateAllWatchers) runs again after wait.Until's 1 s period.
+  it("answers the plain unready 429 meanwhile, and terminates and relists 1 s later", () => {
+    const query = "stall=1-20&compact=10&writes=100&watchers=3&reads=50&mix=notOlderThan:1";
+    const sim = run(query, 10.9);
+    expect(sim.world.apiserver.ready()).toBe(false);
+    const refused = sim.world.outcomes.latest(50).filter((o) => o.code === 429);
+    expect(refused.length).toBeGreaterThan(0);
+    expect(new Set(refused.map((o) => o.message))).toEqual(
+      new Set(["storage is (re)initializing"]),
+    );
+    expect(sim.world.watchers.connected).toBe(3);
+    expect(etcdRequests(sim, "reflector")).toBe(0);
+    sim.advanceTo(11.5e9);
+    expect(sim.world.apiserver.ready()).toBe(true);
+    expect(etcdRequests(sim, "reflector")).toBe(2);
+    expect(value(sim, "apiserver_watch_cache_initializations_total")).toBe(2);
   });
 });
 
@@ -71,5 +99,15 @@ describe("watchers", () => {
     sim.advanceTo(6e9);
     expect(sim.world.watchers.connected).toBe(10);
     expect(reads(sim, { kind: "relist" })).toBe(0);
+  });
+});
+
+describe("the list-cache counters", () => {
+  it("count the whole list walked as fetched, the page as returned", () => {
+    // upstream: cacher.go GetList RecordListCacheMetrics(index, len(resp.Items), listVal.Len())
+    const sim = run("objects=2000&herd=10@1&reads=0&watchers=0&ryw=0", 10);
+    expect(value(sim, "apiserver_cache_list_total")).toBe(10);
+    expect(value(sim, "apiserver_cache_list_fetched_objects_total")).toBe(20_000);
+    expect(value(sim, "apiserver_cache_list_returned_objects_total")).toBe(5_000);
   });
 });

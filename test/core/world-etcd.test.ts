@@ -5,6 +5,7 @@ import type { ListOptions } from "../../src/sim/apiserver/storage.ts";
 import { EtcdKv } from "../../src/sim/etcd/kv.ts";
 import type { EtcdRequestReason } from "../../src/sim/etcd/server.ts";
 import { EtcdServer } from "../../src/sim/etcd/server.ts";
+import type { K8sVersion } from "../../src/sim/scenario/k8s-version.ts";
 import { Scheduler } from "../../src/sim/scheduler.ts";
 import { ms, seconds } from "../../src/sim/time.ts";
 import { podSpec } from "../../src/sim/world/pods.ts";
@@ -12,7 +13,13 @@ import { listOptions } from "./fixtures/cacher.ts";
 
 const LIST = listOptions({ limit: 500 });
 
-function server(pods: number, concurrency = 2, latencyMs = 2, timeoutS = 60) {
+function server(
+  pods: number,
+  concurrency = 2,
+  latencyMs = 2,
+  timeoutS = 60,
+  k8s: K8sVersion = "1.37",
+) {
   const scheduler = new Scheduler();
   const kv = new EtcdKv(1, "/pods/");
   for (let i = 0; i < pods; i++) kv.create(podSpec(i));
@@ -38,6 +45,7 @@ function server(pods: number, concurrency = 2, latencyMs = 2, timeoutS = 60) {
       onCompact: () => {},
       onRevision: () => {},
     },
+    k8s,
   );
   return { scheduler, kv, etcd, counts, bookmarks };
 }
@@ -56,6 +64,45 @@ function list(s: ReturnType<typeof server>, opts: ListOptions, answers: Answer[]
 }
 
 describe("EtcdServer", () => {
+  it("reads a non-recursive LIST with an RV and a limit at its current revision", () => {
+    // upstream: storage/interfaces.go ValidateListOptions, the legacy case needs Recursive
+    const answers: Answer[] = [];
+    const s = server(10);
+    const single = { ...listOptions({ resourceVersion: "5", limit: 1 }), recursive: false };
+    list(s, single, answers);
+    list(s, listOptions({ resourceVersion: "5", limit: 1 }), answers);
+    s.scheduler.runUntil(seconds(1));
+    expect(answers.map((a) => [a.err, a.rv])).toEqual([
+      [null, 11],
+      [null, 5],
+    ]);
+  });
+
+  it("answers an Exact LIST above its revision 504 Too large (1.34+), etcd's own error in 1.33", () => {
+    const exactAbove = listOptions({ resourceVersion: "50", resourceVersionMatch: "Exact" });
+    const answers: Record<string, Answer[]> = { "1.33": [], "1.34": [], "1.37": [] };
+    for (const k8s of ["1.33", "1.34", "1.37"] as const) {
+      const s = server(10, 2, 2, 60, k8s);
+      list(s, exactAbove, answers[k8s] as Answer[]);
+      s.scheduler.runUntil(seconds(1));
+    }
+    // upstream: etcd3/store.go listReadError (1.34+), NewTooLargeResourceVersionError(rv, cur, 0)
+    for (const k8s of ["1.34", "1.37"]) {
+      expect(answers[k8s]?.[0]?.err).toEqual({
+        kind: "status",
+        code: 504,
+        reason: "Timeout",
+        message: "Timeout: Too large resource version: 50, current: 11",
+        retryAfterSeconds: 0,
+        causes: [{ type: "ResourceVersionTooLarge", message: "Too large resource version" }],
+      });
+    }
+    expect(answers["1.33"]?.[0]?.err).toEqual({
+      kind: "plain",
+      message: "etcdserver: mvcc: required revision is a future revision",
+    });
+  });
+
   it("serves range requests FIFO on its slots, each etcdLatency + 10 µs per object", () => {
     const s = server(1000, 2);
     const answers: Answer[] = [];

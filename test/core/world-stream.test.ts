@@ -41,7 +41,7 @@ describe("WatchStream", () => {
     ]);
   });
 
-  it("takes items in at processRate; 1.37 records the arrival, ≤1.36 the intake", () => {
+  it("takes items in at processRate; 1.37 records the decode (here the arrival), ≤1.36 the intake", () => {
     for (const [k8s, recordAtArrival] of [
       ["1.37", true],
       ["1.36", false],
@@ -53,6 +53,18 @@ describe("WatchStream", () => {
       const expected = recordAtArrival ? [ms(10), ms(10), ms(10)] : [ms(10), ms(110), ms(210)];
       expect(s.items.map((i) => i.recordNs)).toEqual(expected);
     }
+  });
+
+  it("1.37 decodes an item only once the cache took the item 200 places ahead", () => {
+    const s = stream("k8s=1.37&lag=0&jitter=0&processRate=10");
+    for (let i = 0; i < 250; i++) s.write(ms(10));
+    s.scheduler.runUntil(seconds(30));
+    const intakeNs = (i: number) => ms(10) + i * ms(100);
+    expect(s.items.map((i) => i.atNs)).toEqual(s.items.map((_, i) => intakeNs(i)));
+    // The first 200 wait decoded in the two channels; the rest wait undecoded in etcd's stream.
+    expect(s.items[199]?.recordNs).toBe(ms(10));
+    expect(s.items[200]?.recordNs).toBe(intakeNs(0));
+    expect(s.items[249]?.recordNs).toBe(intakeNs(49));
   });
 
   it("holds items due inside a stall window until it ends", () => {

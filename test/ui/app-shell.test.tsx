@@ -17,6 +17,15 @@ describe("the app shell", () => {
     expect(screen.getByTestId("wall-seconds").textContent).toMatch(/^\d+\.\d s$/);
   });
 
+  it("says what whatif=noRvGuard removes in the chosen version's wait function", () => {
+    renderApp("#k8s=1.36");
+    const note = () => screen.getByText(/wake-up timer/, { selector: ".toggle .note" }).textContent;
+    expect(note()).toMatch(/^the rv > 0 guard around the timer goroutine/);
+    fireEvent.change(screen.getByLabelText("Kubernetes version"), { target: { value: "1.37" } });
+    expect(note()).toMatch(/^the fast path's skip of the timer/);
+    expect(note()).toContain("the rv > 0 guard itself is dead code");
+  });
+
   it("pauses and steps 100 ms of simulated time", async () => {
     const { runtime } = renderApp();
     fireEvent.click(screen.getByRole("button", { name: "Pause" }));
@@ -45,6 +54,24 @@ describe("the app shell", () => {
     expect(runtime.store.getState().scenario.retry).toBe("none");
     expect(screen.getByText("On Retry-After changed: the run restarted from 0 s.")).toBeVisible();
     await waitFor(() => expect(lastQuery(writtenQueries)).toBe("retry=none"));
+  });
+
+  it("keeps a live move through a run-setting restart, and says what it kept", async () => {
+    const { runtime, writtenQueries } = renderApp();
+    await waitFor(() => expect(runtime.live.get()?.snapshot.nowNs).toBeGreaterThan(0));
+    fireEvent.click(screen.getByRole("button", { name: "Pause" }));
+    runtime.store.getState().setLive("lag", 5000);
+    fireEvent.click(
+      screen.getByRole("checkbox", { name: "ConsistentListFromCacheSkipTimeoutFallback" }),
+    );
+    expect(
+      screen.getByText(/Feature gates changed: the run restarted from 0 s with the live/),
+    ).toHaveTextContent("(Watch lag 5,000 ms)");
+    await waitFor(() =>
+      expect(lastQuery(writtenQueries)).toBe(
+        "gates=ConsistentListFromCacheSkipTimeoutFallback=true&lag=5000",
+      ),
+    );
   });
 
   it("disables gates the chosen version locks or lacks, and says why", () => {

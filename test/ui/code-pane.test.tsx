@@ -86,6 +86,16 @@ describe("CodePane", () => {
     expect(screen.getByText(/This run simulates 1\.37/).textContent).toContain("the code above");
   });
 
+  it("says on GetList that 1.33 fetched the consistent read's RV in the delegator", () => {
+    const { rerender } = render(
+      <CodePane currentLine="getList.fallback" visited={new Set()} k8s="1.33" />,
+    );
+    const note = () => screen.getByText(/In 1\.33 the delegator asked etcd/).textContent;
+    expect(note()).toContain("This run simulates 1.33: it behaves as this note says");
+    rerender(<CodePane currentLine="getList.fallback" visited={new Set()} k8s="1.34" />);
+    expect(note()).toContain("This run simulates 1.34: it runs the code above");
+  });
+
   it("lets a tab show another function until the read moves on", () => {
     const { rerender } = render(
       <CodePane currentLine="wait.sleep" visited={new Set()} k8s="1.37" />,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import { PRESETS, presetScenarioQuery } from "../../src/content/presets.ts";
 import { parseScenario } from "../../src/sim/scenario/index.ts";
-import { PRESETS, presetScenarioQuery } from "../../src/ui/presets/presets.ts";
 
 describe("PRESETS", () => {
   it("are valid links whose name is their title", () => {

@@ -21,9 +21,24 @@ describe("shortcutFor", () => {
     }
   });
 
-  it("lets Space press a focused button instead of toggling play", () => {
-    expect(press(" ", document.createElement("button"))).toBeNull();
-    expect(press(".", document.createElement("button"))).toBe("step");
+  it("lets Space press a control the reader tabbed to, and play/pause one merely focused", () => {
+    const button = document.createElement("button");
+    const tabbed = (key: string, target: EventTarget) =>
+      shortcutFor({ key, target, ctrlKey: false, metaKey: false, altKey: false, tabbed: true });
+    expect(tabbed(" ", button)).toBeNull();
+    expect(press(" ", button)).toBe("playPause");
+    expect(press(".", button)).toBe("step");
+    expect(tabbed("k", button)).toBe("playPause");
+  });
+
+  it("keeps every shortcut working while a checkbox or slider has focus", () => {
+    for (const type of ["checkbox", "range"]) {
+      const input = document.createElement("input");
+      input.type = type;
+      expect(press(".", input)).toBe("step");
+      expect(press("s", input)).toBe("share");
+      expect(press(" ", input)).toBe("playPause");
+    }
   });
 
   it("ignores chords with modifiers", () => {
@@ -44,6 +59,28 @@ describe("keyboard control of the page", () => {
     fireEvent.keyDown(document.body, { key: "." });
     await waitFor(() => expect(runtime.live.get()?.snapshot.nowNs).toBe(before + 100_000_000));
     fireEvent.keyDown(document.body, { key: " " });
+    expect(runtime.store.getState().playing).toBe(true);
+  });
+
+  it("pauses with Space after a click on a button, without pressing the button again", async () => {
+    const { runtime, writtenQueries } = renderApp();
+    await waitFor(() => expect(runtime.live.get()).not.toBeNull());
+    const herd = screen.getByRole("button", { name: "Send a herd of consistent LISTs" });
+    fireEvent.pointerDown(herd);
+    herd.focus();
+    fireEvent.click(herd);
+    const pressedSpace = fireEvent.keyDown(herd, { key: " " });
+    expect(pressedSpace).toBe(false); // the button's own Space press is cancelled
+    expect(runtime.store.getState().playing).toBe(false);
+    await waitFor(() => expect(writtenQueries.at(-1)).toMatch(/herd=1000@[\d.]+$/));
+  });
+
+  it("presses the tabbed-to button with Space and leaves play alone", () => {
+    const { runtime } = renderApp();
+    const herd = screen.getByRole("button", { name: "Send a herd of consistent LISTs" });
+    fireEvent.keyDown(document.body, { key: "Tab" });
+    herd.focus();
+    expect(fireEvent.keyDown(herd, { key: " " })).toBe(true);
     expect(runtime.store.getState().playing).toBe(true);
   });
 

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
+import { CHAPTERS } from "../../src/content/tour/chapters/index.ts";
 import { encodeScenario } from "../../src/sim/scenario/index.ts";
-import { CHAPTERS } from "../../src/ui/tour/chapters/index.ts";
 import { TourDock } from "../../src/ui/tour/TourDock.tsx";
 import {
   type FakeRuntime,
@@ -173,16 +173,37 @@ describe("the guided tour", () => {
     expect(fast.runtime.store.getState().speed).toBe(100);
   });
 
-  it("leaves into free play with the scenario still running", () => {
+  it("leaves into free play with the scenario still running, when the reader keeps it", () => {
     const fake = fakeRuntime("tour=wall");
     renderTour(fake);
     const loadsBefore = loads(fake).length;
     fireEvent.click(button("Free play"));
+    expect(screen.getByRole("group", { name: "Where should free play start?" })).toBeVisible();
+    fireEvent.click(button("Keep this chapter's run"));
     expect(screen.queryByTestId("tour")).not.toBeInTheDocument();
     expect(fake.runtime.store.getState().pageKeys["tour"]).toBeUndefined();
     expect(fake.runtime.store.getState().scenario.name).toBe(`Tour: ${CHAPTERS[wall]?.title}`);
     expect(loads(fake).length).toBe(loadsBefore);
     expect(button("Take the guided tour")).toBeInTheDocument();
+  });
+
+  it("finishes the tour into the defaults at 1×, when the reader chooses them", () => {
+    const last = CHAPTERS.at(-1)?.id ?? "";
+    const fake = fakeRuntime(`tour=${last}`);
+    renderTour(fake);
+    expect(fake.runtime.store.getState().speed).toBeGreaterThan(1);
+    fake.runtime.store.setState({ speed: 20 });
+    fireEvent.click(button("Free play"));
+    fireEvent.click(button("Back to the tour"));
+    expect(screen.getByTestId("tour")).toBeInTheDocument();
+    fireEvent.click(button("Free play"));
+    fireEvent.click(button("From the defaults"));
+    const state = fake.runtime.store.getState();
+    expect(screen.queryByTestId("tour")).not.toBeInTheDocument();
+    expect(encodeScenario(state.scenario)).toBe("");
+    expect(state.pageKeys).toEqual({});
+    expect(state.speed).toBe(1);
+    expect(loads(fake).at(-1)).toBe("");
   });
 
   it("goes to the next chapter after a chapter's last caption", () => {

@@ -13,7 +13,7 @@ import { fail, type RunStop } from "../kinds/kind.ts";
 import type { OpName, Step } from "../schema/ops.ts";
 import { harnessConfig } from "./apiserver-config.ts";
 
-// What harnesses C and E share (SCHEMA.md §4.3–§4.5): a watch cache, a cacher and the delegator
+// What harnesses C and E share (docs/conformance.md, "Harnesses"): a watch cache, a cacher and the delegator
 // over some storage, on a simulated clock that runs while an awaited call is outstanding.
 
 export interface RigInput {

@@ -7,7 +7,7 @@ import { Bool, Count, Text } from "../schema/values.ts";
 import { ApiserverRig, podOf } from "./apiserver.ts";
 import { limitValidChecks } from "./interval-validator.ts";
 
-// Harness C (SCHEMA.md §4.3): upstream's newTestCacher over a MockStorage. The cacher has listed
+// Harness C (docs/conformance.md): upstream's newTestCacher over a MockStorage. The cacher has listed
 // `initialObjects` at `initialListRV` and is Ready at t0; later calls to storage answer at once
 // as the mock says, RequestWatchProgress is counted and never answered.
 

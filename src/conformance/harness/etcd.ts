@@ -9,7 +9,7 @@ import { FeatureGates } from "../schema/shared.ts";
 import { Bool, Count, Int, Text } from "../schema/values.ts";
 import { ApiserverRig } from "./apiserver.ts";
 
-// Harness E (SCHEMA.md §4.4): cacher_test.go testSetupWithEtcdServer — a fresh etcd (the
+// Harness E (docs/conformance.md): cacher_test.go testSetupWithEtcdServer — a fresh etcd (the
 // scenario's etcd server with no latency and unlimited slots), a cacher over it, the delegator
 // in front. Pod writes reach the cache at once, each followed by its RV as the reflector does;
 // etcd sends progress bookmarks only when asked.
@@ -42,13 +42,19 @@ export function newHarnessE(input: HarnessEInput): HarnessE {
   const kv = new EtcdKv(input.etcdInitialRevision, "/pods/");
   let server: EtcdServer | null = null;
   const rig = new ApiserverRig(input, (scheduler) => {
-    server = new EtcdServer(scheduler, kv, INSTANT, {
-      count: () => {},
-      onPodCommit: () => {},
-      onProgressNotify: (rv) => rig.watchCache.updateResourceVersion(rv),
-      onCompact: () => {},
-      onRevision: () => {},
-    });
+    server = new EtcdServer(
+      scheduler,
+      kv,
+      INSTANT,
+      {
+        count: () => {},
+        onPodCommit: () => {},
+        onProgressNotify: (rv) => rig.watchCache.updateResourceVersion(rv),
+        onCompact: () => {},
+        onRevision: () => {},
+      },
+      "1.37",
+    );
     return server;
   });
   if (server === null) throw new Error("harness E: no etcd server");
@@ -98,7 +104,7 @@ export function applyE(e: HarnessE, step: Step): void {
   }
 }
 
-// The cacher's reflector: each watch event, then its RV (SEMANTICS §3.3, §9).
+// The cacher's reflector: each watch event, then its RV (upstream: watch_cache.go processEvent, then UpdateResourceVersion).
 function deliver(rig: ApiserverRig, event: KvEvent): void {
   rig.watchCache.processEvent(event.type, event.object, event.revision, rig.scheduler.nowNs);
   rig.watchCache.updateResourceVersion(event.revision);

@@ -3,7 +3,7 @@ import { WatchCacheHistory } from "../../sim/apiserver/history.ts";
 import type { Pod } from "../../sim/apiserver/pod.ts";
 import type { WatchCacheEvent } from "../../sim/apiserver/watch-cache-event.ts";
 
-// Rings and events as the vectors describe them (harness W's ring, SCHEMA.md §4.2).
+// Rings and events as the vectors describe them (harness W's ring, docs/conformance.md).
 
 export interface RingInput {
   readonly capacity: number;

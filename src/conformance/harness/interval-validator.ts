@@ -1,6 +1,6 @@
 import type { IndexValidator } from "../../sim/apiserver/history.ts";
 
-// Harness C's `intervalValidatorValidChecks` (SCHEMA.md §4.3): the interval validity check answers
+// Harness C's `intervalValidatorValidChecks` (docs/conformance.md): the interval validity check answers
 // as usual for its first N calls in the case and "invalid" ever after; null keeps the usual check.
 // One validator per case, shared by every interval the case builds, since the count is per case.
 export function limitValidChecks(

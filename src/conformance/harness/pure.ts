@@ -2,7 +2,7 @@ import type * as v from "valibot";
 import { diffValue } from "../compare.ts";
 import { type AnyKindModule, defineKind } from "../kinds/kind.ts";
 
-// Harness "pure" (SCHEMA.md §4.1): the input fields are one function's arguments and the expected
+// Harness "pure" (docs/conformance.md): the input fields are one function's arguments and the expected
 // fields its results, so the outcome has the expected table's shape and is compared exactly.
 
 export function pureKind<I, E>(

@@ -13,7 +13,7 @@ import { Bool, Count, Key, Text } from "../schema/values.ts";
 import { harnessConfig } from "./apiserver-config.ts";
 import { bareEvent } from "./history.ts";
 
-// Harness W (SCHEMA.md §4.2): upstream's newTestWatchCache — a watch cache with no cacher, no
+// Harness W (docs/conformance.md): upstream's newTestWatchCache — a watch cache with no cacher, no
 // etcd and no reflector, driven by direct calls on a manual clock. The current RV is the cache's
 // own; progress answers queued by `progressAnswer` are handed over while a read waits.
 

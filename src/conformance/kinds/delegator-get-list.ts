@@ -9,7 +9,7 @@ import { defineKind, isRunStop, skip } from "./kind.ts";
 import { diffListResults, ListResult, startList } from "./list-results.ts";
 
 // Kinds `delegator.getList`, `delegator.getList.consistentRead` and `delegator.getList.exact`
-// (harness C): LISTs through the CacheDelegator over a mock storage (SEMANTICS §3.7).
+// (harness C): LISTs through the CacheDelegator over a mock storage (upstream: delegator.go GetList).
 
 const Expected = v.strictObject({
   results: v.array(ListResult),

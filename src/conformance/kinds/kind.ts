@@ -20,7 +20,7 @@ export const isRunStop = (value: unknown): value is RunStop =>
   typeof value === "object" && value !== null && RUN_STOP in value;
 
 export interface KindModule<I, E, A> {
-  /** The kind's input table (SCHEMA.md §7) as a strict schema. */
+  /** The kind's input table (docs/conformance.md, "Kinds") as a strict schema. */
   readonly input: v.GenericSchema<unknown, I>;
   /** The kind's expected table, checked only after the run. */
   readonly expected: v.GenericSchema<unknown, E>;

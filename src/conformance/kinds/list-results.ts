@@ -6,7 +6,7 @@ import type { Step } from "../schema/ops.ts";
 import { ErrorExpectation, RVRange } from "../schema/shared.ts";
 import { Bool, Id } from "../schema/values.ts";
 
-// SCHEMA.md `ListResult` and how a `list` call through the delegator produces one; shared by the
+// The vectors' `ListResult` (docs/conformance.md) and how a `list` call through the delegator produces one; shared by the
 // delegator.getList* kinds (harness C) and the scenario.* kinds (harness E).
 
 export const ListResult = v.strictObject({

@@ -3,7 +3,7 @@ import type { KindTable } from "./kind.ts";
 import { readWaitKind } from "./metrics-read-wait.ts";
 import { waitUntilFreshAndGetKind, waitUntilFreshAndGetListKind } from "./watch-cache-reads.ts";
 
-// The harness-W kinds (SCHEMA.md §4.2): the watch cache's reads, its read-wait histogram and its
+// The harness-W kinds (docs/conformance.md, "Harnesses"): the watch cache's reads, its read-wait histogram and its
 // history, each built by harness/watch-cache.ts.
 export const WATCH_CACHE_KINDS: KindTable = {
   "watchCache.waitUntilFreshAndGet": waitUntilFreshAndGetKind,

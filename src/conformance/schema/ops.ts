@@ -3,7 +3,7 @@ import { parseOrThrow } from "../malformed.ts";
 import { GetOptions, Labels, ListOptions, PodSpec, WatchOptions } from "./shared.ts";
 import { Bool, Count, Id, Int, Key, Name } from "./values.ts";
 
-// SCHEMA.md §5: the closed vocabulary of ops and their arguments. A kind's `steps` field is read
+// The vectors' ops (docs/conformance.md): the closed vocabulary of ops and their arguments. A kind's `steps` field is read
 // as `RawStep[]`; `parseSteps` then types each step, or says which op the kind cannot run (SKIP).
 
 const pod = { namespace: Name, name: Name, rv: Int, nodeName: Name, labels: Labels };

@@ -14,7 +14,7 @@ import {
   Token,
 } from "./values.ts";
 
-// SCHEMA.md §3: object types shared by several kinds. Objects are strict: every field required,
+// The vectors' shared types (docs/conformance.md): object types shared by several kinds. Objects are strict: every field required,
 // no other field.
 
 export const FeatureGates = v.strictObject({

@@ -1,6 +1,6 @@
 import * as v from "valibot";
 
-// SCHEMA.md §2: every number is an integer; every string has a type with a pattern. A value that
+// The vectors' values (docs/conformance.md, "Values"): every number is an integer; every string has a type with a pattern. A value that
 // breaks its type makes the case malformed (FAIL), never a crash.
 
 export const Int = v.pipe(v.number(), v.integer());

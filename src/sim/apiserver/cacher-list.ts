@@ -6,7 +6,7 @@ import type { ListOptions, StorageListResult } from "./storage.ts";
 import { computeListLimit } from "./watch-rv.ts";
 
 // The page the cacher answers with, from the watch cache's list: selector filtering, the limit,
-// and a continue token at the response RV (SEMANTICS §3.6 steps 4–6).
+// and a continue token at the response RV.
 // upstream: cacher.go GetList (after WaitUntilFreshAndGetList), storage PrepareContinueToken
 
 /** upstream: PrepareContinueToken: the next page starts just after the last returned key. */
@@ -15,8 +15,9 @@ const continueAfter = (lastKey: string, listKey: string, rv: number) =>
 
 const EVERYTHING: Selectors = { labels: [], fields: [] };
 
-/** The page, and how many cached objects were looked at to build it (the list-cache metrics). */
+/** The page, and how many objects the watch cache listed for it (the list-cache metrics). */
 export interface CacherPage extends StorageListResult {
+  /** upstream: cacher.go GetList RecordListCacheMetrics(…, len(resp.Items), …): the whole list. */
   readonly fetched: number;
 }
 
@@ -35,9 +36,7 @@ export function cacherPage(
   // With a selector the matches must be found one by one, as upstream does.
   const selected: Pod[] = [];
   let hasMore = false;
-  let fetched = 0;
   for (const pod of list.items()) {
-    fetched++;
     if (limit > 0 && selected.length >= limit) {
       hasMore = true;
       break;
@@ -55,7 +54,7 @@ export function cacherPage(
     continue: token,
     remainingItemCount: null,
     items: (max) => (max === undefined ? selected : selected.slice(0, max)),
-    fetched,
+    fetched: list.count,
   };
 }
 
@@ -82,9 +81,9 @@ class UnfilteredPage implements CacherPage {
     this.remainingItemCount = this.hasMore ? total - limit : null;
   }
 
-  /** Every object in the page was fetched. */
+  /** The whole list the watch cache walked, not only the page. */
   get fetched(): number {
-    return this.count;
+    return this.list.count;
   }
 
   items(max?: number): Pod[] {

@@ -21,7 +21,7 @@ import {
   type WatchStart,
 } from "./watcher.ts";
 
-// A WATCH on the cacher (SEMANTICS §3.9): required RV, the wait that only watch-list requests
+// A WATCH on the cacher (upstream: cacher.go Watch): required RV, the wait that only watch-list requests
 // make, where the stream starts, and registration. Every error after the RV parsed is an error
 // watcher (one ERROR event); only a bad RV and an unready cacher fail the call itself.
 // upstream: cacher.go Watch
@@ -93,7 +93,9 @@ export function cacherWatch(
       register(requiredRv);
       return;
     }
-    const supported = cacher.consistentReadSupported;
+    // Registers for progress whenever etcd supports it, whatever ConsistentListFromCache says
+    // (upstream: ≤1.36 waitUntilWatchCacheFreshAndForceAllEvents checks etcd support only).
+    const supported = cacher.config.consistentReadSupported;
     cacher.watchCache.waitUntilFreshLocked(requiredRv, supported, ctx, (err) =>
       err === null ? register(requiredRv) : fail(err),
     );
@@ -109,7 +111,11 @@ export function cacherWatch(
   });
 }
 
-/** A registered watcher over its start; its interval events count as init events. */
+/**
+ * A registered watcher over its start. Its interval's events count as init events, not the
+ * initial-events-end bookmark, and none when the interval was invalidated (upstream:
+ * cache_watcher.go processInterval returns before InitCounter.Add on a Next() error).
+ */
 function newWatcher(
   cacher: Cacher,
   key: string,
@@ -118,8 +124,9 @@ function newWatcher(
   requiredRv: number,
   start: WatchStart,
 ): CacheWatcher {
-  const initEvents = start.initialObjects.length + start.historyEvents.length;
-  cacher.metrics.initEvents.inc(initEvents + (start.endBookmarkRv === null ? 0 : 1));
+  if (!start.invalidated) {
+    cacher.metrics.initEvents.inc(start.initialObjects.length + start.historyEvents.length);
+  }
   const id = cacher.nextWatcherId++;
   const forget = (w: CacheWatcher) => cacher.forgetWatcher(w);
   // Every event key starts with the resource prefix; a key it extends as a path sees them all.

@@ -99,7 +99,7 @@ export class Cacher {
     return this.ready.state === "Ready";
   }
 
-  /** The cache's delegation helper over its live state (SEMANTICS §4). */
+  /** The cache's delegation helper over its live state (upstream: cacher/delegator/interface.go ShouldDelegateList). */
   delegationHelper(): DelegationHelper {
     if (this.helper === null) {
       const cacher = this;
@@ -206,11 +206,12 @@ export class Cacher {
     this.ready.setPending(err);
   }
 
-  // upstream: cacher.go terminateAllWatchers
+  // upstream: cacher.go terminateAllWatchers. Not counted in apiserver_terminated_watchers_total:
+  // upstream counts only a watcher closed for being too slow (cache_watcher.go add), which the
+  // model has none of (every watcher takes every event).
   terminateAllWatchers(): void {
     for (const watcher of this.watchers) {
       watcher.close();
-      this.metrics.terminatedWatchers.inc();
       this.draining.add(watcher);
     }
     this.watchers.clear();

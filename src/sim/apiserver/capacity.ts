@@ -1,7 +1,7 @@
 import { NS_PER_S } from "../time.ts";
 import { DEFAULT_EVENT_FRESH_DURATION_NS } from "./config.ts";
 
-// The history ring's size limits and the watch channel sizing derived from them (SEMANTICS §1, §3.2).
+// The history ring's size limits and the watch channel sizing derived from them (upstream: watch_cache_history.go).
 
 export const DEFAULT_LOWER_BOUND_CAPACITY = 100; // upstream: watch_cache_history.go defaultLowerBoundCapacity
 const DEFAULT_UPPER_BOUND_CAPACITY = 100 * 1024; // upstream: watch_cache_history.go defaultUpperBoundCapacity

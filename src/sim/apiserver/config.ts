@@ -2,14 +2,18 @@ import type { ResolvedGates } from "../scenario/gates.ts";
 import type { K8sVersion } from "../scenario/k8s-version.ts";
 import { type Nanos, seconds } from "../time.ts";
 
-// What the apiserver model is configured with: the Kubernetes minor (its wait function differs,
-// SEMANTICS §10), the modelled gates, and the what-if switches the teaching layer exposes.
+// What the apiserver model is configured with: the Kubernetes minor (its wait function differs:
+// watch_cache.go waitUntilFreshLocked in 1.37, waitUntilFreshAndBlock before), the modelled gates, and the what-if switches the teaching layer exposes.
 
 export const BLOCK_TIMEOUT_NS: Nanos = seconds(3); // upstream: watch_cache.go blockTimeout
 export const DEFAULT_EVENT_FRESH_DURATION_NS: Nanos = seconds(75); // upstream: cacher.go DefaultEventFreshDuration
 
 export interface WhatIf {
-  /** Drop the `rv > 0` guard: every read starts a wake-up timer, RV=0 included. */
+  /**
+   * Every read that calls the wait function starts a wake-up timer, RV=0 included. On ≤1.36
+   * that is dropping the `rv > 0` guard around the timer goroutine; on 1.37 the guard is dead
+   * code (the early return does its work), so it is starting the timer before the fast path.
+   */
   readonly noRvGuard: boolean;
   /** The ring resizes without the grow/shrink asymmetry (read by the history ring). */
   readonly noHysteresis: boolean;
@@ -38,3 +42,24 @@ export const readsConsistentFromCache = (config: ApiserverConfig): boolean =>
 
 /** 1.37 returns at once when fresh; ≤1.36 (`waitUntilFreshAndBlock`) times and observes every RV>0 read. */
 export const waitsOnlyWhenBehind = (version: K8sVersion): boolean => version === "1.37";
+
+/**
+ * An etcd LIST at a revision above the current one: 1.34+ answers 504 "Too large resource
+ * version" without Retry-After (upstream: etcd3/store.go listReadError, release-1.34 GetList);
+ * 1.33 returns etcd's own "required revision is a future revision" error as is.
+ */
+export const futureRevisionIsTooLarge = (version: K8sVersion): boolean => version !== "1.33";
+
+/**
+ * 1.33's delegator fetched etcd's current RV for a consistent LIST itself and passed the cacher a
+ * NotOlderThan list at it; a failure of that quorum read returned before consistent_read_total
+ * was counted (upstream: release-1.33 delegator.go GetList). 1.34+ fetch it in the watch cache
+ * (watch_cache.go waitAndListConsistent), after the cacher's readiness check.
+ */
+export const currentRvInDelegator = (version: K8sVersion): boolean => version === "1.33";
+
+/** What whatif=noRvGuard takes away in this version's wait function, in words for the page. */
+export const noRvGuardRemoves = (version: K8sVersion): string =>
+  waitsOnlyWhenBehind(version)
+    ? "the fast path's skip of the timer: every read starts a 3 s wake-up timer, RV=0 and fresh ones included (in 1.37 the rv > 0 guard itself is dead code: the early return does its work)"
+    : "the rv > 0 guard around the timer goroutine: RV=0 reads start a 3 s wake-up timer too";

@@ -1,10 +1,12 @@
 import type { CodeLine, GetListLine } from "../code-lines.ts";
 import type { Cacher } from "./cacher.ts";
 import type { CacherWatchOptions, WatchDone } from "./cacher-watch.ts";
+import { currentRvInDelegator } from "./config.ts";
 import {
   type ApiError,
   isResourceExpired,
   isTooLargeResourceVersion,
+  plainError,
   RESOURCE_VERSION_TOO_HIGH_RETRY_SECONDS,
   tooManyRequests,
 } from "./errors.ts";
@@ -22,7 +24,7 @@ import { delegationRow, shouldDelegateList } from "./should-delegate.ts";
 import type { Done, GetOptions, ListOptions, Storage, StorageListResult } from "./storage.ts";
 
 // The storage the registry calls: routes each read to the watch cache or to etcd, and decides
-// the fallbacks (SEMANTICS §3.7). upstream: cacher/delegator.go CacheDelegator
+// the fallbacks. upstream: cacher/delegator.go CacheDelegator
 
 export interface CacheDelegatorOptions {
   readonly cacher: Cacher;
@@ -88,9 +90,48 @@ export class CacheDelegator {
       this.listFromStorage("delegated", "getList.notReady", key, opts, ctx, done);
       return;
     }
+    if (consistentRead && currentRvInDelegator(this.cacher.config.version)) {
+      this.listAtCurrentRv(key, opts, ctx, done);
+      return;
+    }
+    this.listFromCacher(key, opts, opts, consistentRead, ctx, done);
+  }
+
+  /** `cacherOpts` go to the cacher; a fallback to etcd lists with the client's `opts`. */
+  private listFromCacher(
+    key: string,
+    opts: ListOptions,
+    cacherOpts: ListOptions,
+    consistentRead: boolean,
+    ctx: RequestContext,
+    done: Done<StorageListResult>,
+  ): void {
     const call = this.pending.take(key, opts, ctx, done);
     call.consistentRead = consistentRead;
-    this.cacher.getList(key, opts, ctx, call.answered);
+    this.cacher.getList(key, cacherOpts, ctx, call.answered);
+  }
+
+  // upstream: release-1.33 delegator.go GetList, `if result.ConsistentRead` before cacher.GetList
+  private listAtCurrentRv(
+    key: string,
+    opts: ListOptions,
+    ctx: RequestContext,
+    done: Done<StorageListResult>,
+  ): void {
+    this.storage.getCurrentResourceVersion(ctx, (err, rv) => {
+      if (err !== null || rv === null) {
+        // Returned as is, before consistent_read_total is counted.
+        this.fail(ctx, err ?? plainError("no current resource version"), "getList.cache", done);
+        return;
+      }
+      this.step(ctx, "currentRv", "getList.cache", () => `etcd at RV ${rv}`);
+      const atRv: ListOptions = {
+        ...opts,
+        resourceVersion: String(rv),
+        resourceVersionMatch: opts.continue === "" ? "NotOlderThan" : opts.resourceVersionMatch,
+      };
+      this.listFromCacher(key, opts, atRv, true, ctx, done);
+    });
   }
 
   // upstream: delegator.go GetList, once the cacher answered

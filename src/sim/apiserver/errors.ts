@@ -1,5 +1,5 @@
 // API errors as the client sees them: code, reason, message, Retry-After and causes, with the
-// upstream constructors' exact wording (SEMANTICS §5). Errors are values inside the model.
+// upstream constructors' exact wording (upstream: storage/errors.go; apimachinery pkg/api/errors). Errors are values inside the model.
 
 export type StatusReason =
   | "Timeout"
@@ -84,9 +84,10 @@ export function plainError(message: string): PlainError {
   return { kind: "plain", message };
 }
 
-/** A request that outlived --request-timeout (SEMANTICS §11: 504, no Retry-After). */
+/** A request that outlived --request-timeout (504, no Retry-After). */
+// upstream: server/filters/timeout.go WithTimeoutForNonLongRunningRequests, NewTimeoutError(…, 0)
 export function requestTimeout(): StatusError {
-  return status(504, "Timeout", "Timeout: request did not complete within the allowed duration");
+  return status(504, "Timeout", "Timeout: request did not complete within the allotted timeout");
 }
 
 // upstream: storage/errors.go IsTooLargeResourceVersion (a timeout with the cause)

@@ -3,7 +3,7 @@ import { plainError, resourceExpired } from "./errors.ts";
 import type { IndexValidator, WatchCacheHistory } from "./history.ts";
 import { WatchCacheInterval } from "./interval.ts";
 
-// Where a watch resuming at `rv` starts reading the history, or why it cannot (SEMANTICS §3.9).
+// Where a watch resuming at `rv` starts reading the history, or why it cannot (upstream: watch_cache_history.go GetIntervalLocked).
 
 /** Go's uint64 wrap of 0 − 1, as `oldest − 1` prints when the oldest RV is 0. */
 const UINT64_MAX_TEXT = "18446744073709551615";

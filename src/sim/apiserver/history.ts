@@ -3,7 +3,7 @@ import type { WatchCacheEvent } from "./watch-cache-event.ts";
 
 // The watch cache's history: a ring of recent events addressed by absolute, never-decreasing
 // indexes, whose capacity doubles while its oldest event is fresh and halves when even its most
-// recent quarter is stale (SEMANTICS §3.2).
+// recent quarter is stale (upstream: watch_cache_history.go resizeCacheLocked).
 
 /** Called after every capacity change, so the owner can update the watch_cache_capacity series. */
 export type ResizeListener = (fromCapacity: number, toCapacity: number) => void;

@@ -6,7 +6,7 @@ import type { WatchCacheEvent } from "./watch-cache-event.ts";
 
 // A watcher's view of the history: absolute indexes [startIndex, endIndex) read through a small
 // buffer, re-validated against the ring on every refill because the ring may have evicted,
-// shrunk past or reset over the interval's start in the meantime (SEMANTICS §3.9).
+// shrunk past or reset over the interval's start in the meantime (upstream: watch_cache_interval.go Next).
 
 /** The event at an absolute index, or null when there is none to read. */
 export type IndexerFunc = (index: number) => WatchCacheEvent | null;

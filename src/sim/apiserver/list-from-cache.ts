@@ -8,7 +8,7 @@ import { parseSelector, requiredValue } from "./selectors.ts";
 import type { LazyList, ListOptions } from "./storage.ts";
 import type { WatchCache } from "./watch-cache.ts";
 
-// The watch cache's own LIST (SEMANTICS §3.6), before the cacher filters by selector and applies
+// The watch cache's own LIST (upstream: watch_cache.go WaitUntilFreshAndGetList), before the cacher filters by selector and applies
 // the limit. Results are lazy: `count` is cheap and items are built only when asked for.
 
 export interface CacheList extends LazyList {

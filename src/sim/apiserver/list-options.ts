@@ -69,7 +69,7 @@ export function validateListOptions(keyPrefix: string, opts: ListOptions): Parse
     case "Exact":
       return { ok: true, value: { withRev: parsed.value, continueKey: "" } };
     case "": {
-      const legacyExact = opts.limit > 0 && parsed.value > 0;
+      const legacyExact = opts.recursive && opts.limit > 0 && parsed.value > 0;
       return legacyExact
         ? { ok: true, value: { withRev: parsed.value, continueKey: "" } }
         : AT_CURRENT;

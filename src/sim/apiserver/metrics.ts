@@ -6,10 +6,10 @@ import type {
   Sample,
 } from "../metrics/registry.ts";
 
-// The upstream watch-cache metrics (SEMANTICS §6; upstream: cacher/metrics/metrics.go) with
+// The upstream watch-cache metrics (upstream: cacher/metrics/metrics.go) with
 // HEAD's names, labels and buckets in every simulated version. Series labelled only by group and
 // resource, and the histograms, are created up front so an untouched one prints as 0; a counter
-// with further labels prints only the combinations that occurred (SCENARIO.md, the command line).
+// with further labels prints only the combinations that occurred (docs/scenarios.md, "The command line").
 
 export type ConsistentReadFallback = "false" | "true" | "skipped";
 export type ConsistencyCheckStatus = "success" | "failure" | "error";

@@ -1,7 +1,7 @@
 import type { Nanos } from "../time.ts";
 
 // The cacher's readiness: Pending ⇄ Ready → Stopped, with a generation that changes each time it
-// becomes Ready, so a watch set up across a relist can tell (SEMANTICS §3.10).
+// becomes Ready, so a watch set up across a relist can tell (upstream: cacher/ready.go).
 // upstream: cacher/ready.go
 
 export type ReadyState = "Pending" | "Ready" | "Stopped";

@@ -1,7 +1,7 @@
 import { durationSeconds } from "./capacity.ts";
 
 // How long a client is told to wait while the cacher is not ready: grows with the downtime so a
-// long outage is not hammered, truncated to whole seconds in [1, 30] (SEMANTICS §3.10).
+// long outage is not hammered, truncated to whole seconds in [1, 30] (upstream: util.go calculateRetryAfterForUnreadyCache).
 
 const RETRY_AFTER_GROWTH_PER_SECOND = 0.06;
 const MAX_RETRY_AFTER_SECONDS = 30;

@@ -4,7 +4,7 @@ import { type ApiError, plainError } from "./errors.ts";
 import { type Parsed, parseResourceVersion } from "./list-options.ts";
 import type { ListOptions } from "./storage.ts";
 
-// Whether a LIST goes to etcd, and whether it counts as a consistent read (SEMANTICS §4).
+// Whether a LIST goes to etcd, and whether it counts as a consistent read (upstream: cacher/delegator/interface.go ShouldDelegateList).
 // upstream: cacher/delegator/interface.go ShouldDelegateList and the Cacher's helper methods
 
 export interface DelegationResult {
@@ -41,7 +41,7 @@ type RowOptions = Pick<
   "resourceVersion" | "resourceVersionMatch" | "recursive" | "limit" | "continue"
 >;
 
-/** Which row of the decision table (SEMANTICS §4) a LIST falls in, before any helper is asked. */
+/** Which row of the decision table (docs/fidelity.md "Cacher, delegator") a LIST falls in, before any helper is asked. */
 export function delegationRow(opts: RowOptions): DelegationRow {
   switch (opts.resourceVersionMatch) {
     case "Exact":

@@ -13,7 +13,7 @@ import { type RequestContext, recordStep, type WokeBy } from "./request-context.
 import { WaiterQueue } from "./waiter-queue.ts";
 import { WakeupTimers } from "./wakeup-timers.ts";
 
-// Reads that wait for the cache to reach an RV (SEMANTICS §3.5, §10). Upstream parks them on a
+// Reads that wait for the cache to reach an RV (upstream: watch_cache.go waitUntilFreshLocked; ≤1.36 waitUntilFreshAndBlock). Upstream parks them on a
 // condition variable that every RV change and every read's 3 s timer broadcast to. We keep them in
 // target-RV order and, on an RV change, resume exactly those whose target is reached: the
 // others would re-check and sleep again, so nothing observable differs. A waiter's own deadline is

@@ -18,7 +18,7 @@ import type { WatchCacheEvent, WatchEventType } from "./watch-cache-event.ts";
 import { WatchCacheStorage } from "./watch-cache-storage.ts";
 
 // upstream: cacher/watch_cache.go watchCache: the store, the history ring, the RV the cache has
-// reached, and the reads waiting for it (SEMANTICS §2, §3.1, §3.3, §3.5, §3.6).
+// reached, and the reads waiting for it (upstream: watch_cache.go).
 
 /** What the cache hands its event handler: an event, or a bookmark from UpdateResourceVersion. */
 export type CacheItem = WatchCacheEvent | { readonly type: "BOOKMARK"; readonly rv: number };

@@ -1,4 +1,4 @@
-// The resource versions a watch is set up with (SEMANTICS §3.9) and the list limit the cacher
+// The resource versions a watch is set up with (upstream: cacher.go Watch) and the list limit the cacher
 // applies (§3.6). Resource versions arrive parsed; `resourceVersion` is the raw option, because
 // upstream distinguishes "" (unset) from "0".
 

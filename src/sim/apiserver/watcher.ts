@@ -3,7 +3,7 @@ import { type ApiError, type StatusError, watchErrorStatus } from "./errors.ts";
 import type { Pod } from "./pod.ts";
 import type { WatchCacheEvent } from "./watch-cache-event.ts";
 
-// What a watch client reads (SEMANTICS §3.9). A cache watcher is a cursor: its start (history or
+// What a watch client reads (upstream: cacher/watcher.go). A cache watcher is a cursor: its start (history or
 // initial store items) is fixed when it registers, its live events are read from the cacher's
 // shared dispatch log, and nothing is converted until the client asks for the next event.
 

@@ -1,19 +1,30 @@
+import { futureRevisionIsTooLarge } from "../apiserver/config.ts";
 import { encodeContinue } from "../apiserver/continue-token.ts";
 import { type ApiError, plainError, tooLargeResourceVersion } from "../apiserver/errors.ts";
 import { parseResourceVersion } from "../apiserver/list-options.ts";
 import type { Pod } from "../apiserver/pod.ts";
 import type { RequestContext } from "../apiserver/request-context.ts";
 import type { Done, ListOptions, StorageListResult } from "../apiserver/storage.ts";
+import type { K8sVersion } from "../scenario/k8s-version.ts";
 import type { EtcdKv } from "./kv.ts";
 import type { RangeJob, RangeReason } from "./range-queue.ts";
 
-// The range requests etcd serves (SEMANTICS §11): each reads at its service start and reports
+// The range requests etcd serves (docs/fidelity.md "World"): each reads at its service start and reports
 // how many objects it returns, which sets its cost; its answer goes out when its service ends.
 
 // upstream: etcd3 store GetCurrentResourceVersion lists the prefix with limit 1
 const CURRENT_RV_OBJECTS = 1;
 // upstream: etcd's ErrFutureRev, returned as is by etcd3 interpretListError
 const FUTURE_REVISION = "etcdserver: mvcc: required revision is a future revision";
+
+// upstream: etcd3/store.go listReadError (1.34+): ErrFutureRev becomes a 504 without Retry-After
+// whose "current" is a fresh GetCurrentResourceVersion (here: the revision read at service start;
+// that second quorum read is not queued). 1.33's GetList returned etcd's error as is.
+function futureRevisionError(withRev: number, current: number, version: K8sVersion): ApiError {
+  return futureRevisionIsTooLarge(version)
+    ? tooLargeResourceVersion(withRev, current, 0)
+    : plainError(FUTURE_REVISION);
+}
 
 // upstream: etcd3/store.go validateMinimumResourceVersion (504 without Retry-After)
 function minimumRvError(minimumRv: string, revision: number): ApiError | null {
@@ -35,8 +46,10 @@ export class ListJob implements RangeJob {
   private readonly continueKey: string;
   private readonly ctx: RequestContext;
   private readonly done: Done<StorageListResult>;
+  private readonly version: K8sVersion;
 
   constructor(
+    version: K8sVersion,
     reason: RangeReason,
     kv: EtcdKv,
     key: string,
@@ -46,6 +59,7 @@ export class ListJob implements RangeJob {
     ctx: RequestContext,
     done: Done<StorageListResult>,
   ) {
+    this.version = version;
     this.reason = reason;
     this.kv = kv;
     this.key = key;
@@ -59,7 +73,7 @@ export class ListJob implements RangeJob {
   start(): number {
     const current = this.kv.revision;
     if (this.withRev > current) {
-      this.error = plainError(FUTURE_REVISION);
+      this.error = futureRevisionError(this.withRev, current, this.version);
       return 0;
     }
     const rev = this.withRev > 0 ? this.withRev : current;

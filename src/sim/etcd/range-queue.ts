@@ -4,7 +4,7 @@ import type { Scheduler } from "../scheduler.ts";
 import type { Nanos } from "../time.ts";
 import { Fifo } from "../world/fifo.ts";
 
-// etcd's range requests (SEMANTICS §11): FIFO for a bounded number of slots; a request reads the
+// etcd's range requests (docs/fidelity.md "World"): FIFO for a bounded number of slots; a request reads the
 // revision current when its service starts and is answered `etcdLatency` + 10 µs per object
 // later; one still unanswered `requestTimeout` after it arrived gets 504. The queue keeps a
 // single timer, at its head's deadline: heads leave in arrival order, so deadlines only grow.

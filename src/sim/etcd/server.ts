@@ -8,13 +8,14 @@ import type {
   Storage,
   StorageListResult,
 } from "../apiserver/storage.ts";
+import type { K8sVersion } from "../scenario/k8s-version.ts";
 import type { Scheduler } from "../scheduler.ts";
 import type { Nanos } from "../time.ts";
 import type { EtcdKv, PodSpec } from "./kv.ts";
 import { CurrentRvJob, GetJob, ListJob } from "./range-jobs.ts";
 import { type RangeCosts, type RangeJob, RangeQueue, type RangeReason } from "./range-queue.ts";
 
-// etcd as a server over its data (SEMANTICS §11): range requests queue for slots (range-queue.ts),
+// etcd as a server over its data (docs/fidelity.md "World"): range requests queue for slots (range-queue.ts),
 // writes commit on arrival and take no slot, progress requests are answered by a bookmark on the
 // cacher's watch stream `etcdLatency` after they are sent. This is the `Storage` the apiserver
 // model calls.
@@ -43,9 +44,18 @@ export class EtcdServer implements Storage {
   private readonly progressKind: number;
   private readonly ackKind: number;
   private readonly currentRvJobs: CurrentRvJob[] = [];
+  /** The apiserver's etcd3 store differs by minor (its answer to a future revision). */
+  private readonly version: K8sVersion;
 
-  constructor(scheduler: Scheduler, kv: EtcdKv, costs: RangeCosts, hooks: EtcdHooks) {
+  constructor(
+    scheduler: Scheduler,
+    kv: EtcdKv,
+    costs: RangeCosts,
+    hooks: EtcdHooks,
+    version: K8sVersion,
+  ) {
     this.scheduler = scheduler;
+    this.version = version;
     this.kv = kv;
     this.costs = costs;
     this.hooks = hooks;
@@ -68,7 +78,9 @@ export class EtcdServer implements Storage {
     const { withRev, continueKey } = validated.value;
     // Only the delegator knows why it calls etcd; a caller that does not say is delegating.
     const reason = ctx.etcdReason ?? "delegated";
-    this.submitRange(new ListJob(reason, this.kv, key, opts, withRev, continueKey, ctx, done));
+    this.submitRange(
+      new ListJob(this.version, reason, this.kv, key, opts, withRev, continueKey, ctx, done),
+    );
   }
 
   get(

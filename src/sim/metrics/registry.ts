@@ -142,13 +142,7 @@ export class MetricsRegistry {
 
   /** Prometheus text exposition format 0.0.4. */
   exposition(): string {
-    const lines: string[] = [];
-    for (const family of this.families) {
-      lines.push(`# HELP ${family.name} ${escapeHelp(family.help)}`);
-      lines.push(`# TYPE ${family.name} ${family.type}`);
-      for (const child of family.children()) writeChild(lines, family.name, child);
-    }
-    return `${lines.join("\n")}\n`;
+    return exposition([{ registry: this, labels: {} }]);
   }
 
   private add<S extends Sample | HistogramSample>(family: Family<S>): MetricFamily<S> {
@@ -159,24 +153,76 @@ export class MetricsRegistry {
   }
 }
 
-function writeChild(lines: string[], name: string, child: Sample | HistogramSample): void {
-  if (child instanceof Sample) {
-    lines.push(`${name}${labelText(child.labels)} ${formatGoFloat(child.value)}`);
-    return;
+/** A registry whose every series is written with `labels` added (a twin run's `run="B"`). */
+export interface LabelledRegistry {
+  readonly registry: MetricsRegistry;
+  readonly labels: Labels;
+}
+
+/**
+ * Several registries as one exposition: each family once, with every registry's children under
+ * it, in order (families in the order they first appear).
+ */
+export function exposition(sources: readonly LabelledRegistry[]): string {
+  const lines: string[] = [];
+  for (const name of familyNames(sources)) {
+    const families = sources.map(({ registry, labels }) => ({
+      family: registry.find(name),
+      labels,
+    }));
+    const first = families.find(({ family }) => family !== undefined)?.family;
+    if (first === undefined) continue;
+    lines.push(`# HELP ${name} ${escapeHelp(first.help)}`);
+    lines.push(`# TYPE ${name} ${first.type}`);
+    for (const { family, labels } of families) {
+      for (const child of family?.children() ?? []) writeChild(lines, name, child, labels);
+    }
   }
+  return `${lines.join("\n")}\n`;
+}
+
+/** Every family name of the sources, in the order they first appear. */
+export function familyNames(sources: readonly LabelledRegistry[]): string[] {
+  const names = new Set<string>();
+  for (const { registry } of sources) for (const family of registry.all()) names.add(family.name);
+  return [...names];
+}
+
+/**
+ * The sample lines of one child, `[name suffix, labels, value]`: a histogram's buckets (cumulative,
+ * `le` as Go writes it), `+Inf`, then `_sum` and `_count`, as the Go client orders them.
+ */
+export function childSamples(
+  child: Sample | HistogramSample,
+  extra: Labels = {},
+): [suffix: string, labels: Labels, value: number][] {
+  const own = { ...child.labels, ...extra };
+  if (child instanceof Sample) return [["", own, child.value]];
   const cumulative = child.cumulative();
-  child.bounds.forEach((bound, i) => {
-    const labels = { ...child.labels, le: formatGoFloat(bound) };
-    lines.push(`${name}_bucket${labelText(labels)} ${formatGoFloat(cumulative[i] as number)}`);
-  });
-  const inf = { ...child.labels, le: "+Inf" };
-  lines.push(`${name}_bucket${labelText(inf)} ${formatGoFloat(child.count)}`);
-  lines.push(`${name}_sum${labelText(child.labels)} ${formatGoFloat(child.sum)}`);
-  lines.push(`${name}_count${labelText(child.labels)} ${formatGoFloat(child.count)}`);
+  const samples: [string, Labels, number][] = child.bounds.map((bound, i) => [
+    "_bucket",
+    { ...own, le: formatGoFloat(bound) },
+    cumulative[i] as number,
+  ]);
+  samples.push(["_bucket", { ...own, le: "+Inf" }, child.count]);
+  samples.push(["_sum", own, child.sum]);
+  samples.push(["_count", own, child.count]);
+  return samples;
+}
+
+function writeChild(
+  lines: string[],
+  name: string,
+  child: Sample | HistogramSample,
+  extra: Labels,
+): void {
+  for (const [suffix, labels, value] of childSamples(child, extra)) {
+    lines.push(`${name}${suffix}${labelText(labels)} ${formatGoFloat(value)}`);
+  }
 }
 
 // The Go client sorts label pairs by name and writes a bucket's `le` last.
-function labelText(labels: Labels): string {
+export function labelText(labels: Labels): string {
   const names = Object.keys(labels)
     .filter((k) => k !== "le")
     .sort();

@@ -13,7 +13,7 @@ const escapeValue = (text: string): string =>
     (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)),
   );
 
-/** `a=1&b=2` with only the values that differ from the defaults, in SCENARIO.md's key order. */
+/** `a=1&b=2` with only the values that differ from the defaults, in docs/scenarios.md's key order. */
 export function encodeScenario(scenario: Scenario): string {
   const parts: string[] = [];
   for (const key of Object.keys(SCENARIO_KEYS) as ScenarioKey[]) {

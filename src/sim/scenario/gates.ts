@@ -1,6 +1,6 @@
 import { K8S_VERSIONS, type K8sVersion } from "./k8s-version.ts";
 
-// The feature gates the simulator models, per Kubernetes minor (SEMANTICS §7, §10).
+// The feature gates the simulator models, per Kubernetes minor (upstream: features/kube_features.go, versioned specs; docs/scenarios.md, "Feature gates").
 
 export const MODELLED_GATES = [
   "ConsistentListFromCache",

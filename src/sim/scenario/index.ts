@@ -32,7 +32,12 @@ export {
 } from "./keys.ts";
 export { READ_MIX_KINDS, type ReadMix, type ReadMixKind } from "./mix.ts";
 export type { NumberRange } from "./numeric-text.ts";
-export { type ParsedScenario, parseScenario, type ScenarioIssue } from "./parse.ts";
+export {
+  issueProblem,
+  type ParsedScenario,
+  parseScenario,
+  type ScenarioIssue,
+} from "./parse.ts";
 export {
   DEFAULT_SCENARIO,
   SCHEDULE_KEYS,

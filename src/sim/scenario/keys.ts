@@ -4,7 +4,7 @@ import { READ_MIX_KINDS } from "./mix.ts";
 import type { NumberRange } from "./numeric-text.ts";
 import { WHATIF_SWITCHES } from "./scenario.ts";
 
-// The one table of run keys, in SCENARIO.md's order (the order links are written in). The
+// The one table of run keys, in docs/scenarios.md's order (the order links are written in). The
 // parser takes its ranges from here, the UI its controls, the command line its error texts.
 
 export type ValueSpec =

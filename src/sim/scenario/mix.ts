@@ -1,7 +1,7 @@
 import { accept, type Decoded, refuse } from "./decoded.ts";
 import { formatNumber, parseNumber } from "./numeric-text.ts";
 
-/** The kinds of independent reads (SCENARIO.md, "Read kinds"). */
+/** The kinds of independent reads (docs/scenarios.md, "Read kinds"). */
 export const READ_MIX_KINDS = ["rv0", "consistent", "notOlderThan", "exact"] as const;
 
 export type ReadMixKind = (typeof READ_MIX_KINDS)[number];

@@ -45,6 +45,20 @@ export function parseSeconds(text: string): Nanos | undefined {
   return Number.isSafeInteger(ns) ? ns : undefined;
 }
 
+/** The last second the model's clock can hold (integer nanoseconds within 2^53). */
+export const MAX_SECONDS = Math.floor(Number.MAX_SAFE_INTEGER / NS_PER_S);
+
+/** Why `text` is not a time `parseSeconds` reads (call it only when it is not). */
+export function secondsProblem(text: string): string {
+  return SECONDS.test(text)
+    ? `the time ${text} is later than the simulated clock reaches (${MAX_SECONDS} s)`
+    : `the time "${text}" is not a number of seconds ≥ 0`;
+}
+
+/** "an integer 0 … 5000", "a number 0 … 60000": what a range accepts, in words. */
+export const rangeText = ({ min, max, integer }: NumberRange): string =>
+  `${integer ? "an integer" : "a number"} ${min} … ${max}`;
+
 /** Integer nanoseconds as decimal seconds, exactly, without trailing zeros. */
 export function formatSeconds(ns: Nanos): string {
   const whole = Math.floor(ns / NS_PER_S);

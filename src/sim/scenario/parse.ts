@@ -8,13 +8,22 @@ import { DEFAULT_SCENARIO, SCHEMA_VERSION, type Scenario } from "./scenario.ts";
 export type ScenarioIssue = {
   readonly key: string;
   readonly value: string;
+  /** What is wrong and what the page does about it ("… ignored"). */
   readonly message: string;
+  /**
+   * What is wrong alone, when `message` also says what the page does: for a caller that refuses
+   * the scenario instead (the command line exits 2; "ignored" would not be true there).
+   */
+  readonly problem?: string;
 };
+
+/** What is wrong, without what the page does about it. */
+export const issueProblem = (issue: ScenarioIssue): string => issue.problem ?? issue.message;
 
 export type ParsedScenario = {
   readonly scenario: Scenario;
   readonly issues: readonly ScenarioIssue[];
-  /** Page keys (SCENARIO.md, "Page keys"), as written, for the page to interpret. */
+  /** Page keys (docs/scenarios.md, "Page keys"), as written, for the page to interpret. */
   readonly page: Readonly<Record<string, string>>;
 };
 
@@ -31,7 +40,9 @@ export function parseScenario(query: string): ParsedScenario {
     const value = given.get(key);
     if (value === undefined) continue;
     if (key === "v" && isNewerVersion(value)) {
-      issues.push({ key, value, message: newerVersionMessage(value) });
+      const problem = newerVersionProblem(value);
+      const message = `${problem}; what could be read is used, some values may be misread or ignored`;
+      issues.push({ key, value, message, problem });
       continue;
     }
     const decoded = KEY_CODECS[key].read(value, draft);
@@ -50,10 +61,11 @@ function sortEntries(query: string) {
     if (PAGE_KEYS.includes(key)) {
       page[key] = value;
     } else if (!isScenarioKey(key)) {
-      strays.push({ key, value, message: `unknown key "${key}" ignored` });
+      const problem = `unknown key "${key}"`;
+      strays.push({ key, value, message: `${problem} ignored`, problem });
     } else if (given.has(key)) {
-      const message = `${key} is given more than once; the first value is used`;
-      strays.push({ key, value, message });
+      const problem = `${key} is given more than once`;
+      strays.push({ key, value, message: `${problem}; the first value is used`, problem });
     } else {
       given.set(key, value);
     }
@@ -66,9 +78,9 @@ function isNewerVersion(text: string): boolean {
   return version !== undefined && Number.isInteger(version) && version > SCHEMA_VERSION;
 }
 
-const newerVersionMessage = (version: string): string =>
+const newerVersionProblem = (version: string): string =>
   `v: this link comes from scenario schema version ${version}, newer than this app knows ` +
-  `(${SCHEMA_VERSION}); what could be read is used, some values may be misread or ignored`;
+  `(${SCHEMA_VERSION})`;
 
 function invalid(key: ScenarioKey, value: string, reasons: readonly string[]): ScenarioIssue[] {
   const expected = `expected ${allowedText(SCENARIO_KEYS[key].value)}`;

@@ -8,7 +8,7 @@ import { constantSchedule, type Schedule } from "./schedule.ts";
 /** The schema version this app reads and writes. */
 export const SCHEMA_VERSION = 1;
 
-/** The keys whose value may change during a run (SCENARIO.md, *schedule*). */
+/** The keys whose value may change during a run (docs/scenarios.md, "Schedules"). */
 export const SCHEDULE_KEYS = [
   "writes",
   "otherWrites",
@@ -28,7 +28,7 @@ export const WHATIF_SWITCHES = ["noRvGuard", "noHysteresis"] as const;
 
 export type WhatIf = (typeof WHATIF_SWITCHES)[number];
 
-/** Everything a run needs, defaults filled in (SCENARIO.md, "Run keys"); units as in the table. */
+/** Everything a run needs, defaults filled in (docs/scenarios.md, "Run keys"); units as in the table. */
 export type Scenario = Readonly<
   Record<ScheduleKey, Schedule> & {
     v: typeof SCHEMA_VERSION;

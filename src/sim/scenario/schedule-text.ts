@@ -4,7 +4,9 @@ import {
   formatSeconds,
   type NumberRange,
   parseSeconds,
+  rangeText,
   readNumber,
+  secondsProblem,
 } from "./numeric-text.ts";
 import type { Schedule, SchedulePoint } from "./schedule.ts";
 
@@ -16,15 +18,22 @@ export function readSchedule(text: string, range: NumberRange): Decoded<Schedule
   }
   const points: SchedulePoint[] = [];
   for (const item of text.split(",")) {
-    const [valueText = "", atText = "", ...rest] = item.split("@");
+    const parts = item.split("@");
+    if (parts.length !== 2) return refuse(`"${item}" is not a point V@T`);
+    const [valueText = "", atText = ""] = parts;
     const value = readNumber(valueText, range);
-    const atNs = parseSeconds(atText);
-    if (value === undefined || atNs === undefined || rest.length > 0) {
-      return refuse(`"${item}" is not a point V@T with V in range`);
+    if (value === undefined) {
+      return refuse(`in "${item}", the value "${valueText}" is not ${rangeText(range)}`);
     }
+    const atNs = parseSeconds(atText);
+    if (atNs === undefined) return refuse(`in "${item}", ${secondsProblem(atText)}`);
     const previous = points.at(-1);
-    if (previous === undefined && atNs !== 0) return refuse("the first point must be at second 0");
-    if (previous !== undefined && atNs <= previous.atNs) return refuse("the times must increase");
+    if (previous === undefined && atNs !== 0) {
+      return refuse(`the first point "${item}" must be at second 0`);
+    }
+    if (previous !== undefined && atNs <= previous.atNs) {
+      return refuse(`in "${item}", the time ${atText} is not after the point before it`);
+    }
     points.push({ atNs, value });
   }
   return accept(points);

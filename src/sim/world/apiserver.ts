@@ -14,8 +14,10 @@ export interface Apiserver {
   readonly cacher: Cacher;
   readonly delegator: CacheDelegator;
   ready(): boolean;
-  /** The cacher goes Pending and terminates its watchers (a restart, a failed watch). */
+  /** The cacher goes Pending (ready.go setError); its watchers stay until `terminateWatchers`. */
   goPending(reason: string | null): void;
+  /** upstream: cacher.go startCaching calls terminateAllWatchers before each ListAndWatch. */
+  terminateWatchers(): void;
 }
 
 export interface ApiserverParts {
@@ -37,15 +39,15 @@ export function buildApiserver(parts: ApiserverParts): Apiserver {
     storage: parts.etcd,
     resourcePrefix: POD_PREFIX,
   });
-  // WatchList is on in every modelled version but 1.33 (SEMANTICS §10).
+  // WatchList is on in every modelled version but 1.33 (upstream: features/kube_features.go WatchList, Beta off in 1.33).
   const watchListEnabled = parts.config.version !== "1.33";
   const delegator = new CacheDelegator({ cacher, storage: parts.etcd, watchListEnabled });
   return {
     cacher,
     delegator,
     ready: () => cacher.isReady(),
-    goPending: (reason) => {
-      cacher.setPending(reason);
+    goPending: (reason) => cacher.setPending(reason),
+    terminateWatchers: () => {
       cacher.terminateAllWatchers();
       parts.onWatchersTerminated();
     },

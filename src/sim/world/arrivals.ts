@@ -2,7 +2,7 @@ import type { RandomStream } from "../rng.ts";
 import type { Schedule, SchedulePoint } from "../scenario/index.ts";
 import { type Nanos, NS_PER_S } from "../time.ts";
 
-// An open-loop arrival process whose rate follows a schedule (SCENARIO.md `arrival`). Its next
+// An open-loop arrival process whose rate follows a schedule (docs/scenarios.md `arrival`). Its next
 // arrival depends only on the last arrival, its own random draws and the schedule, so replanning
 // when a schedule point is applied gives the same times whether the point was in the scenario
 // from the start or was added live: a live change replays bit for bit.

@@ -2,7 +2,7 @@ import type { EtcdServer } from "../etcd/server.ts";
 import type { Scheduler } from "../scheduler.ts";
 import { NS_PER_S } from "../time.ts";
 
-// Periodic compaction (SEMANTICS §11): every `compaction` seconds etcd compacts to the revision
+// Periodic compaction (docs/fidelity.md "World"): every `compaction` seconds etcd compacts to the revision
 // it had at the previous tick (the first tick: at the start), as the apiserver's compactor does:
 // its marker write is part of the tick, so the next tick compacts to the revision after it.
 // 0 means never. upstream: storage/etcd3/compact.go compactor

@@ -38,7 +38,7 @@ export interface OpenLoopDeps {
   cachedObjects(): number;
 }
 
-/** `exact` reads pick a moment in the last 60 s (SCENARIO.md, read kinds). */
+/** `exact` reads pick a moment in the last 60 s (docs/scenarios.md, "Read kinds"). */
 export const EXACT_WINDOW_NS = 60 * NS_PER_S;
 
 export const list = (

@@ -31,6 +31,13 @@ export class OutcomeLog {
   ended = 0;
   inFlight = 0;
   readonly counts: Record<ReadKind, Record<Outcome, number>>;
+  /**
+   * Told of every attempt as it is recorded, or null. Only observers outside the model listen
+   * (the golden runs' outcome digest, test/golden/); it reads, never changes, the run.
+   */
+  onRecord:
+    | ((id: number, kind: ReadKind, outcome: Outcome, code: number, atNs: Nanos) => void)
+    | null = null;
   private readonly recent: OutcomeView[] = [];
   private next = 0;
   private total = 0;
@@ -64,6 +71,7 @@ export class OutcomeLog {
   ) {
     const outcome = outcomeOf(ctx, err, code);
     this.counts[kind][outcome]++;
+    this.onRecord?.(id, kind, outcome, code, atNs);
     const slot = this.recent[this.next] as OutcomeView;
     slot.id = id;
     slot.kind = kind;

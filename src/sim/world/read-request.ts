@@ -11,7 +11,7 @@ import type { OutcomeLog } from "./outcomes.ts";
 import { POD_PREFIX } from "./pods.ts";
 import type { SimMetrics } from "./sim-metrics.ts";
 
-// One client LIST, from its first attempt to its last (SEMANTICS §11 "Clients"): an error that
+// One client LIST, from its first attempt to its last (docs/fidelity.md "World", the clients): an error that
 // carries Retry-After is retried per the scenario's `retry` (obey: that many seconds; immediate:
 // 1 ms; none: never), at most 10 times; then the client keeps the last error. Each attempt is one
 // sample of watchcachelab_reads_total.
@@ -143,7 +143,7 @@ export class ReadRequest {
    * Counts a read the model would answer from the cache at once, without running it: an RV=0
    * LIST on a ready cache (without the noRvGuard what-if) waits for nothing, always succeeds and
    * only feeds the list-cache counters (every object fetched and returned: RV=0 ignores the
-   * limit). SEMANTICS §11 allows reads that cannot wait to be counted in bulk; a test runs the
+   * limit). docs/fidelity.md ("RV=0 reads on a ready cache are counted, not run") says why reads that cannot wait may be counted in bulk; a test runs the
    * same scenario both ways and compares every series.
    */
   static servedAtOnce(deps: ReadDeps, kind: ReadKind, objects: number): void {

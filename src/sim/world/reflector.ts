@@ -1,4 +1,4 @@
-import type { ApiError } from "../apiserver/errors.ts";
+import { type ApiError, resourceExpired } from "../apiserver/errors.ts";
 import type { Pod } from "../apiserver/pod.ts";
 import type { WatchCache } from "../apiserver/watch-cache.ts";
 import type { KvEvent } from "../etcd/kv.ts";
@@ -9,22 +9,31 @@ import { type Nanos, NS_PER_S } from "../time.ts";
 import { POD_PREFIX } from "./pods.ts";
 import type { StreamSink, WatchStream } from "./watch-stream.ts";
 
-// The cacher's reflector (SEMANTICS §3.3, §3.10, §11): every watch event goes through
+// The cacher's reflector (upstream: client-go tools/cache/reflector.go, cacher.go startCaching; docs/fidelity.md "World"): every watch event goes through
 // processEvent and then UpdateResourceVersion with the same RV; a bookmark only through the
-// latter. On a restart (or a watch that fell behind compaction) the cacher goes Pending and the
-// reflector relists through etcd in pages of 10 000 at one revision, then Replace and a new watch.
+// latter. On a restart the cacher goes Pending, terminates its watchers and relists through etcd
+// in pages of 10 000 at one revision, then Replace and a new watch.
+//
+// A watch that falls behind compaction ends with Expired. upstream: client-go reflector.go
+// `watch` returns nil on an expired watch, so ListAndWatch returns no error and cacher.go
+// startCaching's deferred setError(nil) leaves the cacher Pending with no last error (its 429
+// says plain "storage is (re)initializing"). wait.Until runs the next startCaching one period
+// (1 s) later: terminateAllWatchers, then a LIST at the last synced RV, which etcd answers 410
+// (that RV is compacted), so reflector.go `list` retries at once with RV="".
 
 export const RELIST_PAGE_SIZE = 10_000; // upstream: cacher.go storageWatchListPageSize
 // client-go backs off before it relists again after a failed list; we wait a fixed second.
 const RELIST_RETRY_NS = NS_PER_S;
+// upstream: cacher.go NewCacherFromConfig, wait.Until(startCaching, time.Second)
+const START_CACHING_PERIOD_NS = NS_PER_S;
+const LIST_TOO_OLD = "The resourceVersion for the provided list is too old.";
 
 export interface ReflectorHooks {
-  /** The cacher becomes Pending (its watchers are terminated); `reason` is its last error. */
+  /** The cacher becomes Pending; `reason` is its last error (null: none). */
   onPending(reason: string | null): void;
+  /** upstream: startCaching's terminateAllWatchers, before each ListAndWatch. */
+  terminateWatchers(): void;
 }
-
-// upstream: etcd3/errors.go, the watch's compacted error the reflector ends with
-const WATCH_TOO_OLD = "The resourceVersion for the provided watch is too old.";
 
 export class Reflector implements StreamSink {
   /** Relists started (the initial list at t=0 is not one: the cache starts initialised). */
@@ -49,6 +58,7 @@ export class Reflector implements StreamSink {
     this.cache = cache;
     this.stream = stream;
     this.hooks = hooks;
+    // One kind for both waits before a list (a failed list's retry, startCaching's period).
     this.retryKind = scheduler.kind("reflector.relistRetry");
     if (cache.keyPrefix !== etcd.kv.resourcePrefix) {
       throw new Error("reflector: etcd and the cache must key pods under one prefix");
@@ -65,23 +75,42 @@ export class Reflector implements StreamSink {
     this.cache.updateResourceVersion(rv);
   }
 
-  /** The cache re-initialises: Pending, then a relist through etcd. */
+  /** The cache re-initialises (`restart=T`): Pending, watchers terminated, a relist through etcd. */
   restart(reason: string | null): void {
     this.stream().close();
     this.hooks.onPending(reason);
-    this.relist();
+    this.hooks.terminateWatchers();
+    this.relist(0);
   }
 
   /** etcd is about to compact to `rev`: a watch whose next event would be lost fails. */
   beforeCompaction(rev: number): void {
     const next = this.stream().nextEventRevision();
-    if (next !== null && next < rev) this.restart(WATCH_TOO_OLD);
+    if (next !== null && next < rev) this.watchExpired();
   }
 
-  private relist(): void {
-    this.relists++;
+  // The watch ended with Expired: Pending at once, the next ListAndWatch one period later.
+  private watchExpired(): void {
+    this.stream().close();
+    this.hooks.onPending(null);
     const generation = ++this.generation;
-    this.etcd.submitRange(new RelistPage(this, generation, 0, "", []));
+    this.scheduler.after(START_CACHING_PERIOD_NS, this.retryKind, generation, () => {
+      if (generation !== this.generation) return;
+      this.hooks.terminateWatchers();
+      // upstream: reflector.go relistResourceVersion, the last synced RV (the cache's)
+      this.relist(this.cache.resourceVersion);
+    });
+  }
+
+  /** A ListAndWatch's list: at `rv` (0: RV="", etcd's current revision). */
+  private relist(rv: number): void {
+    this.relists++;
+    this.list(rv);
+  }
+
+  private list(rv: number): void {
+    const generation = ++this.generation;
+    this.etcd.submitRange(new RelistPage(this, generation, rv, "", []));
   }
 
   /** A page came back; `more` when further pages follow. */
@@ -93,14 +122,20 @@ export class Reflector implements StreamSink {
       return;
     }
     this.cache.replace(page.pods, rev);
-    if (!this.stream().openAfter(rev)) this.restart(WATCH_TOO_OLD);
+    if (!this.stream().openAfter(rev)) this.watchExpired();
   }
 
-  pageFailed(page: RelistPage, _err: ApiError): void {
+  pageFailed(page: RelistPage, err: ApiError): void {
     if (page.generation !== this.generation) return;
+    // upstream: reflector.go list: an expired RV is marked unavailable and listed again at
+    // RV="" at once.
+    if (page.isFirstAtRv && err.kind === "status" && err.reason === "Expired") {
+      this.list(0);
+      return;
+    }
     const generation = this.generation;
     this.scheduler.after(RELIST_RETRY_NS, this.retryKind, generation, () => {
-      if (generation === this.generation) this.relist();
+      if (generation === this.generation) this.relist(0);
     });
   }
 
@@ -137,6 +172,11 @@ class RelistPage implements RangeJob {
     this.pods = pods;
   }
 
+  /** The first page of a list at an explicit RV (a compacted one fails it with 410). */
+  get isFirstAtRv(): boolean {
+    return this.rev > 0 && this.startAfter === "";
+  }
+
   start(): number {
     this.read = this.reflector.readPage(this.rev, this.startAfter);
     return this.read?.pods.length ?? 0;
@@ -145,7 +185,8 @@ class RelistPage implements RangeJob {
   finish(): void {
     const read = this.read;
     if (read === null) {
-      this.reflector.pageFailed(this, { kind: "plain", message: "relist page compacted" });
+      // upstream: etcd3/errors.go interpretListError
+      this.reflector.pageFailed(this, resourceExpired(LIST_TOO_OLD));
       return;
     }
     for (const pod of read.pods) this.pods.push(pod);

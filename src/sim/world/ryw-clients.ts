@@ -7,7 +7,7 @@ import { CONSISTENT_LIST, list } from "./open-loop.ts";
 import { podSpec } from "./pods.ts";
 import { type ReadDeps, ReadRequest } from "./read-request.ts";
 
-// Read-your-own-write clients (SCENARIO.md `ryw`): each loops write one pod → read → pause 1 s.
+// Read-your-own-write clients (docs/scenarios.md `ryw`): each loops write one pod → read → pause 1 s.
 // The read is RV="" (consistent) or pinned at the write's RV (NotOlderThan). When the schedule
 // lowers the count, the clients above it stop after their current cycle.
 

@@ -1,6 +1,6 @@
 import type { MetricsRegistry, Sample } from "../metrics/registry.ts";
 
-// The simulator's own series (SCENARIO.md, "The command line"), next to the upstream ones.
+// The simulator's own series (docs/scenarios.md, "The command line"), next to the upstream ones.
 
 export interface SimMetrics {
   /** watchcachelab_reads_total: one sample per attempt. */

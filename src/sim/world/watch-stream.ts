@@ -6,11 +6,17 @@ import { type Nanos, NS_PER_MS, NS_PER_S } from "../time.ts";
 import { Fifo } from "./fifo.ts";
 import { valueNow } from "./schedule-value.ts";
 
-// The cacher's etcd watch (SEMANTICS §11): one FIFO of this resource's events and progress
+// The cacher's etcd watch (docs/fidelity.md "World"): one FIFO of this resource's events and progress
 // bookmarks. Item i sent at sᵢ arrives at aᵢ = max(aᵢ₋₁, sᵢ + lag + jitterᵢ) (pushed to the end
 // of a stall window it falls in) and is taken in at pᵢ = max(aᵢ, pᵢ₋₁ + 1/processRate). Events
 // are not copied: the FIFO holds each item's arrival time, and events are read through a cursor
 // into etcd's log; a bookmark's slot holds its revision.
+//
+// RecordTime is pᵢ in ≤1.36 (watch_cache.go processEvent stamps clock.Now()). In 1.37 it is the
+// decode time dᵢ = max(aᵢ, pᵢ₋₂₀₀) (etcd3/event.go parseEvent stamps time.Now()): the apiserver's
+// etcd watcher decodes an item as it arrives unless its two 100-slot channels (etcd3/watcher.go
+// incomingBufSize, outgoingBufSize) are full, and then only once the cache has taken the item
+// 200 places ahead. A deep intake backlog therefore waits before the stamp, not after it.
 
 export interface StreamSink {
   onEvent(event: KvEvent, recordTimeNs: Nanos): void;
@@ -19,6 +25,8 @@ export interface StreamSink {
 
 const EVENT = -1;
 const MAX_ITEMS = 50_000_000;
+// upstream: etcd3/watcher.go incomingBufSize + outgoingBufSize (100 each): decoded items waiting
+const DECODED_AHEAD = 200;
 
 export class WatchStream {
   /** Whether a watch is open (false while the reflector relists). */
@@ -29,6 +37,10 @@ export class WatchStream {
   private cursor = 0;
   private lastArrivalNs = 0;
   private lastProcessNs = Number.NEGATIVE_INFINITY;
+  /** Intake times of the last DECODED_AHEAD items of this watch, by item index mod the size. */
+  private readonly intakeNs = new Float64Array(DECODED_AHEAD);
+  /** Items of this watch taken in so far. */
+  private taken = 0;
   private pending: ScheduledEvent | null = null;
   private readonly onProcess = () => this.process();
   private readonly processKind: number;
@@ -37,8 +49,8 @@ export class WatchStream {
   private readonly jitter: RandomStream;
   private readonly scenario: () => Scenario;
   private readonly sink: StreamSink;
-  /** Record time is the decode time (arrival) in 1.37, the processing time before. */
-  private readonly recordAtArrival: boolean;
+  /** Record time is the decode time in 1.37, the intake time before. */
+  private readonly recordAtDecode: boolean;
 
   constructor(
     scheduler: Scheduler,
@@ -52,7 +64,7 @@ export class WatchStream {
     this.jitter = jitter;
     this.scenario = scenario;
     this.sink = sink;
-    this.recordAtArrival = scenario().k8s === "1.37";
+    this.recordAtDecode = scenario().k8s === "1.37";
     this.processKind = scheduler.kind("stream.process");
   }
 
@@ -68,6 +80,7 @@ export class WatchStream {
     this.open = true;
     this.cursor = first;
     this.lastArrivalNs = 0;
+    this.taken = 0;
     for (let i = first; i < this.kv.logEnd; i++) this.send();
     return true;
   }
@@ -138,13 +151,23 @@ export class WatchStream {
     this.lastProcessNs = this.scheduler.nowNs;
     const arrivalNs = this.arrivalNs.shift() as number;
     const rv = this.bookmarkRv.shift() as number;
+    const decodeNs = this.decodeTime(arrivalNs);
     if (rv === EVENT) {
       const event = this.kv.eventAt(this.cursor++);
-      this.sink.onEvent(event, this.recordAtArrival ? arrivalNs : this.scheduler.nowNs);
+      this.sink.onEvent(event, this.recordAtDecode ? decodeNs : this.scheduler.nowNs);
     } else {
       this.sink.onBookmark(rv);
     }
     if (this.open) this.reschedule();
+  }
+
+  // dᵢ = max(aᵢ, pᵢ₋₂₀₀); records pᵢ (now) in the slot pᵢ₋₂₀₀ held. Bookmarks count as items.
+  private decodeTime(arrivalNs: Nanos): Nanos {
+    const slot = this.taken % DECODED_AHEAD;
+    const aheadNs = this.taken >= DECODED_AHEAD ? (this.intakeNs[slot] as number) : arrivalNs;
+    this.intakeNs[slot] = this.scheduler.nowNs;
+    this.taken++;
+    return Math.max(arrivalNs, aheadNs);
   }
 }
 

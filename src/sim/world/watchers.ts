@@ -10,7 +10,7 @@ import { CONSISTENT_LIST } from "./open-loop.ts";
 import { POD_PREFIX } from "./pods.ts";
 import { MAX_RETRIES, type ReadDeps, ReadRequest } from "./read-request.ts";
 
-// Watch clients (SCENARIO.md "Watchers"): each watches /pods/ with bookmarks and no initial
+// Watch clients (docs/scenarios.md `watchers`): each watches /pods/ with bookmarks and no initial
 // events, first from the cache's RV when it starts; every `watchTimeout` s, after `away`, and
 // when the cacher terminates its watch, it reconnects from the last RV it saw. A 410 makes it
 // relist (a consistent LIST, kind `relist`) and watch from that list's RV; a 429 follows `retry`.

@@ -24,7 +24,7 @@ import { registerSimMetrics, type SimMetrics } from "./sim-metrics.ts";
 import { WatchStream } from "./watch-stream.ts";
 import { Watchers } from "./watchers.ts";
 
-// Everything a run is made of, wired together in its start state (SEMANTICS §11 "Start"): etcd
+// Everything a run is made of, wired together in its start state (docs/fidelity.md "World", the start): etcd
 // holding `objects` pods at revisions 2…objects+1, the cache initialised at that revision with an
 // empty ring, the watch stream open after it, and the clients of the scenario.
 
@@ -128,13 +128,19 @@ function buildEtcd(core: Core) {
     requestTimeoutNs: initial.requestTimeoutS * NS_PER_S,
     answered: (reason: string) => metrics.etcdRequest(reason).inc(),
   };
-  const etcd = new EtcdServer(scheduler, kv, costs, {
-    count: (reason) => metrics.etcdRequest(reason).inc(),
-    onPodCommit: () => late.stream?.onCommit(),
-    onProgressNotify: (rv) => late.stream?.sendBookmark(rv),
-    onCompact: (rev) => late.reflector?.beforeCompaction(rev),
-    onRevision: (rev) => clock.record(scheduler.nowNs, rev),
-  });
+  const etcd = new EtcdServer(
+    scheduler,
+    kv,
+    costs,
+    {
+      count: (reason) => metrics.etcdRequest(reason).inc(),
+      onPodCommit: () => late.stream?.onCommit(),
+      onProgressNotify: (rv) => late.stream?.sendBookmark(rv),
+      onCompact: (rev) => late.reflector?.beforeCompaction(rev),
+      onRevision: (rev) => clock.record(scheduler.nowNs, rev),
+    },
+    initial.k8s,
+  );
   return { kv, etcd, clock };
 }
 
@@ -162,6 +168,7 @@ function buildApiserverSide(core: Core, etcd: EtcdServer) {
   });
   const reflector = new Reflector(scheduler, etcd, cache, () => stream, {
     onPending: (reason) => apiserver.goPending(reason),
+    terminateWatchers: () => apiserver.terminateWatchers(),
   });
   const jitter = core.randomness.stream("jitter");
   const stream: WatchStream = new WatchStream(scheduler, etcd.kv, jitter, scenario, reflector);

@@ -27,7 +27,7 @@ export function ShortcutsSheet({ open, onClose }: { open: boolean; onClose: () =
         </thead>
         <tbody>
           {SHORTCUTS.map((shortcut) => (
-            <tr key={shortcut.action}>
+            <tr key={shortcut.key}>
               <td>
                 <kbd>{shortcut.label}</kbd>
               </td>
@@ -37,7 +37,8 @@ export function ShortcutsSheet({ open, onClose }: { open: boolean; onClose: () =
         </tbody>
       </table>
       <p className="sheet-note">
-        Shortcuts rest while you type in a field. Tab moves between controls.
+        Shortcuts rest while you type in a field. Tab moves between controls; Space presses the
+        control you tabbed to, and plays or pauses everywhere else.
       </p>
       <button type="button" onClick={onClose}>
         Close

@@ -19,7 +19,13 @@ export interface Shortcut {
 }
 
 export const SHORTCUTS: readonly Shortcut[] = [
-  { key: " ", label: "Space", action: "playPause", description: "Play or pause" },
+  {
+    key: " ",
+    label: "Space",
+    action: "playPause",
+    description: "Play or pause (on a control reached with Tab, Space presses it)",
+  },
+  { key: "k", label: "K", action: "playPause", description: "Play or pause, wherever focus is" },
   { key: ".", label: ".", action: "step", description: "Pause and step 100 ms" },
   { key: "[", label: "[", action: "slower", description: "Halve the speed" },
   { key: "]", label: "]", action: "faster", description: "Double the speed" },
@@ -34,11 +40,23 @@ export interface KeyPress {
   metaKey: boolean;
   altKey: boolean;
   target: EventTarget | null;
+  /** The focused control was reached with Tab (src/ui/a11y/focus-origin.ts). */
+  tabbed?: boolean;
 }
 
-const TYPING = "input, textarea, select, [contenteditable=''], [contenteditable='true']";
-// Space already presses these; a shortcut on top would act twice.
-const PRESSABLE = "button, a[href], summary, [role='button'], [role='slider'], [role='checkbox']";
+// Fields that take letters and spaces: a checkbox, a radio or a slider types nothing, so the
+// shortcuts keep working while one has focus.
+const NOT_TYPED = ["checkbox", "radio", "range", "button", "submit", "reset", "color", "file"];
+const TYPING = [
+  `input${NOT_TYPED.map((type) => `:not([type='${type}'])`).join("")}`,
+  "textarea",
+  "select",
+  "[contenteditable='']",
+  "[contenteditable='true']",
+].join(", ");
+// Space presses these natively: when the reader tabbed to one, Space is theirs to press it.
+const PRESSABLE =
+  "button, a[href], summary, input[type='checkbox'], input[type='radio'], [role='button'], [role='checkbox']";
 
 const closestOf = (target: EventTarget | null, selector: string): boolean =>
   target instanceof Element && target.closest(selector) !== null;
@@ -47,6 +65,6 @@ const closestOf = (target: EventTarget | null, selector: string): boolean =>
 export function shortcutFor(press: KeyPress): ShortcutAction | null {
   if (press.ctrlKey || press.metaKey || press.altKey) return null;
   if (closestOf(press.target, TYPING) || closestOf(press.target, "dialog[open]")) return null;
-  if (press.key === " " && closestOf(press.target, PRESSABLE)) return null;
+  if (press.key === " " && press.tabbed === true && closestOf(press.target, PRESSABLE)) return null;
   return SHORTCUTS.find((shortcut) => shortcut.key === press.key)?.action ?? null;
 }

@@ -1,6 +1,7 @@
 import { useLayoutEffect } from "react";
 import { useRuntime } from "../../state/runtime-context.ts";
 import { positionFromSpeed, speedFromPosition } from "../../state/speed.ts";
+import { trackFocusOrigin } from "./focus-origin.ts";
 import { type ShortcutAction, shortcutFor } from "./shortcuts.ts";
 
 const DOUBLE = Math.log10(2);
@@ -30,13 +31,24 @@ export function useKeyboardShortcuts(openSheet: () => void) {
       else if (action === "export") pressControlFor("e");
       else openSheet();
     };
+    const focus = trackFocusOrigin(document);
     const onKeyDown = (event: KeyboardEvent) => {
-      const action = shortcutFor(event);
+      const action = shortcutFor({
+        key: event.key,
+        ctrlKey: event.ctrlKey,
+        metaKey: event.metaKey,
+        altKey: event.altKey,
+        target: event.target,
+        tabbed: focus.tabbed(),
+      });
       if (action === null || event.defaultPrevented) return;
       event.preventDefault();
       run(action);
     };
     document.addEventListener("keydown", onKeyDown);
-    return () => document.removeEventListener("keydown", onKeyDown);
+    return () => {
+      document.removeEventListener("keydown", onKeyDown);
+      focus.stop();
+    };
   }, [store, openSheet]);
 }

@@ -1,6 +1,5 @@
 import { useEffect, useState } from "react";
-import type { CodeLine } from "../../sim/code-lines.ts";
-import type { K8sVersion } from "../../sim/scenario/index.ts";
+import type { CodeLine, K8sVersion } from "../../model/index.ts";
 import { PINNED_COMMIT, upstreamUrl } from "./pseudocode/codeBlock.ts";
 import { CODE_BLOCKS } from "./pseudocode/index.ts";
 import { blockOfLine } from "./traceCursor.ts";

@@ -1,4 +1,4 @@
-import type { OutcomeView } from "../../sim/snapshot.ts";
+import type { OutcomeView } from "../../model/index.ts";
 import { formatDuration } from "../panels/shared/format.ts";
 import { outcomeStyles } from "../panels/shared/outcomes.ts";
 import { readKindStyles } from "../panels/shared/readKinds.ts";

@@ -1,5 +1,4 @@
-import type { RequestStep } from "../../sim/apiserver/request-context.ts";
-import type { CodeLine } from "../../sim/code-lines.ts";
+import type { CodeLine, RequestStep } from "../../model/index.ts";
 import type { CodeBlock } from "./pseudocode/codeBlock.ts";
 import { CODE_BLOCKS } from "./pseudocode/index.ts";
 

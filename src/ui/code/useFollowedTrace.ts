@@ -1,5 +1,5 @@
 import { useRef } from "react";
-import type { RequestTraceView } from "../../sim/request-traces.ts";
+import type { RequestTraceView } from "../../model/index.ts";
 import { useApp } from "../../state/use-app.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { useId } from "react";
-import type { ScenarioKey } from "../../sim/scenario/index.ts";
-import { SCENARIO_KEYS } from "../../sim/scenario/index.ts";
+import type { ScenarioKey } from "../../model/index.ts";
+import { SCENARIO_KEYS } from "../../model/index.ts";
 import { useRunKey } from "./use-run-key.ts";
 
 /** A key with a few named values (version, retry, how clients read, arrivals). */

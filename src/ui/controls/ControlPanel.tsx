@@ -1,5 +1,5 @@
-import type { NumberRange, ScenarioKey, ValueSpec } from "../../sim/scenario/index.ts";
-import { SCENARIO_KEYS, SCHEDULE_KEYS } from "../../sim/scenario/index.ts";
+import type { NumberRange, ScenarioKey, ValueSpec } from "../../model/index.ts";
+import { SCENARIO_KEYS, SCHEDULE_KEYS } from "../../model/index.ts";
 import { ChoiceSelect } from "./ChoiceSelect.tsx";
 import { FaultButtons } from "./FaultButtons.tsx";
 import { GateToggles } from "./GateToggles.tsx";
@@ -7,6 +7,7 @@ import { LiveSlider } from "./LiveSlider.tsx";
 import { MixInputs } from "./MixInputs.tsx";
 import { NameField } from "./NameField.tsx";
 import { NumberField } from "./NumberField.tsx";
+import { ResetDefaultsButton } from "./ResetDefaultsButton.tsx";
 import { RunSlider } from "./RunSlider.tsx";
 import { WhatIfToggles } from "./WhatIfToggles.tsx";
 
@@ -49,6 +50,7 @@ export function ControlPanel() {
       aria-label="Scenario controls"
       onSubmit={(e) => e.preventDefault()}
     >
+      <ResetDefaultsButton />
       <section>
         <h2>Live: changes apply now</h2>
         {SCHEDULE_KEYS.map((key) => (
@@ -60,6 +62,9 @@ export function ControlPanel() {
       </section>
       <section>
         <h2>Run settings: a change restarts</h2>
+        <p className="control-note">
+          The run starts again from 0 s; the live settings above carry over as they stand.
+        </p>
         {ENTRIES.map(([key, { value }]) => (
           <RunControl key={key} runKey={key} spec={value} />
         ))}

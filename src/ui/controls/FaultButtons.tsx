@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import type { Fault } from "../../sim/simulation-api.ts";
+import type { Fault } from "../../model/index.ts";
 import { useApp } from "../../state/use-app.ts";
 
 // Each button presses a fault now; the simulation records it in the scenario (`stall`, `restart`,

@@ -1,6 +1,6 @@
 import { useId } from "react";
-import type { ModelledGate } from "../../sim/scenario/index.ts";
-import { gatesFor, MODELLED_GATES } from "../../sim/scenario/index.ts";
+import type { ModelledGate } from "../../model/index.ts";
+import { gatesFor, MODELLED_GATES } from "../../model/index.ts";
 import { useApp } from "../../state/use-app.ts";
 import { lockedReason, stageText } from "./gate-reasons.ts";
 import { gateSettingsText } from "./gate-settings-text.ts";

@@ -1,5 +1,5 @@
-import type { ScheduleKey } from "../../sim/scenario/index.ts";
-import { SCENARIO_KEYS, valueAt } from "../../sim/scenario/index.ts";
+import type { ScheduleKey } from "../../model/index.ts";
+import { SCENARIO_KEYS, valueAt } from "../../model/index.ts";
 import { useApp } from "../../state/use-app.ts";
 import { ScaleSlider } from "./ScaleSlider.tsx";
 

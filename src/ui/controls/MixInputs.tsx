@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { READ_MIX_KINDS, type ReadMixKind, SCENARIO_KEYS } from "../../sim/scenario/index.ts";
+import { READ_MIX_KINDS, type ReadMixKind, SCENARIO_KEYS } from "../../model/index.ts";
 import { useApp } from "../../state/use-app.ts";
 import { useCommitOnChange } from "./use-commit-on-change.ts";
 import { useRunKey } from "./use-run-key.ts";

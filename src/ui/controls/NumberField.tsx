@@ -1,6 +1,6 @@
 import { useId } from "react";
-import type { NumberRange, ScenarioKey } from "../../sim/scenario/index.ts";
-import { SCENARIO_KEYS } from "../../sim/scenario/index.ts";
+import type { NumberRange, ScenarioKey } from "../../model/index.ts";
+import { SCENARIO_KEYS } from "../../model/index.ts";
 import { useCommitOnChange } from "./use-commit-on-change.ts";
 import { useRunKey } from "./use-run-key.ts";
 

@@ -1,5 +1,5 @@
-import type { NumberRange, ScenarioKey } from "../../sim/scenario/index.ts";
-import { SCENARIO_KEYS } from "../../sim/scenario/index.ts";
+import type { NumberRange, ScenarioKey } from "../../model/index.ts";
+import { SCENARIO_KEYS } from "../../model/index.ts";
 import { ScaleSlider } from "./ScaleSlider.tsx";
 import { useRunKey } from "./use-run-key.ts";
 

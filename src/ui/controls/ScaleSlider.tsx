@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import {
   lastPosition,
   positionOfValue,
@@ -26,9 +26,15 @@ export function ScaleSlider({ label, unit, help, range, value, onCommit }: Scale
   const [draft, setDraft] = useState<number | null>(null);
   const shown = draft ?? value;
 
+  // A committed move shows until the value in force follows it: a live move is recorded on the
+  // next millisecond, which the page's 4 Hz copy of the clock reaches a moment later, and in
+  // between the thumb jumped back (a second key press then repeated the first move).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new value in force ends the draft
+  useEffect(() => setDraft(null), [value]);
   const listenForCommit = useCommitOnChange<HTMLInputElement>((input) => {
-    setDraft(null);
-    onCommit(valueAtPosition(Number(input.value), range));
+    const committed = valueAtPosition(Number(input.value), range);
+    setDraft(committed);
+    onCommit(committed);
   });
 
   return (

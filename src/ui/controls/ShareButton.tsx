@@ -1,6 +1,5 @@
 import { useEffect, useState } from "react";
-import { encodeScenario } from "../../sim/scenario/index.ts";
-import { toSeconds } from "../../sim/time.ts";
+import { encodeScenario, toSeconds } from "../../model/index.ts";
 import { useRuntime } from "../../state/runtime-context.ts";
 import { addressFor, joinQuery } from "../../state/url.ts";
 

@@ -1,4 +1,4 @@
-import { toSeconds } from "../../sim/time.ts";
+import { toSeconds } from "../../model/index.ts";
 import { useShownFrame } from "../../state/use-live-frame.ts";
 
 const seconds = (value: number) => `${value.toFixed(1)} s`;

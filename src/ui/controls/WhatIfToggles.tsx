@@ -1,15 +1,23 @@
-import { SCENARIO_KEYS, WHATIF_SWITCHES, type WhatIf } from "../../sim/scenario/index.ts";
+import {
+  type K8sVersion,
+  noRvGuardRemoves,
+  SCENARIO_KEYS,
+  WHATIF_SWITCHES,
+  type WhatIf,
+} from "../../model/index.ts";
 import { useApp } from "../../state/use-app.ts";
 import { useRunKey } from "./use-run-key.ts";
 
-const WHAT_IT_REMOVES: Record<WhatIf, string> = {
-  noRvGuard: "every read starts a 3 s wake-up timer, RV=0 included",
-  noHysteresis: "the ring shrinks when its oldest event is stale (watch it flap)",
+// What each switch removes; the wait function differs by version, so its words come from the model.
+const WHAT_IT_REMOVES: Record<WhatIf, (k8s: K8sVersion) => string> = {
+  noRvGuard: noRvGuardRemoves,
+  noHysteresis: () => "the ring shrinks when its oldest event is stale (watch it flap)",
 };
 
 /** Switches that remove a safeguard, to show what it prevents. */
 export function WhatIfToggles() {
   const whatif = useApp((state) => state.scenario.whatif);
+  const k8s = useApp((state) => state.scenario.k8s);
   const [, setText] = useRunKey("whatif");
   const toggle = (name: WhatIf) =>
     setText(
@@ -26,7 +34,7 @@ export function WhatIfToggles() {
             <input type="checkbox" checked={whatif[name]} onChange={() => toggle(name)} />
             <span className="gate-name">{name}</span>
           </label>
-          <small className="note">{WHAT_IT_REMOVES[name]}</small>
+          <small className="note">{WHAT_IT_REMOVES[name](k8s)}</small>
         </div>
       ))}
     </fieldset>

@@ -1,4 +1,4 @@
-import type { GateSpec, K8sVersion } from "../../sim/scenario/index.ts";
+import type { GateSpec, K8sVersion } from "../../model/index.ts";
 
 /** Why a gate's toggle cannot be used in `version`, or null when it can. */
 export function lockedReason(spec: GateSpec, version: K8sVersion): string | null {

@@ -1,5 +1,5 @@
-import type { K8sVersion, ResolvedGates } from "../../sim/scenario/index.ts";
-import { gatesFor, MODELLED_GATES } from "../../sim/scenario/index.ts";
+import type { K8sVersion, ResolvedGates } from "../../model/index.ts";
+import { gatesFor, MODELLED_GATES } from "../../model/index.ts";
 
 /** `gates` text for these gates: only those set away from the version's default, as --feature-gates would. */
 export function gateSettingsText(gates: ResolvedGates, version: K8sVersion): string {

@@ -1,5 +1,5 @@
-import type { Scenario, ScenarioKey } from "../../sim/scenario/index.ts";
-import { encodeScenario, KEY_CODECS, parseScenario } from "../../sim/scenario/index.ts";
+import type { Scenario, ScenarioKey } from "../../model/index.ts";
+import { encodeScenario, KEY_CODECS, parseScenario } from "../../model/index.ts";
 
 // Controls read and write a key as the link does, through the one codec: a control never learns
 // which field of the scenario a key lands in, nor how the key is validated.

@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from "react";
-import { encodeScenario } from "../../sim/scenario/index.ts";
+import { encodeScenario } from "../../model/index.ts";
 import { addressFor } from "../../state/url.ts";
 import { useApp } from "../../state/use-app.ts";
 import { EMBEDDABLE_PANELS } from "./embeddablePanels.tsx";

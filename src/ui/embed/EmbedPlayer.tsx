@@ -1,5 +1,5 @@
 import { useMemo } from "react";
-import { encodeScenario } from "../../sim/scenario/index.ts";
+import { encodeScenario } from "../../model/index.ts";
 import { useApp } from "../../state/use-app.ts";
 import { AccessControls } from "../a11y/AccessControls.tsx";
 import { CrashBanner } from "../banner/CrashBanner.tsx";

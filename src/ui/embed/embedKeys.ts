@@ -1,7 +1,7 @@
-import type { ScenarioIssue } from "../../sim/scenario/index.ts";
+import type { ScenarioIssue } from "../../model/index.ts";
 import { MAX_SPEED, MIN_SPEED } from "../../state/speed.ts";
 
-// The page keys an embed reads (SCENARIO.md, "Page keys"), checked like run keys: a bad value is
+// The page keys an embed reads (docs/scenarios.md, "Page keys"), checked like run keys: a bad value is
 // reported with what is allowed, and the page goes on with that key's default.
 
 export interface EmbedOptions {

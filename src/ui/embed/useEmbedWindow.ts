@@ -1,6 +1,5 @@
 import { useEffect } from "react";
-import { encodeScenario } from "../../sim/scenario/index.ts";
-import { NS_PER_S } from "../../sim/time.ts";
+import { encodeScenario, NS_PER_S } from "../../model/index.ts";
 import { useRuntime } from "../../state/runtime-context.ts";
 import { joinQuery } from "../../state/url.ts";
 import type { EmbedOptions } from "./embedKeys.ts";

@@ -1,5 +1,5 @@
 import { type KeyboardEvent, useId, useState } from "react";
-import { encodeScenario } from "../../sim/scenario/index.ts";
+import { encodeScenario } from "../../model/index.ts";
 import { useRuntime } from "../../state/runtime-context.ts";
 import { EMBEDDABLE_PANELS } from "../embed/embeddablePanels.tsx";
 import { download } from "./download.ts";

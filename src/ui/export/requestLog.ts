@@ -1,5 +1,5 @@
-import type { OutcomeView, SimSnapshot } from "../../sim/snapshot.ts";
-import { toSeconds } from "../../sim/time.ts";
+import type { OutcomeView, SimSnapshot } from "../../model/index.ts";
+import { toSeconds } from "../../model/index.ts";
 
 // The request history the page has seen: each snapshot lists the most recent outcomes, and the log
 // keeps every one not seen before, up to a bound. A busy run ends more requests per frame than a

@@ -1,5 +1,5 @@
-import type { SeriesView } from "../../sim/snapshot.ts";
-import { toSeconds } from "../../sim/time.ts";
+import type { SeriesView } from "../../model/index.ts";
+import { toSeconds } from "../../model/index.ts";
 
 // The run's time series as CSV: one row per point of the snapshot's series, time in plain
 // simulated seconds, so a spreadsheet or pandas reads it without a date parser.

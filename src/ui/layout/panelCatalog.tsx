@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import type { SimSnapshot } from "../../sim/snapshot.ts";
+import type { SimSnapshot } from "../../model/index.ts";
 import {
   DecisionsPanel,
   EtcdPanel,

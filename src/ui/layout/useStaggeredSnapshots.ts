@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import type { SimSnapshot } from "../../sim/snapshot.ts";
+import type { SimSnapshot } from "../../model/index.ts";
 import { useRuntime } from "../../state/runtime-context.ts";
 
 type Shown = readonly (SimSnapshot | null)[];

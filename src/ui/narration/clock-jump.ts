@@ -1,4 +1,4 @@
-import { NS_PER_MS } from "../../sim/time.ts";
+import { NS_PER_MS } from "../../model/index.ts";
 import { STEP_MS } from "../../state/app-store.ts";
 import { MAX_SPEED } from "../../state/speed.ts";
 

@@ -1,5 +1,5 @@
-import type { MarkView } from "../../sim/marks.ts";
-import { NS_PER_S } from "../../sim/time.ts";
+import type { MarkView } from "../../model/index.ts";
+import { NS_PER_S } from "../../model/index.ts";
 import { type ClockReading, clockMove } from "./clock-jump.ts";
 
 // The marks a frame adds to those already told, read from the run's own record (sim/marks.ts).

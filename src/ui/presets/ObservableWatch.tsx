@@ -1,10 +1,9 @@
 import { useEffect, useMemo, useState } from "react";
-import { encodeScenario } from "../../sim/scenario/index.ts";
-import type { Nanos } from "../../sim/time.ts";
-import { toSeconds } from "../../sim/time.ts";
+import { PRESETS, type Preset, presetScenarioQuery } from "../../content/presets.ts";
+import type { Nanos } from "../../model/index.ts";
+import { encodeScenario, toSeconds } from "../../model/index.ts";
 import { useRuntime } from "../../state/runtime-context.ts";
 import { useApp } from "../../state/use-app.ts";
-import { PRESETS, type Preset, presetScenarioQuery } from "./presets.ts";
 
 /** When the scenario is a preset as published, what to look for and whether it has been seen. */
 export function ObservableWatch() {

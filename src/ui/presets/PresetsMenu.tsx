@@ -1,6 +1,6 @@
 import { useRef } from "react";
+import { PRESETS, presetScenarioQuery } from "../../content/presets.ts";
 import { useApp } from "../../state/use-app.ts";
-import { PRESETS, presetScenarioQuery } from "./presets.ts";
 
 /** The gallery: each preset with its one-line explanation and what to look for. */
 export function PresetsMenu() {

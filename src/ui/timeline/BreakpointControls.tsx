@@ -1,5 +1,5 @@
 import { useState } from "react";
-import type { MarkKind } from "../../sim/marks.ts";
+import type { MarkKind } from "../../model/index.ts";
 import { useTravel } from "../../state/use-travel.ts";
 
 const MARK_CHOICES: readonly { kind: MarkKind; label: string }[] = [

@@ -1,4 +1,4 @@
-import type { MarkView } from "../../sim/marks.ts";
+import type { MarkView } from "../../model/index.ts";
 import { useApp } from "../../state/use-app.ts";
 import { useTravel } from "../../state/use-travel.ts";
 import { nextMark, previousMark, secondsText } from "./timeline-scale.ts";

@@ -1,6 +1,6 @@
 import { memo, type PointerEvent, useRef } from "react";
-import type { MarkView } from "../../sim/marks.ts";
-import { NS_PER_S } from "../../sim/time.ts";
+import type { MarkView } from "../../model/index.ts";
+import { NS_PER_S } from "../../model/index.ts";
 import { useShownFrame } from "../../state/use-live-frame.ts";
 import { useTravel } from "../../state/use-travel.ts";
 import { familyOf, fractionOf, keyTarget, secondsText, timeAtFraction } from "./timeline-scale.ts";

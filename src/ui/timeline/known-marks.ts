@@ -1,6 +1,5 @@
-import type { MarkView } from "../../sim/marks.ts";
-import { isFirstMarkKind } from "../../sim/marks.ts";
-import type { Nanos } from "../../sim/time.ts";
+import type { MarkView, Nanos } from "../../model/index.ts";
+import { isFirstMarkKind } from "../../model/index.ts";
 
 // The marks of the run so far, as the page has seen them. A snapshot carries only the marks up to
 // its own moment, so after a seek back the later ones would vanish from the scrubber; replay is

@@ -1,5 +1,5 @@
-import type { MarkKind, MarkView } from "../../sim/marks.ts";
-import { type Nanos, NS_PER_S } from "../../sim/time.ts";
+import type { MarkKind, MarkView } from "../../model/index.ts";
+import { type Nanos, NS_PER_S } from "../../model/index.ts";
 
 // The scrubber's arithmetic: where a moment sits on the bar, which moment a key or a click asks
 // for, and the marks before and after the current one.

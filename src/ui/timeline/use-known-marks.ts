@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from "react";
-import type { MarkView } from "../../sim/marks.ts";
+import type { MarkView } from "../../model/index.ts";
 import { useRuntime } from "../../state/runtime-context.ts";
 import { useTravel } from "../../state/use-travel.ts";
 import { forgetAfter, type KnownMarks, marksUntil, mergeMarks } from "./known-marks.ts";

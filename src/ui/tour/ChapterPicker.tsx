@@ -1,4 +1,4 @@
-import { CHAPTERS } from "./chapters/index.ts";
+import { CHAPTERS } from "../../content/tour/chapters/index.ts";
 
 interface ChapterPickerProps {
   current: string;

@@ -1,14 +1,15 @@
 import { useEffect, useRef, useState } from "react";
-import { encodeScenario } from "../../sim/scenario/index.ts";
+import type { Chapter } from "../../content/tour/chapter.ts";
+import { CHAPTERS } from "../../content/tour/chapters/index.ts";
+import { stepScenarioQuery, stepsSharingRun } from "../../content/tour/step-scenario.ts";
+import { encodeScenario } from "../../model/index.ts";
 import type { AppRuntime } from "../../state/runtime.ts";
 import { useRuntime } from "../../state/runtime-context.ts";
 import { useApp } from "../../state/use-app.ts";
 import { ChapterPicker } from "./ChapterPicker.tsx";
-import type { Chapter } from "./chapter.ts";
-import { CHAPTERS } from "./chapters/index.ts";
 import { planRun, type StepRun } from "./plan-run.ts";
-import { stepScenarioQuery, stepsSharingRun } from "./step-scenario.ts";
 import { TourCaption } from "./TourCaption.tsx";
+import { TourExit } from "./TourExit.tsx";
 import { TourProgress } from "./TourProgress.tsx";
 import { usePanelHighlight } from "./use-panel-highlight.ts";
 import { useSightings } from "./use-sightings.ts";
@@ -37,6 +38,8 @@ export function Tour({ chapterIndex }: { chapterIndex: number }) {
   const { store } = runtime;
   const chapter = CHAPTERS[chapterIndex] as Chapter;
   const [position, setPosition] = useState(() => positionAt(runtime, chapter, 0));
+  /** The reader asked to leave (Free play, or Finish on the last chapter): where to go next. */
+  const [leaving, setLeaving] = useState<"finished" | "left" | null>(null);
   const sightings = useSightings(chapter, position.watched, position.run.staleRun);
   const step = chapter.steps[position.step];
   const sighting = sightings.get(position.step);
@@ -85,7 +88,8 @@ export function Tour({ chapterIndex }: { chapterIndex: number }) {
   const onContinue = () => {
     play();
     if (!isLastStep) goTo(position.step + 1);
-    else setTour(nextChapter?.id ?? null);
+    else if (nextChapter !== undefined) setTour(nextChapter.id);
+    else setLeaving("finished");
   };
   const onBack = () => {
     play();
@@ -110,38 +114,47 @@ export function Tour({ chapterIndex }: { chapterIndex: number }) {
       <div aria-live="polite">
         <TourCaption step={step} sighting={sighting} shown={shown} playing={playing} />
       </div>
-      <div className="tour-buttons">
-        <button
-          type="button"
-          onClick={onBack}
-          disabled={position.step === 0 && previousChapter === undefined}
-        >
-          Back
-        </button>
-        <button
-          type="button"
-          className="primary"
-          onClick={onContinue}
-          disabled={sighting === undefined}
-        >
-          {!isLastStep
-            ? "Continue"
-            : nextChapter !== undefined
-              ? "Next chapter"
-              : "Finish the tour"}
-        </button>
-        <button
-          type="button"
-          className="tour-exit"
-          title="Leave the tour; the run keeps playing"
-          onClick={() => {
+      {leaving !== null ? (
+        <TourExit
+          finished={leaving === "finished"}
+          onKeep={() => {
             play();
             setTour(null);
           }}
-        >
-          Free play
-        </button>
-      </div>
+          onDefaults={() => store.getState().resetToDefaults()}
+          onStay={() => setLeaving(null)}
+        />
+      ) : (
+        <div className="tour-buttons">
+          <button
+            type="button"
+            onClick={onBack}
+            disabled={position.step === 0 && previousChapter === undefined}
+          >
+            Back
+          </button>
+          <button
+            type="button"
+            className="primary"
+            onClick={onContinue}
+            disabled={sighting === undefined}
+          >
+            {!isLastStep
+              ? "Continue"
+              : nextChapter !== undefined
+                ? "Next chapter"
+                : "Finish the tour"}
+          </button>
+          <button
+            type="button"
+            className="tour-exit"
+            title="Leave the tour: keep this run or start from the defaults"
+            onClick={() => setLeaving("left")}
+          >
+            Free play
+          </button>
+        </div>
+      )}
     </section>
   );
 }

@@ -1,6 +1,6 @@
-import type { SimSnapshot } from "../../sim/snapshot.ts";
+import type { Step } from "../../content/tour/chapter.ts";
+import type { SimSnapshot } from "../../model/index.ts";
 import { secondsText } from "../timeline/timeline-scale.ts";
-import type { Step } from "./chapter.ts";
 import type { Sighting } from "./sightings.ts";
 
 interface TourCaptionProps {

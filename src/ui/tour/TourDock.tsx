@@ -1,5 +1,5 @@
+import { CHAPTERS } from "../../content/tour/chapters/index.ts";
 import { useApp } from "../../state/use-app.ts";
-import { CHAPTERS } from "./chapters/index.ts";
 import { Tour } from "./Tour.tsx";
 import "./tour.css";
 

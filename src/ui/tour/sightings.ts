@@ -1,5 +1,5 @@
-import type { SimSnapshot } from "../../sim/snapshot.ts";
-import type { Chapter } from "./chapter.ts";
+import type { Chapter } from "../../content/tour/chapter.ts";
+import type { SimSnapshot } from "../../model/index.ts";
 
 // Which captions' triggers the run has shown so far. A trigger is latched the first time it holds
 // (a parked read may leave the waiting room before the reader presses Continue) together with

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
+import type { Chapter } from "../../content/tour/chapter.ts";
 import { useRuntime } from "../../state/runtime-context.ts";
-import type { Chapter } from "./chapter.ts";
 import { NO_SIGHTINGS, observe, type Sighting, type Sightings } from "./sightings.ts";
 
 /**

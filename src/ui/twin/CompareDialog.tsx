@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState } from "react";
-import type { K8sVersion } from "../../sim/scenario/index.ts";
-import { K8S_VERSIONS, SCENARIO_KEYS } from "../../sim/scenario/index.ts";
+import type { K8sVersion } from "../../model/index.ts";
+import { K8S_VERSIONS, SCENARIO_KEYS } from "../../model/index.ts";
 import { readTwin } from "../../state/twin-override.ts";
 import { useApp } from "../../state/use-app.ts";
 import { KnobValueInput } from "./KnobValueInput.tsx";

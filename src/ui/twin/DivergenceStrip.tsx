@@ -1,6 +1,6 @@
 import { scaleLinear } from "d3";
 import { useRef } from "react";
-import { type Nanos, NS_PER_MS, NS_PER_S } from "../../sim/time.ts";
+import { type Nanos, NS_PER_MS, NS_PER_S } from "../../model/index.ts";
 import { formatClock } from "../panels/shared/format.ts";
 import { useElementSize } from "../panels/shared/useElementSize.ts";
 import type { DivergenceSample, FirstDifference, FirstDifferences } from "./divergence.ts";

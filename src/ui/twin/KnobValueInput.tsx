@@ -1,4 +1,4 @@
-import type { K8sVersion, ModelledGate, ScenarioKey } from "../../sim/scenario/index.ts";
+import type { K8sVersion, ModelledGate, ScenarioKey } from "../../model/index.ts";
 import {
   gatesFor,
   MODELLED_GATES,
@@ -6,7 +6,7 @@ import {
   resolveGates,
   SCENARIO_KEYS,
   WHATIF_SWITCHES,
-} from "../../sim/scenario/index.ts";
+} from "../../model/index.ts";
 import { lockedReason } from "../controls/gate-reasons.ts";
 import { gateSettingsText } from "../controls/gate-settings-text.ts";
 

@@ -1,4 +1,4 @@
-import type { SimSnapshot } from "../../sim/snapshot.ts";
+import type { SimSnapshot } from "../../model/index.ts";
 import { formatDifference, formatMetric, KEY_METRICS } from "./keyMetrics.ts";
 
 /** The key figures of both runs now, and how far B is from A. */

@@ -1,6 +1,6 @@
 import { useMemo, useState } from "react";
-import type { ScenarioKey } from "../../sim/scenario/index.ts";
-import { SCENARIO_KEYS } from "../../sim/scenario/index.ts";
+import type { ScenarioKey } from "../../model/index.ts";
+import { SCENARIO_KEYS } from "../../model/index.ts";
 import { readTwin } from "../../state/twin-override.ts";
 import { useApp } from "../../state/use-app.ts";
 import { PANEL_CATALOG } from "../layout/panelCatalog.tsx";

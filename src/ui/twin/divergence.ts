@@ -1,5 +1,4 @@
-import type { SimSnapshot } from "../../sim/snapshot.ts";
-import type { Nanos } from "../../sim/time.ts";
+import type { Nanos, SimSnapshot } from "../../model/index.ts";
 import { STRIP_METRICS } from "./keyMetrics.ts";
 
 // The history of how far twin runs A and B have drifted apart, built from the paired snapshots

@@ -1,4 +1,4 @@
-import type { Outcome, SimSnapshot } from "../../sim/snapshot.ts";
+import type { Outcome, SimSnapshot } from "../../model/index.ts";
 import { histogramQuantile } from "../panels/metrics/histogramBuckets.ts";
 import { formatCount } from "../panels/shared/format.ts";
 

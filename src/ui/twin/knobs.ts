@@ -1,5 +1,5 @@
-import type { Scenario, ScenarioKey } from "../../sim/scenario/index.ts";
-import { KEY_CODECS, SCENARIO_KEYS } from "../../sim/scenario/index.ts";
+import type { Scenario, ScenarioKey } from "../../model/index.ts";
+import { KEY_CODECS, SCENARIO_KEYS } from "../../model/index.ts";
 import { encodeOverride } from "../../state/twin-override.ts";
 import { gateSettingsText } from "../controls/gate-settings-text.ts";
 

@@ -1,5 +1,5 @@
-import type { ModelledGate, Scenario, ScenarioKey } from "../../sim/scenario/index.ts";
-import { KEY_CODECS, MODELLED_GATES, SCENARIO_KEYS } from "../../sim/scenario/index.ts";
+import type { ModelledGate, Scenario, ScenarioKey } from "../../model/index.ts";
+import { KEY_CODECS, MODELLED_GATES, SCENARIO_KEYS } from "../../model/index.ts";
 
 // What sets run A and run B apart, in a few words per side: "skip-fallback gate off" | "on".
 

@@ -1,6 +1,6 @@
 import type { CodeBlock } from "./codeBlock.ts";
 
-// This lab's client (SEMANTICS §11 "Clients"): not upstream code.
+// This lab's client (docs/fidelity.md "World", the clients): not upstream code.
 export const CLIENT: CodeBlock = {
   id: "client",
   name: "client loop",

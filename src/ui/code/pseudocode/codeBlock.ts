@@ -1,5 +1,4 @@
-import type { CodeLine } from "../../../sim/code-lines.ts";
-import type { K8sVersion } from "../../../sim/scenario/index.ts";
+import type { CodeLine, K8sVersion } from "../../../model/index.ts";
 
 // One function of the annotated pseudocode: our own words for what the upstream function does,
 // one line per thing that happens, each line that a request can stand on named by its CodeLine.
@@ -27,7 +26,7 @@ export interface CodeBlock {
   versionNote?: { text: string; appliesTo(k8s: K8sVersion): boolean };
 }
 
-/** SEMANTICS §0: the kubernetes/apiserver commit this lab's model was read from. */
+/** The kubernetes/apiserver commit this lab's model was read from (docs/fidelity.md). */
 export const PINNED_COMMIT = "24a394e516bfda066d7e2221d7d92c052de27c54";
 
 export function upstreamUrl(path: string): string {

@@ -1,3 +1,4 @@
+import { currentRvInDelegator } from "../../../model/index.ts";
 import type { CodeBlock } from "./codeBlock.ts";
 
 export const GET_LIST: CodeBlock = {
@@ -59,4 +60,12 @@ export const GET_LIST: CodeBlock = {
       text: "otherwise fall back: return etcd.GetList(…), counted with fallback=true",
     },
   ],
+  versionNote: {
+    text:
+      "In 1.33 the delegator asked etcd for the current RV of a consistent read itself, just " +
+      "before cacher.GetList, and listed from the cache as NotOlderThan that RV: a failure of " +
+      "that quorum read was returned before consistent_read_total was counted, and the cache's " +
+      "readiness was checked only after it.",
+    appliesTo: currentRvInDelegator,
+  },
 };

@@ -1,6 +1,6 @@
 import type { CodeBlock } from "./codeBlock.ts";
 
-// No request stands on these lines: the ring resizes as events arrive (SEMANTICS §3.2).
+// No request stands on these lines: the ring resizes as events arrive (upstream: watch_cache_history.go updateCache calls resizeCacheLocked).
 export const RESIZE_CACHE_LOCKED: CodeBlock = {
   id: "resizeCacheLocked",
   name: "resizeCacheLocked",

@@ -1,6 +1,6 @@
 import type { CodeBlock } from "./codeBlock.ts";
 
-// One line per row of the decision table (SEMANTICS §4).
+// One line per row of the decision table (upstream: cacher/delegator/interface.go ShouldDelegateList; docs/fidelity.md "Cacher, delegator").
 export const SHOULD_DELEGATE_LIST: CodeBlock = {
   id: "shouldDelegateList",
   name: "ShouldDelegateList",

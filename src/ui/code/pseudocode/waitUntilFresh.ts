@@ -1,4 +1,4 @@
-import { waitsOnlyWhenBehind } from "../../../sim/apiserver/config.ts";
+import { waitsOnlyWhenBehind } from "../../../model/index.ts";
 import type { CodeBlock } from "./codeBlock.ts";
 
 export const WAIT_UNTIL_FRESH: CodeBlock = {

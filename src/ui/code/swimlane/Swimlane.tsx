@@ -1,7 +1,7 @@
 import { scaleBand, scaleLinear } from "d3";
 import { useRef } from "react";
-import type { RequestTraceView } from "../../../sim/request-traces.ts";
-import { type Nanos, NS_PER_MS } from "../../../sim/time.ts";
+import type { RequestTraceView } from "../../../model/index.ts";
+import { type Nanos, NS_PER_MS } from "../../../model/index.ts";
 import { formatDuration } from "../../panels/shared/format.ts";
 import { okabeIto } from "../../panels/shared/palette.ts";
 import { useElementSize } from "../../panels/shared/useElementSize.ts";

@@ -1,5 +1,4 @@
-import type { RequestStep } from "../../../sim/apiserver/request-context.ts";
-import type { Nanos } from "../../../sim/time.ts";
+import type { Nanos, RequestStep } from "../../../model/index.ts";
 
 // Which lane of the swimlane a recorded step is drawn in, and the spans of time a request spent
 // waiting on one party (etcd answering, the cache catching up, the client backing off).

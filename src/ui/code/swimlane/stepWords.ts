@@ -1,5 +1,4 @@
-import type { RequestStep, WokeBy } from "../../../sim/apiserver/request-context.ts";
-import type { DelegationRow } from "../../../sim/code-lines.ts";
+import type { DelegationRow, RequestStep, WokeBy } from "../../../model/index.ts";
 
 // A recorded step in plain words, for the swimlane's labels and its text alternative.
 
@@ -18,7 +17,7 @@ const WAKERS: Record<WokeBy, string> = {
   timer: "woken by the 3 s timer",
 };
 
-// The decision table's rows (SEMANTICS §4), as the reason for a decision.
+// The decision table's rows (upstream: cacher/delegator/interface.go ShouldDelegateList), as the reason for a decision.
 const ROWS: Record<DelegationRow, string> = {
   exact: "match=Exact",
   notOlderThan: "match=NotOlderThan",

@@ -1,5 +1,5 @@
 import { memo, useMemo } from "react";
-import type { SimSnapshot } from "../../../sim/snapshot.ts";
+import type { SimSnapshot } from "../../../model/index.ts";
 import { formatCount, formatPercent } from "../shared/format.ts";
 import { outcomeOrder, outcomeStyles } from "../shared/outcomes.ts";
 import { PanelFrame } from "../shared/PanelFrame.tsx";

@@ -1,4 +1,4 @@
-import type { Outcome, ReadKind, SimSnapshot } from "../../../sim/snapshot.ts";
+import type { Outcome, ReadKind, SimSnapshot } from "../../../model/index.ts";
 import { outcomeOrder } from "../shared/outcomes.ts";
 import { readKindOrder } from "../shared/readKinds.ts";
 

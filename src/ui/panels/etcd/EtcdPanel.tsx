@@ -1,6 +1,6 @@
 import { memo } from "react";
-import type { SimSnapshot } from "../../../sim/snapshot.ts";
-import { NS_PER_MS } from "../../../sim/time.ts";
+import type { SimSnapshot } from "../../../model/index.ts";
+import { NS_PER_MS } from "../../../model/index.ts";
 import type { CanvasLike, CanvasSize } from "../shared/canvasLike.ts";
 import type { CanvasTheme } from "../shared/canvasTheme.ts";
 import { formatCount, formatDuration } from "../shared/format.ts";

@@ -1,5 +1,5 @@
 import { memo } from "react";
-import type { SimSnapshot } from "../../../sim/snapshot.ts";
+import type { SimSnapshot } from "../../../model/index.ts";
 import type { CanvasLike, CanvasSize } from "../shared/canvasLike.ts";
 import type { CanvasTheme } from "../shared/canvasTheme.ts";
 import { formatCount } from "../shared/format.ts";

@@ -1,4 +1,4 @@
-import type { SeriesView } from "../../../sim/snapshot.ts";
+import type { SeriesView } from "../../../model/index.ts";
 import type { CanvasLike } from "../shared/canvasLike.ts";
 import type { CanvasTheme } from "../shared/canvasTheme.ts";
 import {

@@ -1,5 +1,5 @@
 import type { ScaleLinear } from "d3";
-import type { SeriesView } from "../../../sim/snapshot.ts";
+import type { SeriesView } from "../../../model/index.ts";
 import type { CanvasSize } from "../shared/canvasLike.ts";
 import { type PlotBox, plotBox, timeScale, valueScale } from "../shared/timeSeriesScales.ts";
 

@@ -1,4 +1,4 @@
-import type { HistogramView } from "../../../sim/snapshot.ts";
+import type { HistogramView } from "../../../model/index.ts";
 import { formatCompactCount } from "../shared/format.ts";
 import { type Bucket, bucketLabel, bucketsFromCumulative } from "./histogramBuckets.ts";
 

@@ -5,7 +5,7 @@ export interface ConsistentReadRow {
   meaning: string;
 }
 
-// What each label pair means for the client and for etcd (SEMANTICS §3.7, §8.3).
+// What each label pair means for the client and for etcd (upstream: delegator.go GetList).
 const meanings: Record<string, string> = {
   "true/false": "served by the cache",
   "true/true": "hit the wall, etcd answered",

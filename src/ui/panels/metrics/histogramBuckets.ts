@@ -1,4 +1,4 @@
-import type { HistogramView } from "../../../sim/snapshot.ts";
+import type { HistogramView } from "../../../model/index.ts";
 
 export interface Bucket {
   /** Upper bound in seconds; Infinity for the +Inf bucket. */

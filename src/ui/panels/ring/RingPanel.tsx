@@ -1,5 +1,5 @@
 import { type MouseEvent, memo, useCallback, useMemo, useRef } from "react";
-import type { RingSummary, SimSnapshot } from "../../../sim/snapshot.ts";
+import type { RingSummary, SimSnapshot } from "../../../model/index.ts";
 import type { CanvasLike, CanvasSize } from "../shared/canvasLike.ts";
 import type { CanvasTheme } from "../shared/canvasTheme.ts";
 import { formatDuration } from "../shared/format.ts";
@@ -49,7 +49,7 @@ function RingBody({ snapshot }: { snapshot: SimSnapshot }) {
   const { tracker, lastResize, isNews } = useCapacityTransition(ring, snapshot.nowNs);
   const reducedMotion = usePrefersReducedMotion();
   const selection = useSegmentSelection(ring.segments.length);
-  // What the canvas shows now (it may be newer than `snapshot`): pointer hits are read against it.
+  // What the canvas shows (the panel's snapshot): pointer hits are read against it.
   const drawn = useRef<{ ring: RingSummary; placement: RingPlacement } | null>(null);
 
   const draw = useCallback(

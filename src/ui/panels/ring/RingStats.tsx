@@ -1,4 +1,4 @@
-import type { RingSummary } from "../../../sim/snapshot.ts";
+import type { RingSummary } from "../../../model/index.ts";
 import { formatClock, formatCount, formatDuration } from "../shared/format.ts";
 import type { CapacityTransition } from "./capacityTransition.ts";
 import { outlookSentences, resizeOutlook } from "./resizeOutlook.ts";

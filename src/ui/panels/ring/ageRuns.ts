@@ -1,5 +1,4 @@
-import type { RingSegment } from "../../../sim/snapshot.ts";
-import type { Nanos } from "../../../sim/time.ts";
+import type { Nanos, RingSegment } from "../../../model/index.ts";
 import { type AgeClass, ageClass } from "./ringAge.ts";
 
 export interface AgeRun {

@@ -1,4 +1,4 @@
-import { type Nanos, NS_PER_MS } from "../../../sim/time.ts";
+import { type Nanos, NS_PER_MS } from "../../../model/index.ts";
 
 // Driven by the snapshot's simulated clock, not by wall-clock timers: pausing freezes it, seeking
 // back resets it, and a slowed-down run shows it slowed down.

@@ -1,4 +1,4 @@
-import type { RingSummary } from "../../../sim/snapshot.ts";
+import type { RingSummary } from "../../../model/index.ts";
 import type { CanvasLike } from "../shared/canvasLike.ts";
 import type { CanvasTheme } from "../shared/canvasTheme.ts";
 import { formatCount } from "../shared/format.ts";

@@ -1,4 +1,4 @@
-import type { MarkView } from "../../../sim/marks.ts";
+import type { MarkView } from "../../../model/index.ts";
 import type { CapacityTransition } from "./capacityTransition.ts";
 
 /**

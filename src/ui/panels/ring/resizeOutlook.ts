@@ -1,4 +1,4 @@
-import type { RingSummary } from "../../../sim/snapshot.ts";
+import type { RingSummary } from "../../../model/index.ts";
 import { isFull } from "./ringGeometry.ts";
 
 export type ResizeOutlook =
@@ -10,7 +10,7 @@ export type ResizeOutlook =
   | "steady";
 
 /**
- * What the next event would do to the ring if it arrived now (SEMANTICS §3.2): grow when full and
+ * What the next event would do to the ring if it arrived now (upstream: watch_cache_history.go resizeCacheLocked): grow when full and
  * the oldest event is fresh, shrink when full and even the newest quarter is stale.
  */
 export function resizeOutlook(ring: RingSummary): ResizeOutlook {

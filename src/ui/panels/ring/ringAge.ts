@@ -1,11 +1,11 @@
-import type { Nanos } from "../../../sim/time.ts";
+import type { Nanos } from "../../../model/index.ts";
 import { emptySwatch, okabeIto } from "../shared/palette.ts";
 
 export type AgeClass = "fresh" | "ageing" | "stale";
 
 /**
  * Fresh: well inside the window; ageing: in its second half; stale: older than the window — the
- * side of the line the ring's grow and shrink tests care about (SEMANTICS §3.2).
+ * side of the line the ring's grow and shrink tests care about (upstream: watch_cache_history.go resizeCacheLocked).
  */
 export function ageClass(ageNs: Nanos, freshWindowNs: Nanos): AgeClass {
   if (ageNs >= freshWindowNs) return "stale";

@@ -1,4 +1,4 @@
-import type { RingSegment, RingSummary } from "../../../sim/snapshot.ts";
+import type { RingSegment, RingSummary } from "../../../model/index.ts";
 
 // Angles are in radians, 0 at twelve o'clock, growing clockwise (d3-shape's convention).
 // Slots are placed relative to the write head (endIndex), so that when the drawn capacity is
@@ -75,7 +75,7 @@ export function pointerAngle(dx: number, dy: number): number {
   return (Math.atan2(dx, -dy) + TAU) % TAU;
 }
 
-/** The event the shrink test looks at (SEMANTICS §3.2: endIndex − capacity/4, integer division). */
+/** The event the shrink test looks at (upstream: watch_cache_history.go resizeCacheLocked: endIndex − capacity/4, integer division). */
 export function quarterIndex(ring: RingSummary): number {
   return ring.endIndex - Math.floor(ring.capacity / 4);
 }

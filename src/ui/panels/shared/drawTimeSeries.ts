@@ -1,5 +1,5 @@
 import type { ScaleLinear } from "d3";
-import { NS_PER_S } from "../../../sim/time.ts";
+import { NS_PER_S } from "../../../model/index.ts";
 import type { CanvasLike } from "./canvasLike.ts";
 import type { CanvasTheme } from "./canvasTheme.ts";
 import { formatClock } from "./format.ts";

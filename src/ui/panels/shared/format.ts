@@ -1,5 +1,5 @@
 import { format } from "d3";
-import { type Nanos, NS_PER_MS, NS_PER_S } from "../../../sim/time.ts";
+import { type Nanos, NS_PER_MS, NS_PER_S } from "../../../model/index.ts";
 
 const groupThousands = format(",");
 const threeDigitsSI = format(".3~s");

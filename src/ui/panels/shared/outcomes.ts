@@ -1,4 +1,4 @@
-import { OUTCOMES, type Outcome } from "../../../sim/snapshot.ts";
+import { OUTCOMES, type Outcome } from "../../../model/index.ts";
 import { ink, okabeIto } from "./palette.ts";
 
 export interface OutcomeStyle {
@@ -25,7 +25,7 @@ export const outcomeStyles: Record<Outcome, OutcomeStyle> = {
   other: { label: "other error", shortLabel: "other", colour: ink.muted },
 };
 
-/** The answers a waiting read gets when it reaches the 3 s wall (SEMANTICS §3.5, §3.7). */
+/** The answers a waiting read gets when it reaches the 3 s wall (upstream: watch_cache.go waitUntilFreshLocked, delegator.go GetList). */
 export function isWallOutcome(outcome: Outcome): boolean {
   return outcome === "fallback" || outcome === "429" || outcome === "504";
 }

@@ -1,4 +1,4 @@
-import type { ReadKind } from "../../../sim/snapshot.ts";
+import type { ReadKind } from "../../../model/index.ts";
 import { okabeIto } from "./palette.ts";
 
 export interface ReadKindStyle {

@@ -1,5 +1,5 @@
 import { type ScaleLinear, scaleLinear } from "d3";
-import { NS_PER_S } from "../../../sim/time.ts";
+import { NS_PER_S } from "../../../model/index.ts";
 import type { CanvasSize } from "./canvasLike.ts";
 
 export interface PlotBox {

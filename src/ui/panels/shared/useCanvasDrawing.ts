@@ -1,8 +1,7 @@
 import { useEffect, useRef } from "react";
-import type { SimSnapshot } from "../../../sim/snapshot.ts";
+import type { SimSnapshot } from "../../../model/index.ts";
 import type { CanvasLike, CanvasSize } from "./canvasLike.ts";
 import type { CanvasTheme } from "./canvasTheme.ts";
-import { useFrameSource } from "./frameSource.ts";
 import { useCanvasTheme } from "./useCanvasTheme.ts";
 import { useElementSize } from "./useElementSize.ts";
 
@@ -16,48 +15,25 @@ export type CanvasDraw = (
 readonly string[] | void;
 
 /**
- * Draws a snapshot on a canvas: the frame source's (the page's shown frame) whenever it changes,
- * imperatively, without rendering React; without a source, the `snapshot` prop whenever it or
- * `draw` changes.
- * A theme change repaints too: the canvas's ink comes from the theme, not from CSS.
+ * Draws the panel's snapshot on a canvas whenever it, `draw`, the size or the theme changes: the
+ * canvas shows the moment the panel's text shows, never another. A theme change repaints too: the
+ * canvas's ink comes from the theme, not from CSS.
  */
 export function useCanvasDrawing(snapshot: SimSnapshot, draw: CanvasDraw, fallback: CanvasSize) {
   const containerRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const size = useElementSize(containerRef, fallback);
-  const source = useFrameSource();
   const theme = useCanvasTheme();
-  // What is on the canvas: a re-render with a new prop must not repaint what a frame just drew.
-  const drawn = useRef<{
-    snapshot: SimSnapshot;
-    draw: CanvasDraw;
-    size: CanvasSize;
-    theme: CanvasTheme;
-  } | null>(null);
 
   useEffect(() => {
-    const paint = () => {
-      const latest = source?.get() ?? snapshot;
-      const last = drawn.current;
-      if (
-        last?.snapshot === latest &&
-        last.draw === draw &&
-        last.size === size &&
-        last.theme === theme
-      )
-        return;
-      drawn.current = { snapshot: latest, draw, size, theme };
-      const canvas = canvasRef.current;
-      const printed = paintCanvas(canvas, size, (context) => draw(context, size, latest, theme));
-      // What the canvas shows, for a check reading the page: its moment and its words.
-      if (canvas !== null) {
-        canvas.dataset["atNs"] = String(latest.nowNs);
-        if (printed) canvas.dataset["printed"] = printed.join("|");
-      }
-    };
-    paint();
-    return source?.subscribe(paint);
-  }, [source, snapshot, draw, size, theme]);
+    const canvas = canvasRef.current;
+    const printed = paintCanvas(canvas, size, (context) => draw(context, size, snapshot, theme));
+    // What the canvas shows, for a check reading the page: its moment and its words.
+    if (canvas !== null) {
+      canvas.dataset["atNs"] = String(snapshot.nowNs);
+      if (printed) canvas.dataset["printed"] = printed.join("|");
+    }
+  }, [snapshot, draw, size, theme]);
 
   return { containerRef, canvasRef, size };
 }

@@ -1,4 +1,4 @@
-import type { OutcomeView } from "../../../sim/snapshot.ts";
+import type { OutcomeView } from "../../../model/index.ts";
 import { formatDuration } from "../shared/format.ts";
 import { outcomeStyles } from "../shared/outcomes.ts";
 import { readKindStyles } from "../shared/readKinds.ts";

@@ -1,5 +1,4 @@
-import type { WaiterView } from "../../../sim/snapshot.ts";
-import type { Nanos } from "../../../sim/time.ts";
+import type { Nanos, WaiterView } from "../../../model/index.ts";
 import { formatDuration } from "../shared/format.ts";
 import { readKindStyles } from "../shared/readKinds.ts";
 import { waiterProgress } from "./waiterProgress.ts";

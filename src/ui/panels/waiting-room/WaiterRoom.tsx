@@ -1,4 +1,4 @@
-import type { SimSnapshot } from "../../../sim/snapshot.ts";
+import type { SimSnapshot } from "../../../model/index.ts";
 import { formatCount } from "../shared/format.ts";
 import { WaiterList } from "./WaiterList.tsx";
 import { oldestWaiters } from "./waiterProgress.ts";

@@ -1,5 +1,5 @@
 import { memo, useState } from "react";
-import type { SimSnapshot } from "../../../sim/snapshot.ts";
+import type { SimSnapshot } from "../../../model/index.ts";
 import { useRequestSelection } from "../../../state/use-request-selection.ts";
 import { formatCount } from "../shared/format.ts";
 import { Legend } from "../shared/Legend.tsx";

@@ -1,4 +1,4 @@
-import type { OutcomeView, WaiterView } from "../../../sim/snapshot.ts";
+import type { OutcomeView, WaiterView } from "../../../model/index.ts";
 import { formatCount, formatDuration } from "../shared/format.ts";
 import { outcomeStyles } from "../shared/outcomes.ts";
 import { readKindStyles } from "../shared/readKinds.ts";

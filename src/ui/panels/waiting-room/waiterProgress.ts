@@ -1,5 +1,4 @@
-import type { OutcomeView, WaiterView } from "../../../sim/snapshot.ts";
-import type { Nanos } from "../../../sim/time.ts";
+import type { Nanos, OutcomeView, WaiterView } from "../../../model/index.ts";
 import { isWallOutcome } from "../shared/outcomes.ts";
 
 export interface WaiterProgress {

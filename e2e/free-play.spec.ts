@@ -1,0 +1,57 @@
+import { expect, type Page, test } from "@playwright/test";
+
+// Issue 8, items 7 and 8: a run-setting change keeps what was set live; leaving or finishing the
+// tour lets the reader choose where free play starts, and "Reset to defaults" always gets back.
+
+const simulatedSeconds = async (page: Page) =>
+  Number.parseFloat((await page.getByTestId("simulated-seconds").textContent()) ?? "0");
+const sliderOutput = (page: Page, label: string) =>
+  page.locator(".slider", { hasText: label }).locator("output");
+
+test("a gate ticked after moving Watch lag to 5,000 ms restarts with the lag kept", async ({
+  page,
+}) => {
+  await page.goto("/");
+  await expect.poll(() => simulatedSeconds(page)).toBeGreaterThan(0.3);
+  const lag = page.getByLabel("Watch lag");
+  await lag.focus();
+  for (let press = 0; press < 40; press++) {
+    const shown = await sliderOutput(page, "Watch lag").textContent();
+    if (shown === "5,000 ms") break;
+    await page.keyboard.press("ArrowRight");
+    await expect(sliderOutput(page, "Watch lag")).not.toHaveText(shown ?? "");
+  }
+  await expect(sliderOutput(page, "Watch lag")).toHaveText("5,000 ms");
+  await page.getByRole("checkbox", { name: "ConsistentListFromCacheSkipTimeoutFallback" }).check();
+  await expect(page.getByRole("status").filter({ hasText: "restarted" })).toContainText(
+    /Feature gates changed: the run restarted from 0 s with the live settings in force at [\d.]+ s \(Watch lag 5,000 ms\)/,
+  );
+  await expect(sliderOutput(page, "Watch lag")).toHaveText("5,000 ms");
+  await expect(page).toHaveURL(/#gates=ConsistentListFromCacheSkipTimeoutFallback=true&lag=5000$/);
+});
+
+test("Free play offers the defaults, and they are the page as it first opens", async ({ page }) => {
+  await page.goto("/#tour=ring");
+  const tour = page.getByTestId("tour");
+  await expect(tour).toBeVisible();
+  await expect(page.locator(".speed output")).toHaveText("20×");
+  await tour.getByRole("button", { name: "Free play" }).click();
+  await tour.getByRole("button", { name: "From the defaults" }).click();
+  await expect(page.getByTestId("tour")).toHaveCount(0);
+  await expect(page.locator(".scenario-name")).toHaveText("Untitled scenario");
+  await expect(page.locator(".speed output")).toHaveText("1×");
+  await expect(sliderOutput(page, "Watch lag")).toHaveText("20 ms");
+  await expect.poll(() => new URL(page.url()).hash).toBe("");
+});
+
+test("Reset to defaults leaves a preset and a twin run for the defaults", async ({ page }) => {
+  await page.goto("/#name=Mine&lag=4000&seed=9&speed=20&twin=lag%3D800");
+  await expect(page.getByText("End twin run")).toBeVisible();
+  await page.getByRole("button", { name: "Reset to defaults" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Back to the defaults" })).toBeVisible();
+  await expect(page.getByText("End twin run")).toHaveCount(0);
+  await expect(page.locator(".scenario-name")).toHaveText("Untitled scenario");
+  await expect(page.locator(".speed output")).toHaveText("1×");
+  await expect(page.getByLabel("Seed")).toHaveValue("1");
+  await expect.poll(() => new URL(page.url()).hash).toBe("");
+});

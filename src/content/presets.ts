@@ -1,0 +1,201 @@
+import type { SimSnapshot } from "../model/index.ts";
+import { encodeScenario, parseScenario } from "../model/index.ts";
+import { count, fallbacks, finished, maxOf, servedByCacheShare, shareOf } from "./observables.ts";
+
+// The gallery: each preset is a scenario link and the one thing it must show within a window of
+// simulated time. The node tests and the browser tests check every observable, so a preset that
+// stops telling the truth fails the build instead of misleading a reader.
+
+export interface Observable {
+  /** What to look for, in the words shown next to the preset. */
+  description: string;
+  /** Simulated seconds by which it must have been seen. */
+  windowS: number;
+  holds: (snapshot: SimSnapshot) => boolean;
+}
+
+export interface Preset {
+  id: string;
+  title: string;
+  /** One line: what the preset shows and why it matters. */
+  explanation: string;
+  /** Scenario text (docs/scenarios.md), without `name`: the title is added as the name. */
+  query: string;
+  observable: Observable;
+}
+
+const herd = "stall=5-25&herd=2000@10";
+
+export const PRESETS: readonly Preset[] = [
+  {
+    id: "healthy",
+    title: "Healthy cache",
+    explanation:
+      "The defaults: the cache trails etcd by milliseconds and serves nearly every read.",
+    query: "",
+    observable: {
+      description: "≥ 95 % of consistent reads served by the cache, no fallbacks, within 60 s",
+      windowS: 60,
+      holds: (s) =>
+        finished(s, "consistent") > 100 &&
+        servedByCacheShare(s, "consistent") >= 0.95 &&
+        fallbacks(s) === 0,
+    },
+  },
+  {
+    id: "ryw-consistent",
+    title: "Read your own write (consistent)",
+    explanation:
+      'Clients write, then LIST with RV="" as kubectl does: a short wait, then the cache answers.',
+    query: "ryw=50&rywRead=consistent",
+    observable: {
+      description:
+        "read-your-own-write reads served by the cache after a wait, none by etcd, within 60 s",
+      windowS: 60,
+      holds: (s) => count(s, "ryw", "cacheAfterWait") > 100 && count(s, "ryw", "fallback") === 0,
+    },
+  },
+  {
+    id: "ryw-pinned",
+    title: "Read your own write (pinned)",
+    explanation:
+      "Clients read at their write's RV (NotOlderThan): early, not wrong — they wait for the cache.",
+    query: "ryw=50&rywRead=pinned",
+    observable: {
+      description:
+        "read-your-own-write reads served by the cache after a wait, no 504, within 60 s",
+      windowS: 60,
+      holds: (s) => count(s, "ryw", "cacheAfterWait") > 100 && count(s, "ryw", "504") === 0,
+    },
+  },
+  {
+    id: "lagging",
+    title: "Lagging cache hits the 3 s wall",
+    explanation:
+      "Events reach the cache 4 s late: consistent reads wait the full 3 s, then etcd answers.",
+    query: "lag=4000",
+    observable: {
+      description: "≥ 90 % of consistent reads fall back to etcd within 60 s",
+      windowS: 60,
+      holds: (s) =>
+        finished(s, "consistent") > 100 && shareOf(s, "consistent", ["fallback"]) >= 0.9,
+    },
+  },
+  {
+    id: "herd",
+    title: "A herd stampedes etcd",
+    explanation:
+      "The watch stream stalls at 5 s; at 10 s 2000 clients LIST at once: etcd answers their quorum reads, then, 3 s later, all their fallbacks.",
+    query: herd,
+    observable: {
+      description: "≥ 2000 fallbacks and etcd's queue above 500 within 30 s",
+      windowS: 30,
+      holds: (s) => fallbacks(s) >= 2000 && maxOf(s.series.etcdQueue) > 500,
+    },
+  },
+  {
+    id: "herd-skip-fallback",
+    title: "The same herd, answered with 429",
+    explanation:
+      "With ConsistentListFromCacheSkipTimeoutFallback the wall answers 429 + Retry-After: 1 instead of asking etcd.",
+    query: `${herd}&gates=ConsistentListFromCacheSkipTimeoutFallback=true`,
+    observable: {
+      description: "≥ 2000 answers 429 and no fallback to etcd within 30 s",
+      windowS: 30,
+      holds: (s) => count(s, "consistent", "429") >= 2000 && fallbacks(s) === 0,
+    },
+  },
+  {
+    id: "ring-grow-shrink",
+    title: "Churn grows the ring, a trickle shrinks it",
+    explanation:
+      "2000 writes/s for 25 s, then 20/s: the ring doubles while its oldest event is fresh; once even its newest quarter is older than 75 s, the next write halves it. Quiet must mean fewer writes, not none: the resize runs only when an event arrives, so with no writes at all the ring never shrinks (kubernetes/kubernetes#139250).",
+    query: "writes=2000@0,20@25",
+    observable: {
+      description: "the ring's capacity grows, then shrinks, within 120 s",
+      windowS: 120,
+      holds: (s) => s.ring.increases > 0 && s.ring.decreases > 0,
+    },
+  },
+  {
+    id: "request-timeout",
+    title: "A longer --request-timeout raises the ceiling",
+    explanation:
+      "requestTimeout=300 widens the fresh window to 315 s and the ring's upper bound past 102 400.",
+    query: "requestTimeout=300&writes=3000",
+    observable: {
+      description: "capacity above 102 400 events within 60 s",
+      windowS: 60,
+      holds: (s) => s.ring.upperBound > 102_400 && s.ring.capacity > 102_400,
+    },
+  },
+  {
+    id: "watcher-away",
+    title: "A watcher away too long gets 410",
+    explanation:
+      "5 watchers disconnect for 100 s; the ring no longer reaches back to their RV, so they relist.",
+    query: "away=5@10:100",
+    observable: {
+      description: "≥ 5 relists after 410 Expired within 130 s",
+      windowS: 130,
+      holds: (s) => finished(s, "relist") >= 5,
+    },
+  },
+  {
+    id: "no-rv-guard",
+    title: "What a wake-up timer for every read costs",
+    explanation:
+      "whatif=noRvGuard on 1.37: the wait starts its 3 s timer before the fast path, so every read, RV=0 included, leaves one sleeping — thousands at once. (1.37's rv > 0 guard is dead code; on 1.36 the what-if removes that guard.)",
+    query: "whatif=noRvGuard&reads=1000",
+    observable: {
+      description: "≥ 2000 wake-up timers pending within 10 s",
+      windowS: 10,
+      holds: (s) => s.timersPending >= 2000,
+    },
+  },
+  {
+    id: "k8s-1.36",
+    title: "1.36: a timer and an observation for every RV > 0 read",
+    explanation:
+      "Before 1.37 every read with RV > 0 started a wake-up timer and recorded a wait, even a 0 s one.",
+    query: "k8s=1.36&mix=rv0:50,notOlderThan:50&otherWrites=0",
+    observable: {
+      description: "the wait histogram counts every NotOlderThan read within 60 s",
+      windowS: 60,
+      holds: (s) =>
+        finished(s, "notOlderThan") > 100 && s.readWait.count >= finished(s, "notOlderThan"),
+    },
+  },
+  {
+    id: "k8s-1.37",
+    title: "1.37: timers and observations only for real waits",
+    explanation:
+      "The same load on 1.37: reads that find the cache fresh return at once, unobserved.",
+    query: "k8s=1.37&mix=rv0:50,notOlderThan:50&otherWrites=0",
+    observable: {
+      description: "the wait histogram counts only the NotOlderThan reads that waited, within 60 s",
+      windowS: 60,
+      holds: (s) =>
+        finished(s, "notOlderThan") > 100 &&
+        s.readWait.count <=
+          finished(s, "notOlderThan") - count(s, "notOlderThan", "cache") + s.waiterCount,
+    },
+  },
+  {
+    id: "heavy",
+    title: "Heavy",
+    explanation: "10 000 reads/s, 1000 writes/s, 100 watchers: the cheap path stays cheap.",
+    query: "reads=10000&writes=1000&watchers=100",
+    observable: {
+      description: "≥ 99 % of RV=0 reads served by the cache at once within 10 s",
+      windowS: 10,
+      holds: (s) => finished(s, "rv0") > 10_000 && shareOf(s, "rv0", ["cache"]) >= 0.99,
+    },
+  },
+];
+
+/** The preset's scenario text as the codec writes it, its title as the scenario's name. */
+export function presetScenarioQuery(preset: Preset): string {
+  const { scenario } = parseScenario(preset.query);
+  return encodeScenario({ ...scenario, name: preset.title });
+}

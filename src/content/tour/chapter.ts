@@ -1,0 +1,44 @@
+import type { SimSnapshot } from "../../model/index.ts";
+
+// A chapter of the guided tour: a prepared scenario and the captions that explain it. Each caption
+// waits for something the simulation really did (read from a snapshot), never for a UI timer.
+
+/** The panel a caption talks about: the id of its title (PanelFrame's `panel-<title>`). */
+export type PanelId =
+  | "panel-history-ring"
+  | "panel-waiting-room"
+  | "panel-freshness-timeline"
+  | "panel-decisions"
+  | "panel-etcd-load"
+  | "panel-metrics";
+
+export interface Trigger {
+  /** What the caption waits for, in the words shown while it waits. */
+  waitingFor: string;
+  /** Simulated seconds from the run's start by which it must have happened (the tests check). */
+  windowS: number;
+  holds: (snapshot: SimSnapshot) => boolean;
+}
+
+export interface Step {
+  /** The caption, shown once the trigger has held; `quote` fills in figures from that moment. */
+  caption: string;
+  trigger: Trigger;
+  panel: PanelId;
+  /** Figures taken from the snapshot in which the trigger first held, appended to the caption. */
+  quote?: (snapshot: SimSnapshot) => string;
+  /** Scenario text for this step and those after it, when it differs from the chapter's. */
+  query?: string;
+}
+
+export interface Chapter {
+  id: string;
+  title: string;
+  /** Scenario text (docs/scenarios.md) without `name`: the chapter's title is added as the name. */
+  query: string;
+  /** The tour raises playback to this speed (never lowers it) and says why in `speedNote`. */
+  speed: number;
+  speedNote?: string;
+  /** The last step's caption starts with "The one thing to remember:". */
+  steps: readonly Step[];
+}

@@ -1,0 +1,37 @@
+import type { MarkKind, Outcome, ReadKind, SimSnapshot } from "../../model/index.ts";
+import { NS_PER_S } from "../../model/index.ts";
+
+// Readings of a snapshot that the tour's triggers and quotes are written in, beside the presets'
+// (src/content/observables.ts).
+
+export const atLeastS = (snapshot: SimSnapshot, seconds: number): boolean =>
+  snapshot.nowNs >= seconds * NS_PER_S;
+
+/** Whether a request of `kind` is parked on the condition variable right now. */
+export const isWaiting = (snapshot: SimSnapshot, kind: ReadKind): boolean =>
+  snapshot.waiters.some((waiter) => waiter.kind === kind);
+
+/** The message of a recent outcome of `kind` ending in `outcome`, or null. */
+export function recentMessage(
+  snapshot: SimSnapshot,
+  kind: ReadKind,
+  outcome: Outcome,
+): string | null {
+  const found = snapshot.recentOutcomes.find((o) => o.kind === kind && o.outcome === outcome);
+  return found === undefined || found.message === "" ? null : found.message;
+}
+
+/** Waits recorded in the histogram's bucket (2 s, 3 s]: the ones that hit the wall. */
+export function waitsInWallBucket(snapshot: SimSnapshot): number {
+  const { bounds, cumulative } = snapshot.readWait;
+  const wall = bounds.indexOf(3);
+  return (cumulative[wall] ?? 0) - (cumulative[wall - 1] ?? 0);
+}
+
+/** `apiserver_watch_cache_consistent_read_total` for one label pair. */
+export const consistentReads = (snapshot: SimSnapshot, success: string, fallback: string) =>
+  snapshot.consistentReads[`${success}/${fallback}`] ?? 0;
+
+/** Whether the run has recorded a notable moment of `kind` (src/sim/marks.ts). */
+export const hasMark = (snapshot: SimSnapshot, kind: MarkKind): boolean =>
+  snapshot.marks.some((mark) => mark.kind === kind);

@@ -1,0 +1,56 @@
+import { formatGoFloat, labelText } from "../model/index.ts";
+import type { SampledFamily } from "./sampler.ts";
+
+// A sampled run as an OpenMetrics 1.0 text file with a timestamp on every sample, so that
+// `promtool tsdb create-blocks-from openmetrics` backfills it into a Prometheus: each family once
+// (a counter's family is named without `_total`, its samples with it), each series' points in
+// time order, a histogram's buckets, sum and count together per timestamp, `# EOF` last.
+
+export interface Timing {
+  /** Unix time, s, of the run's simulated second 0. */
+  readonly startS: number;
+  /** Simulated seconds between scrapes. */
+  readonly stepS: number;
+}
+
+export function openMetricsText(families: readonly SampledFamily[], timing: Timing): string {
+  const lines: string[] = [];
+  for (const family of families) {
+    const { name, type } = familyHeader(family);
+    lines.push(`# TYPE ${name} ${type}`);
+    lines.push(`# HELP ${name} ${escapeHelp(family.help)}`);
+    for (const child of family.children) {
+      const texts = child.lines.map(
+        ([suffix, labels]) => `${family.name}${suffix}${labelText(labels)}`,
+      );
+      child.rows.forEach((values, i) => {
+        const at = timestamp(timing, child.first + i);
+        values.forEach((value, j) => {
+          lines.push(`${texts[j]} ${formatGoFloat(value)} ${at}`);
+        });
+      });
+    }
+  }
+  lines.push("# EOF");
+  return `${lines.join("\n")}\n`;
+}
+
+/** OpenMetrics names a counter's family without `_total`; a counter without it stays `unknown`. */
+function familyHeader(family: SampledFamily): { name: string; type: string } {
+  if (family.type !== "counter") return { name: family.name, type: family.type };
+  if (family.name.endsWith("_total")) return { name: family.name.slice(0, -6), type: "counter" };
+  return { name: family.name, type: "unknown" };
+}
+
+/** Seconds since the epoch, to the millisecond, without trailing zeros. */
+function timestamp({ startS, stepS }: Timing, scrape: number): string {
+  const ms = Math.round((startS + scrape * stepS) * 1000);
+  const whole = Math.floor(ms / 1000);
+  const rest = ms - whole * 1000;
+  return rest === 0
+    ? String(whole)
+    : `${whole}.${String(rest).padStart(3, "0").replace(/0+$/, "")}`;
+}
+
+const escapeHelp = (text: string) =>
+  text.replaceAll("\\", "\\\\").replaceAll("\n", "\\n").replaceAll('"', '\\"');

@@ -1,0 +1,77 @@
+import type { Labels, MetricsRegistry } from "../model/index.ts";
+import { encodeScenario, type Nanos, NS_PER_S, type Scenario } from "../model/index.ts";
+import { openMetricsText, type Timing } from "./openmetrics.ts";
+import { createSampler } from "./sampler.ts";
+
+// Runs exported side by side (one, or a twin's A and B), as the command line prints them and the
+// page's export saves them: the same code, so the page's file is the command line's file.
+
+/** What an export needs of a run: to move it on, and to read its series. */
+export interface MeteredRun {
+  advanceTo(tNs: Nanos): void;
+  metrics(): MetricsRegistry;
+}
+
+export interface ExportRun {
+  readonly sim: MeteredRun;
+  readonly scenario: Scenario;
+  /** `A` or `B` in a twin run; absent for a run alone. */
+  readonly run?: string;
+}
+
+/**
+ * The `scenario` label: the link text that replays the run, so two runs in one Prometheus are
+ * told apart and each can be opened again. A scenario of defaults only is written as its `v`.
+ */
+export const scenarioLabel = (scenario: Scenario): string =>
+  encodeScenario(scenario) || `v=${scenario.v}`;
+
+/** The labels every series of `run` carries: `run` in a twin, and with `scenario`, the link. */
+export function runLabels(run: ExportRun, withScenario: boolean): Labels {
+  return {
+    ...(run.run === undefined ? {} : { run: run.run }),
+    ...(withScenario ? { scenario: scenarioLabel(run.scenario) } : {}),
+  };
+}
+
+/**
+ * Advances every run to `endNs` on one clock, a simulated second at a time (then the rest), and
+ * calls `onAdvanced` at 0 and after each slice.
+ */
+export function advanceTogether(
+  sims: readonly MeteredRun[],
+  endNs: Nanos,
+  onAdvanced: (tNs: Nanos) => void = () => {},
+): void {
+  for (let tNs = 0; ; tNs = Math.min(endNs, tNs + NS_PER_S)) {
+    for (const sim of sims) sim.advanceTo(tNs);
+    onAdvanced(tNs);
+    if (tNs >= endNs) return;
+  }
+}
+
+/**
+ * The runs from 0 to `durationS` as OpenMetrics, every series scraped every `timing.stepS`
+ * (whole) simulated seconds from 0 on: the last scrape is at the last multiple of the step.
+ */
+export function runOpenMetrics(
+  runs: readonly ExportRun[],
+  durationS: number,
+  timing: Timing,
+  onAdvanced?: (tNs: Nanos) => void,
+): string {
+  const sampler = createSampler(
+    runs.map((run) => ({ metrics: () => run.sim.metrics(), labels: runLabels(run, true) })),
+  );
+  const stepNs = Math.round(timing.stepS * NS_PER_S);
+  const endNs = Math.round(durationS * NS_PER_S);
+  advanceTogether(
+    runs.map((run) => run.sim),
+    endNs,
+    (tNs) => {
+      if (tNs % stepNs === 0) sampler.sample();
+      onAdvanced?.(tNs);
+    },
+  );
+  return openMetricsText(sampler.families(), timing);
+}
