@@ -1,7 +1,11 @@
+import { spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { expect, type Page, test } from "@playwright/test";
 import parsePrometheusTextFormat from "parse-prometheus-text-format";
-import { waitForShown, waitForSimTime } from "./helpers/page-state.ts";
+import { clockSeconds, waitForShown, waitForSimTime } from "./helpers/page-state.ts";
 
 /** Clicks `label` in the Export menu and returns the downloaded file's name and bytes. */
 async function exportFile(page: Page, label: string) {
@@ -103,5 +107,56 @@ test.describe("exports", () => {
     expect(wellFormed).toBe(true);
     expect(text).toContain("History ring");
     expect(text).toContain("data:image/png;base64,");
+  });
+});
+
+test.describe("the run as OpenMetrics", () => {
+  test("is the command line's file for the same scenario, and promtool backfills it", async ({
+    page,
+  }) => {
+    const scenario = "writes=200&lag=800&twin=lag%3D10";
+    await page.goto(`/#${scenario}&speed=100`);
+    // A twin's panels are two columns, not the one grid waitForSimTime reads: the header clock.
+    await expect.poll(() => clockSeconds(page), { timeout: 30_000 }).toBeGreaterThan(45);
+    await page.getByRole("button", { name: "Pause" }).click();
+    const { name, bytes } = await exportFile(page, "Run as OpenMetrics, for promtool");
+    expect(name).toBe("watch-cache-lab-run.om");
+    const text = bytes.toString("utf8");
+    expect(text.endsWith("\n# EOF\n")).toBe(true);
+    const times = [...text.matchAll(/ (\d+)$/gm)].map((m) => Number(m[1]));
+    const startS = Math.min(...times);
+    const durationS = Math.max(...times) - startS;
+    expect(startS % 60).toBe(0);
+    expect(durationS).toBeGreaterThanOrEqual(45);
+    expect(text).toMatch(/\{[^}]*run="A",scenario="writes=200&lag=800"\}/);
+    expect(text).toMatch(/\{[^}]*run="B",scenario="writes=200&lag=10"\}/);
+
+    const bundle = spawnSync(process.execPath, ["scripts/bundle-cli.mjs", "sim"]);
+    expect(bundle.status).toBe(0);
+    const start = new Date(startS * 1000).toISOString();
+    const cli = spawnSync(
+      process.execPath,
+      [
+        ...["dist-cli/sim.mjs", "--scenario", scenario, "--duration", String(durationS)],
+        ...["--format", "openmetrics", "--start", start],
+      ],
+      { encoding: "utf8", maxBuffer: 64 * 1024 * 1024 },
+    );
+    expect(cli.status, cli.stderr).toBe(0);
+    expect(text).toBe(cli.stdout);
+
+    const dir = mkdtempSync(join(tmpdir(), "wcl-page-om-"));
+    try {
+      writeFileSync(join(dir, "run.om"), text);
+      const backfill = spawnSync(
+        "/usr/bin/promtool",
+        ["tsdb", "create-blocks-from", "openmetrics", join(dir, "run.om"), join(dir, "data")],
+        { encoding: "utf8" },
+      );
+      expect(backfill.status, backfill.stderr).toBe(0);
+      expect(backfill.stdout).toContain("BLOCK ULID");
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

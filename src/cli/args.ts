@@ -1,3 +1,5 @@
+import { DEFAULT_STEP_S, defaultStartS } from "../metrics-export/run-export.ts";
+
 // The command line's flags: one table that the parser reads and `--help` prints. Every problem is
 // collected, so one run reports all of them at once.
 
@@ -29,7 +31,6 @@ interface Flag {
 }
 
 export const MAX_DURATION_S = 86_400;
-export const DEFAULT_STEP_S = 15;
 export const MAX_STEP_S = 3600;
 
 export const FLAGS: readonly Flag[] = [
@@ -111,8 +112,7 @@ export function parseArgs(
     format,
     stepS: openMetricsOnly("step", given, openMetrics, problems, readStep) ?? DEFAULT_STEP_S,
     startS:
-      openMetricsOnly("start", given, openMetrics, problems, readStart) ??
-      Math.floor(wallNowMs / 60_000) * 60,
+      openMetricsOnly("start", given, openMetrics, problems, readStart) ?? defaultStartS(wallNowMs),
   };
   return { args, problems };
 }

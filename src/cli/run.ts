@@ -86,7 +86,8 @@ function progressReporter(durationS: number, io: RunIo) {
       nextReportMs = nowMs + REPORT_EVERY_MS;
       reported = true;
       const line = progressLine(tNs / NS_PER_S, durationS, (nowMs - startMs) / 1000);
-      io.progress(io.interactive ? `\r${line}` : `${line}\n`);
+      // On a terminal the line is rewritten in place (and cleared to its end: it may be shorter).
+      io.progress(io.interactive ? `\r${line}\x1b[K` : `${line}\n`);
     },
     done() {
       if (reported && io.interactive) io.progress("\n");

@@ -109,7 +109,7 @@ export const PRESETS: readonly Preset[] = [
     id: "ring-grow-shrink",
     title: "Churn grows the ring, a trickle shrinks it",
     explanation:
-      "2000 writes/s for 25 s, then 20/s: the ring doubles while its oldest event is fresh; once even its newest quarter is older than 75 s, the next write halves it. Quiet must mean fewer writes, not none: the resize runs only when an event arrives, so with no writes at all the ring never shrinks (kubernetes/kubernetes#139250).",
+      "2000 writes/s for 25 s, then a trickle: the ring doubles while its oldest event is fresh and halves at a write once its newest quarter is older than 75 s. With no writes at all it never shrinks (kubernetes/kubernetes#139250).",
     query: "writes=2000@0,20@25",
     observable: {
       description: "the ring's capacity grows, then shrinks, within 120 s",
@@ -145,7 +145,7 @@ export const PRESETS: readonly Preset[] = [
     id: "no-rv-guard",
     title: "What a wake-up timer for every read costs",
     explanation:
-      "whatif=noRvGuard on 1.37: the wait starts its 3 s timer before the fast path, so every read, RV=0 included, leaves one sleeping — thousands at once. (1.37's rv > 0 guard is dead code; on 1.36 the what-if removes that guard.)",
+      "whatif=noRvGuard on 1.37: the wait starts its 3 s timer before the fast path, so every read leaves one sleeping — thousands at once (on 1.36 it drops the rv > 0 guard, dead code in 1.37).",
     query: "whatif=noRvGuard&reads=1000",
     observable: {
       description: "≥ 2000 wake-up timers pending within 10 s",

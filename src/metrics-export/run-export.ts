@@ -6,6 +6,12 @@ import { createSampler } from "./sampler.ts";
 // Runs exported side by side (one, or a twin's A and B), as the command line prints them and the
 // page's export saves them: the same code, so the page's file is the command line's file.
 
+/** Simulated seconds between two scrapes unless asked otherwise: Prometheus's usual interval. */
+export const DEFAULT_STEP_S = 15;
+
+/** Unix time, s, of simulated second 0 by default: now, rounded down to the minute. */
+export const defaultStartS = (epochMs: number): number => Math.floor(epochMs / 60_000) * 60;
+
 /** What an export needs of a run: to move it on, and to read its series. */
 export interface MeteredRun {
   advanceTo(tNs: Nanos): void;

@@ -88,6 +88,26 @@ export interface OutcomeView {
   message: string;
 }
 
+/** The wall a waiting read runs into, as this run models it: the page words and draws it from here. */
+export interface WallView {
+  /** How long a read waits for the cache before it gets its answer (the scenario's blockTimeout). */
+  blockTimeoutNs: Nanos;
+  /** The answers a waiting read gets when it reaches the wall. */
+  outcomes: readonly Outcome[];
+  /** The read-wait bucket a read that waited the whole wall lands in: an index into `bounds`, or
+   * `bounds.length` for +Inf. */
+  readWaitBucket: number;
+}
+
+/** The version rules this run follows, for the page to say which code the run runs. */
+export interface VersionRules {
+  /** 1.37 times only a read the cache is behind; up to 1.36 (`waitUntilFreshAndBlock`) every read
+   * with rv > 0 starts the timer and is observed. */
+  waitsOnlyWhenBehind: boolean;
+  /** 1.33: the delegator fetches a consistent read's RV from etcd itself, before the cacher. */
+  currentRvInDelegator: boolean;
+}
+
 export interface HistogramView {
   /** Upper bounds in seconds, ascending, without +Inf. */
   bounds: number[];
@@ -131,6 +151,8 @@ export interface SimSnapshot {
     fullListMs: number;
   };
   readWait: HistogramView;
+  wall: WallView;
+  rules: VersionRules;
   /** apiserver_watch_cache_consistent_read_total by "success/fallback" label pair. */
   consistentReads: Record<string, number>;
   series: SeriesView;

@@ -31,6 +31,11 @@ export interface AppRuntime {
   prometheusText(): Promise<string>;
   /** Twin run B's metrics, while a twin run is on. */
   twinPrometheusText(): Promise<string>;
+  /**
+   * The run so far (both runs of a twin) as OpenMetrics for promtool: scraped every `stepS`
+   * simulated seconds, simulated second 0 at Unix time `startS`.
+   */
+  openMetricsText(startS: number, stepS: number): Promise<string>;
   stop(): void;
 }
 
@@ -103,6 +108,7 @@ export function startApp(deps: RuntimeDeps): AppRuntime {
     travel,
     prometheusText: () => prometheusRequests.request(),
     twinPrometheusText: () => prometheusRequests.request(true),
+    openMetricsText: (startS, stepS) => prometheusRequests.openMetrics(startS, stepS),
     stop() {
       stopFrames();
       stopUrlSync();

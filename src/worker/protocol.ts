@@ -34,6 +34,12 @@ export type WorkerCommand =
    * same `requestId`.
    */
   | { type: "prometheus"; requestId: number; twin?: boolean }
+  /**
+   * The run so far (both runs of a twin, labelled `run`) as OpenMetrics, as `npm run sim -- --format
+   * openmetrics` prints it: replayed from 0 s and scraped every `stepS` simulated seconds,
+   * timestamps from `startS` (Unix seconds). Answered as a `prometheus` reply with the same id.
+   */
+  | { type: "openmetrics"; requestId: number; startS: number; stepS: number }
   /** Moves to simulated time `atNs` of the run so far, backwards or forwards, by replay. */
   | { type: "seek"; atNs: number }
   /** While playing, pause on a mark of one of `kinds` or when the lag rises above `lagAboveMs`. */

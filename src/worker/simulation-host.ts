@@ -1,6 +1,7 @@
 import type { Scenario, SimulationApi, SnapshotView } from "../model/index.ts";
 import { encodeScenario, NS_PER_MS, NS_PER_S, parseScenario } from "../model/index.ts";
 import { BREAKPOINT_SLICE_NS, createBreakpoints } from "./breakpoints.ts";
+import { runOpenMetricsSoFar } from "./openmetrics-export.ts";
 import { advanceWithinBudget, MAX_WALL_STEP_MS, simulatedStepNs } from "./pacing.ts";
 import type { TwinSpec, WorkerCommand, WorkerReply } from "./protocol.ts";
 import { transferablesOf } from "./protocol.ts";
@@ -174,6 +175,10 @@ export function createSimulationHost(deps: SimulationHostDeps): SimulationHost {
       sim = forkIfPast(sim);
       sim.inject(command.fault);
       postScenario(sim);
+    } else if (command.type === "openmetrics") {
+      const text = runOpenMetricsSoFar(sim, { startS: command.startS, stepS: command.stepS });
+      post({ type: "prometheus", requestId: command.requestId, text });
+      return;
     } else if (command.type === "prometheus") {
       const run = command.twin === true && isTwinPair(sim) ? sim.twin : sim;
       post({ type: "prometheus", requestId: command.requestId, text: run.prometheusText() });

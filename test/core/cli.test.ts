@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { FLAGS } from "../../src/cli/args.ts";
-import { progressLine } from "../../src/cli/run.ts";
+import { FLAGS, parseArgs } from "../../src/cli/args.ts";
+import { progressLine, runScenario } from "../../src/cli/run.ts";
 import { PRESETS, presetScenarioQuery } from "../../src/content/presets.ts";
 import { allowedText, parseScenario, SCENARIO_KEYS } from "../../src/sim/scenario/index.ts";
 import { bundleSim, expectRefusal, sim } from "./cli-test-helpers.ts";
@@ -47,6 +47,12 @@ describe("npm run sim", () => {
     const value = sim("--scenario", "lag=10@0,70000@5", "--duration", "5");
     expectRefusal(value, 'in "70000@5", the value "70000" is not a number 0 … 60000');
     expect(value.stderr).not.toContain("the time");
+  });
+
+  it("refuses a link from a newer schema without saying what the page would read of it", () => {
+    const out = sim("--scenario", "v=99&lag=5", "--duration", "5");
+    expectRefusal(out, "v: this link comes from scenario schema version 99, newer than this app");
+    expect(out.stderr).not.toContain("what could be read");
   });
 
   it("refuses a key given twice without saying the page's 'first value is used'", () => {
@@ -296,6 +302,25 @@ describe("progress of a long run", () => {
     const out = sim("--duration", "5");
     expect(out.status).toBe(0);
     expect(out.stderr).toBe("");
+  });
+
+  it("rewrites one line on a terminal and ends it when the run is done", () => {
+    let clockMs = 0;
+    const written: string[] = [];
+    const { args } = parseArgs(["--duration", "6"], 0);
+    runScenario([{ scenario: parseScenario("").scenario }], args, {
+      // Each look at the clock finds 400 ms more: the run "takes" about 3 s.
+      wallNowMs: () => (clockMs += 400),
+      progress: (line) => written.push(line),
+      interactive: true,
+    });
+    expect(written.length).toBeGreaterThan(1);
+    const ERASE_TO_END = "\u001b[K";
+    for (const line of written.slice(0, -1)) {
+      expect(line.startsWith("\rsim: ")).toBe(true);
+      expect(line.endsWith(` s left${ERASE_TO_END}`)).toBe(true);
+    }
+    expect(written.at(-1)).toBe("\n");
   });
 
   it("estimates the time left from the pace so far", () => {

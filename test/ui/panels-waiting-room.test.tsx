@@ -62,24 +62,26 @@ describe("oldestWaiters", () => {
   });
 });
 
+const { wall: WALL } = recordedSnapshot();
+
 describe("departureOf", () => {
   it("counts a read served after waiting as served", () => {
-    expect(departureOf(outcome({ outcome: "cacheAfterWait", waitedNs: S }))).toBe("served");
+    expect(departureOf(outcome({ outcome: "cacheAfterWait", waitedNs: S }), WALL)).toBe("served");
   });
   it("counts fallback, 429 and 504 after a wait as hitting the wall", () => {
     for (const result of ["fallback", "429", "504"] as const) {
-      expect(departureOf(outcome({ outcome: result, waitedNs: 3 * S }))).toBe("wall");
+      expect(departureOf(outcome({ outcome: result, waitedNs: 3 * S }), WALL)).toBe("wall");
     }
   });
   it("leaves out reads that never waited", () => {
-    expect(departureOf(outcome({ outcome: "cache" }))).toBeNull();
-    expect(departureOf(outcome({ outcome: "429", code: 429 }))).toBeNull();
+    expect(departureOf(outcome({ outcome: "cache" }), WALL)).toBeNull();
+    expect(departureOf(outcome({ outcome: "429", code: 429 }), WALL)).toBeNull();
   });
 });
 
 describe("recentDepartures", () => {
   it("lists the newest departures first, up to the limit", () => {
-    const departures = recentDepartures(recordedSnapshot().recentOutcomes, 3);
+    const departures = recentDepartures(recordedSnapshot().recentOutcomes, WALL, 3);
     expect(departures.map((entry) => [entry.outcome.id, entry.departure])).toEqual([
       [9000, "served"],
       [8990, "wall"],

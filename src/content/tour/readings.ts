@@ -21,10 +21,10 @@ export function recentMessage(
   return found === undefined || found.message === "" ? null : found.message;
 }
 
-/** Waits recorded in the histogram's bucket (2 s, 3 s]: the ones that hit the wall. */
+/** Waits recorded in the histogram's bucket that holds the wall: the ones that hit it. */
 export function waitsInWallBucket(snapshot: SimSnapshot): number {
-  const { bounds, cumulative } = snapshot.readWait;
-  const wall = bounds.indexOf(3);
+  const { cumulative } = snapshot.readWait;
+  const wall = snapshot.wall.readWaitBucket;
   return (cumulative[wall] ?? 0) - (cumulative[wall - 1] ?? 0);
 }
 

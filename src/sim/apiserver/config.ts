@@ -61,5 +61,5 @@ export const currentRvInDelegator = (version: K8sVersion): boolean => version ==
 /** What whatif=noRvGuard takes away in this version's wait function, in words for the page. */
 export const noRvGuardRemoves = (version: K8sVersion): string =>
   waitsOnlyWhenBehind(version)
-    ? "the fast path's skip of the timer: every read starts a 3 s wake-up timer, RV=0 and fresh ones included (in 1.37 the rv > 0 guard itself is dead code: the early return does its work)"
-    : "the rv > 0 guard around the timer goroutine: RV=0 reads start a 3 s wake-up timer too";
+    ? "the fast path's skip of the timer: every read starts a wake-up timer, RV=0 and fresh ones included (in 1.37 the rv > 0 guard itself is dead code: the early return does its work)"
+    : "the rv > 0 guard around the timer goroutine: RV=0 reads start a wake-up timer too";

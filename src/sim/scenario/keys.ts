@@ -1,3 +1,5 @@
+import { BLOCK_TIMEOUT_NS } from "../apiserver/config.ts";
+import { NS_PER_MS } from "../time.ts";
 import { gateVersionsText } from "./gates.ts";
 import { K8S_VERSIONS } from "./k8s-version.ts";
 import { READ_MIX_KINDS } from "./mix.ts";
@@ -235,7 +237,7 @@ export const SCENARIO_KEYS = {
     unit: "ms",
     value: { kind: "number", ...int(1, 60000) },
     restartsRun: true,
-    help: "What-if: how long a read waits for the cache before giving up (upstream: 3000).",
+    help: `What-if: how long a read waits for the cache before giving up (upstream: ${BLOCK_TIMEOUT_NS / NS_PER_MS}).`,
   },
   whatif: {
     label: "What-if switches",

@@ -1,4 +1,5 @@
-import type { Nanos } from "../time.ts";
+import { BLOCK_TIMEOUT_NS } from "../apiserver/config.ts";
+import { type Nanos, NS_PER_MS } from "../time.ts";
 import type { Away, Herd, Stall } from "./faults.ts";
 import type { GateSetting, ResolvedGates } from "./gates.ts";
 import type { K8sVersion } from "./k8s-version.ts";
@@ -92,6 +93,6 @@ export const DEFAULT_SCENARIO: Scenario = {
   etcdLatency: constantSchedule(2),
   compactionS: 300,
   retry: "obey",
-  blockTimeoutMs: 3000,
+  blockTimeoutMs: BLOCK_TIMEOUT_NS / NS_PER_MS,
   whatif: { noRvGuard: false, noHysteresis: false },
 };

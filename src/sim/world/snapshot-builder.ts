@@ -1,3 +1,8 @@
+import {
+  type ApiserverConfig,
+  currentRvInDelegator,
+  waitsOnlyWhenBehind,
+} from "../apiserver/config.ts";
 import { NS_PER_OBJECT } from "../etcd/range-queue.ts";
 import type { RequestTraceView } from "../request-traces.ts";
 import type {
@@ -5,10 +10,12 @@ import type {
   ReadKind,
   SimSnapshot,
   SnapshotView,
+  VersionRules,
   WaiterView,
+  WallView,
 } from "../snapshot.ts";
 import { type Nanos, NS_PER_MS, NS_PER_S } from "../time.ts";
-import { READ_KINDS } from "./outcomes.ts";
+import { READ_KINDS, WALL_OUTCOMES } from "./outcomes.ts";
 import { summariseRing } from "./ring-summary.ts";
 import { valueNow } from "./schedule-value.ts";
 import type { SeriesBuffer, SeriesSample } from "./series.ts";
@@ -92,6 +99,8 @@ export function takeSnapshot(
       ...etcdCosts(world, nowNs),
     },
     readWait: histogramView(upstream.readWait),
+    wall: wallView(cache.config, upstream.readWait.bounds),
+    rules: versionRules(cache.config),
     consistentReads,
     series: series.view(view.seriesPoints),
     ...traceField(world, view),
@@ -112,6 +121,23 @@ function etcdCosts(world: World, nowNs: Nanos): { latencyMs: number; fullListMs:
   const latencyMs = valueNow(world.scenarioNow().etcdLatency, nowNs);
   const objects = kv.countAt(kv.resourcePrefix, kv.revision);
   return { latencyMs, fullListMs: latencyMs + (objects * NS_PER_OBJECT) / NS_PER_MS };
+}
+
+function wallView(config: ApiserverConfig, readWaitBoundsS: readonly number[]): WallView {
+  const wallS = config.blockTimeoutNs / NS_PER_S;
+  const bucket = readWaitBoundsS.findIndex((le) => le >= wallS);
+  return {
+    blockTimeoutNs: config.blockTimeoutNs,
+    outcomes: WALL_OUTCOMES,
+    readWaitBucket: bucket === -1 ? readWaitBoundsS.length : bucket,
+  };
+}
+
+function versionRules(config: ApiserverConfig): VersionRules {
+  return {
+    waitsOnlyWhenBehind: waitsOnlyWhenBehind(config.version),
+    currentRvInDelegator: currentRvInDelegator(config.version),
+  };
 }
 
 function histogramView(h: {

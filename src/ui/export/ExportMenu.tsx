@@ -1,4 +1,5 @@
 import { type KeyboardEvent, useId, useState } from "react";
+import { DEFAULT_STEP_S, defaultStartS } from "../../metrics-export/run-export.ts";
 import { encodeScenario } from "../../model/index.ts";
 import { useRuntime } from "../../state/runtime-context.ts";
 import { EMBEDDABLE_PANELS } from "../embed/embeddablePanels.tsx";
@@ -41,6 +42,16 @@ export function ExportMenu() {
     save("metrics.prom", async () =>
       text(await runtime.prometheusText(), "text/plain; version=0.0.4; charset=utf-8"),
     );
+  const openMetrics = () => {
+    setStatus("Replaying the run for the OpenMetrics file…");
+    const startS = defaultStartS(Date.now());
+    save("run.om", async () =>
+      text(
+        await runtime.openMetricsText(startS, DEFAULT_STEP_S),
+        "application/openmetrics-text; version=1.0.0; charset=utf-8",
+      ),
+    );
+  };
   const series = () => {
     const current = snapshot();
     if (current) save("series.csv", () => text(seriesCsv(current.series), "text/csv"));
@@ -69,6 +80,13 @@ export function ExportMenu() {
       <div className="export-list">
         <button type="button" onClick={metrics}>
           Metrics, Prometheus text
+        </button>
+        <button
+          type="button"
+          onClick={openMetrics}
+          title={`Every series every ${DEFAULT_STEP_S} simulated seconds, timestamps from now: promtool tsdb create-blocks-from openmetrics backfills it`}
+        >
+          Run as OpenMetrics, for promtool
         </button>
         <button type="button" onClick={series}>
           Time series, CSV

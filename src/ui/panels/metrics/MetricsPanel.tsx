@@ -1,15 +1,16 @@
 import { memo } from "react";
-import type { SimSnapshot } from "../../../model/index.ts";
-import { formatCount, formatPercent } from "../shared/format.ts";
+import type { SimSnapshot, WallView } from "../../../model/index.ts";
+import { formatCount, formatPercent, theWall } from "../shared/format.ts";
 import { PanelFrame } from "../shared/PanelFrame.tsx";
 import { CopyPrometheusButton, type PrometheusTextSource } from "./CopyPrometheusButton.tsx";
 import { consistentReadRows, fellBackToEtcd } from "./consistentReadRows.ts";
 import { histogramQuantile } from "./histogramBuckets.ts";
 import { ReadWaitHistogram } from "./ReadWaitHistogram.tsx";
 
-const CAPTION =
+const caption = (wall: WallView | undefined) =>
   "The watch cache's own metrics, as Prometheus would scrape them: how long reads waited for the " +
-  "cache (a fat 3 s bucket means a cache chronically behind) and how often etcd had to answer.";
+  `cache (a fat bucket at ${theWall(wall)} means a cache chronically behind) and how often etcd ` +
+  "had to answer.";
 
 interface MetricsPanelProps {
   snapshot: SimSnapshot | null;
@@ -24,7 +25,7 @@ export const MetricsPanel = memo(function MetricsPanel({
   return (
     <PanelFrame
       title="Metrics"
-      caption={CAPTION}
+      caption={caption(snapshot?.wall)}
       hasSnapshot={snapshot !== null}
       atNs={snapshot?.nowNs}
     >
@@ -52,7 +53,7 @@ function MetricsBody({
         {formatCount(readWait.count)} waits · sum {readWait.sum.toFixed(2)} s · p99 ≈{" "}
         {p99 === null ? "—" : `${p99.toFixed(2)} s`}
       </p>
-      <ReadWaitHistogram histogram={readWait} />
+      <ReadWaitHistogram histogram={readWait} wall={snapshot.wall} />
 
       <h3 className="wcl-subtitle wcl-mono">apiserver_watch_cache_consistent_read_total</h3>
       {rows.length === 0 ? (

@@ -1,10 +1,6 @@
-import type { HistogramView } from "../../../model/index.ts";
+import type { HistogramView, WallView } from "../../../model/index.ts";
 import { formatCompactCount } from "../shared/format.ts";
 import { type Bucket, bucketLabel, bucketsFromCumulative } from "./histogramBuckets.ts";
-
-// The bucket a read lands in when it waits the full blockTimeout: a fat one means a cache that is
-// chronically behind.
-const WALL_BUCKET_LE = 3;
 
 function barHeight(bucket: Bucket, tallest: number): string {
   if (bucket.count === 0 || tallest === 0) return "0%";
@@ -12,14 +8,21 @@ function barHeight(bucket: Bucket, tallest: number): string {
   return `${Math.max(2, (bucket.count / tallest) * 100).toFixed(1)}%`;
 }
 
-export function ReadWaitHistogram({ histogram }: { histogram: HistogramView }) {
+interface ReadWaitHistogramProps {
+  histogram: HistogramView;
+  /** Marks the bucket a read lands in when it waits the whole wall: a fat one means a cache that is
+   * chronically behind. */
+  wall: WallView;
+}
+
+export function ReadWaitHistogram({ histogram, wall }: ReadWaitHistogramProps) {
   const buckets = bucketsFromCumulative(histogram);
   const tallest = Math.max(0, ...buckets.map((bucket) => bucket.count));
   return (
     <figure className="wcl-histogram-figure">
       <ol className="wcl-histogram" aria-label="Waits per bucket (not cumulative)">
-        {buckets.map((bucket) => {
-          const isWall = bucket.le === WALL_BUCKET_LE;
+        {buckets.map((bucket, i) => {
+          const isWall = i === wall.readWaitBucket;
           const label = bucketLabel(bucket.le);
           return (
             <li

@@ -1,4 +1,4 @@
-import type { OutcomeView } from "../../../model/index.ts";
+import type { OutcomeView, WallView } from "../../../model/index.ts";
 import { formatDuration } from "../shared/format.ts";
 import { outcomeStyles } from "../shared/outcomes.ts";
 import { readKindStyles } from "../shared/readKinds.ts";
@@ -9,13 +9,15 @@ const SHOWN = 5;
 
 interface DeparturesProps {
   outcomes: readonly OutcomeView[];
+  /** Which answers mean a read was stopped by the wall. */
+  wall: WallView;
   /** A click follows the read in the code pane, when the page has one. */
   onSelect?: ((id: number) => void) | undefined;
 }
 
 /** The last reads to leave the room: woken by the cache catching up, or stopped by the wall. */
-export function Departures({ outcomes, onSelect }: DeparturesProps) {
-  const departures = recentDepartures(outcomes, SHOWN);
+export function Departures({ outcomes, wall, onSelect }: DeparturesProps) {
+  const departures = recentDepartures(outcomes, wall, SHOWN);
   if (departures.length === 0) {
     // The recent answers are a short window: under heavy RV=0 traffic none of them may have waited.
     const message =

@@ -1,5 +1,5 @@
 import type { SimSnapshot } from "../../../model/index.ts";
-import { formatCount } from "../shared/format.ts";
+import { formatCount, formatWall } from "../shared/format.ts";
 import { WaiterList } from "./WaiterList.tsx";
 import { oldestWaiters } from "./waiterProgress.ts";
 
@@ -27,7 +27,7 @@ export function WaiterRoom({ snapshot, inspectedId, onInspect, onSelect }: Waite
     <div className="wcl-room">
       <div className="wcl-room__scale" aria-hidden="true">
         <span>arrived</span>
-        <span>3 s wall ⟂</span>
+        <span>{formatWall(snapshot.wall)} wall ⟂</span>
       </div>
       <WaiterList
         waiters={shown}
