@@ -1,4 +1,5 @@
 import { expect, type Page } from "@playwright/test";
+import { formatClock } from "../../src/ui/controls/clockSeconds.ts";
 
 // The consistency check: what the page shows, read from the DOM, and the invariants that must hold
 // between its parts at one moment (one snapshot): the clock, every panel and canvas, the headline
@@ -103,7 +104,8 @@ export function numberIn(words: string): number | null {
   return found === null ? null : Number(found[0].replace(/,/g, ""));
 }
 
-const clockOf = (atNs: string) => `${(Number(atNs) / 1e9).toFixed(1)} s`;
+// The header clock's rule (src/ui/controls/clockSeconds.ts): tenths reached, cut like a stopwatch.
+const clockOf = (atNs: string) => formatClock(Number(atNs));
 
 /** Every invariant that fails in `reading`; empty when the page tells one consistent moment. */
 export function violations(reading: PageReading): string[] {

@@ -7,3 +7,9 @@ export function useShownFrame(): LiveFrame | null {
   const { shown } = useRuntime();
   return useSyncExternalStore(shown.subscribe, shown.get);
 }
+
+/** The newest frame, every frame: for what reports the worker's own progress, not the run's figures. */
+export function useLiveFrame(): LiveFrame | null {
+  const { live } = useRuntime();
+  return useSyncExternalStore(live.subscribe, live.get);
+}

@@ -176,3 +176,26 @@ describe("WaitingRoomPanel", () => {
     expect(screen.getByText(/More timers than waiters/)).toBeInTheDocument();
   });
 });
+
+describe("following a read from the waiting room", () => {
+  it("offers Follow only for reads whose steps were recorded", async () => {
+    const { Departures } = await import("../../src/ui/panels/waiting-room/Departures.tsx");
+    const outcomes = [
+      outcome({ id: 7, outcome: "cacheAfterWait", waitedNs: 2 * S, atNs: 5 * S }),
+      outcome({ id: 8, outcome: "cacheAfterWait", waitedNs: 1 * S, atNs: 6 * S }),
+    ];
+    const picked: number[] = [];
+    render(
+      <Departures
+        outcomes={outcomes}
+        wall={WALL}
+        traced={[8]}
+        onSelect={(id) => picked.push(id)}
+      />,
+    );
+    expect(screen.queryByRole("button", { name: /Follow read #7/ })).toBeNull();
+    expect(screen.getAllByRole("listitem")).toHaveLength(2);
+    fireEvent.click(screen.getByRole("button", { name: /Follow read #8/ }));
+    expect(picked).toEqual([8]);
+  });
+});

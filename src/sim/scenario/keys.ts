@@ -265,6 +265,9 @@ export const PAGE_KEYS: readonly string[] = [
   "twin",
 ];
 
+/** The page key `t` (open at this simulated second) lies in 0 … this, a day of simulated time. */
+export const MAX_OPEN_AT_S = 86_400;
+
 const range = ({ min, max, integer }: NumberRange) =>
   `${integer ? "an integer" : "a number"} ${min} … ${max}`;
 

@@ -1,6 +1,6 @@
 import type { Step } from "../../content/tour/chapter.ts";
 import type { SimSnapshot } from "../../model/index.ts";
-import { secondsText } from "../timeline/timeline-scale.ts";
+import { formatClock } from "../controls/clockSeconds.ts";
 import type { Sighting } from "./sightings.ts";
 
 interface TourCaptionProps {
@@ -30,7 +30,7 @@ export function TourCaption({ step, sighting, shown, playing }: TourCaptionProps
     );
   }
   const quote = step.quote?.(shown) ?? "";
-  const at = secondsText(shown.nowNs);
+  const at = formatClock(shown.nowNs);
   const figures = playing
     ? quote === ""
       ? ""

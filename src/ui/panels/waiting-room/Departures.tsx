@@ -13,10 +13,12 @@ interface DeparturesProps {
   wall: WallView;
   /** A click follows the read in the code pane, when the page has one. */
   onSelect?: ((id: number) => void) | undefined;
+  /** Reads whose steps were recorded: only those can be followed. */
+  traced?: readonly number[] | undefined;
 }
 
 /** The last reads to leave the room: woken by the cache catching up, or stopped by the wall. */
-export function Departures({ outcomes, wall, onSelect }: DeparturesProps) {
+export function Departures({ outcomes, wall, onSelect, traced = [] }: DeparturesProps) {
   const departures = recentDepartures(outcomes, wall, SHOWN);
   if (departures.length === 0) {
     // The recent answers are a short window: under heavy RV=0 traffic none of them may have waited.
@@ -40,7 +42,7 @@ export function Departures({ outcomes, wall, onSelect }: DeparturesProps) {
         );
         return (
           <li key={outcome.id} title={describeDeparture(outcome)} className="wcl-departure">
-            {onSelect === undefined ? (
+            {onSelect === undefined || !traced.includes(outcome.id) ? (
               words
             ) : (
               <button

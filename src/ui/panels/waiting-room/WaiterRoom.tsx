@@ -35,6 +35,7 @@ export function WaiterRoom({ snapshot, inspectedId, onInspect, onSelect }: Waite
         inspectedId={inspectedId}
         onInspect={onInspect}
         onSelect={onSelect}
+        traced={snapshot.tracedIds}
       />
       {unlisted > 0 && <p className="wcl-more">+{formatCount(unlisted)} more</p>}
     </div>

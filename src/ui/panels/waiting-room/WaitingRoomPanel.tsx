@@ -74,6 +74,7 @@ function WaitingRoomBody({ snapshot }: { snapshot: SimSnapshot }) {
         outcomes={snapshot.recentOutcomes}
         wall={snapshot.wall}
         onSelect={selection?.select}
+        traced={snapshot.tracedIds}
       />
       <Legend items={waitingKinds} />
     </>
