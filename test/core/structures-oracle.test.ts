@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { backingSlotsFor, EventSlots } from "../../src/sim/apiserver/event-slots.ts";
 import { podKey } from "../../src/sim/apiserver/pod.ts";
 import { WaiterQueue } from "../../src/sim/apiserver/waiter-queue.ts";
 import { EtcdKv } from "../../src/sim/etcd/kv.ts";
@@ -331,6 +332,74 @@ describe("etcd's range queue against one timer per request", () => {
         expect(fast).toEqual(naive);
       }),
       { seed: 0x4a9e, numRuns: 200 },
+    );
+  });
+});
+
+type RingOp =
+  | { readonly t: "append"; readonly afterNs: number }
+  | { readonly t: "drop"; readonly n: number }
+  | { readonly t: "relayout"; readonly spare: number };
+
+describe("the ring's typed record times against the events they copy", () => {
+  it("read every live event's own record time, across re-layouts", { timeout: 60_000 }, () => {
+    const op: fc.Arbitrary<RingOp> = fc.oneof(
+      {
+        weight: 6,
+        arbitrary: fc.record({ t: fc.constant("append" as const), afterNs: fc.nat(5000) }),
+      },
+      { weight: 3, arbitrary: fc.record({ t: fc.constant("drop" as const), n: fc.nat(40) }) },
+      {
+        weight: 1,
+        arbitrary: fc.record({ t: fc.constant("relayout" as const), spare: fc.nat(300) }),
+      },
+    );
+    fc.assert(
+      fc.property(
+        fc.array(op, { maxLength: 600, size: "max" }),
+        fc.integer({ min: 1, max: 700 }),
+        (ops, capacity) => {
+          // The reference: a map from absolute index to event, as the ring's window defines it.
+          const events = new Map<number, { readonly recordTimeNs: number }>();
+          let slots = new EventSlots<{ readonly recordTimeNs: number }>(
+            backingSlotsFor(0, capacity),
+          );
+          let start = 0;
+          let end = 0;
+          let nowNs = 0;
+          for (const o of ops) {
+            if (o.t === "append") {
+              if (end - start === capacity) {
+                slots.set(start, null);
+                events.delete(start++);
+              }
+              if (end - start === slots.lengthSlots) {
+                slots = slots.relaidOut(start, end, backingSlotsFor(end - start + 1, capacity));
+              }
+              nowNs += o.afterNs;
+              const event = { recordTimeNs: nowNs };
+              slots.set(end, event);
+              events.set(end++, event);
+            } else if (o.t === "drop") {
+              for (let i = 0; i < o.n && start < end; i++) {
+                slots.set(start, null);
+                events.delete(start++);
+              }
+            } else {
+              const size = Math.min(
+                capacity,
+                Math.max(end - start, backingSlotsFor(end - start + o.spare, capacity)),
+              );
+              slots = slots.relaidOut(start, end, size);
+            }
+            for (let i = start; i < end; i++) {
+              expect(slots.get(i)).toBe(events.get(i));
+              expect(slots.recordTimeAt(i)).toBe(events.get(i)?.recordTimeNs);
+            }
+          }
+        },
+      ),
+      { seed: 0x41a6, numRuns: 100 },
     );
   });
 });
