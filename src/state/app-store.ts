@@ -118,7 +118,7 @@ export function createAppStore(
       speed: opening.speed,
       snapshot: null,
       snapshotFrom: { run: 0, playing: false },
-      notice: null,
+      notice: initial.notices[0] ?? null,
       crash: null,
       selectedRequestId: null,
 
@@ -129,6 +129,8 @@ export function createAppStore(
           scenario: parsed.scenario,
           pageKeys: keys.pageKeys,
           issues: [...parsed.issues, ...keys.issues],
+          // How the link was read (an older version, say), or nothing to say.
+          notice: parsed.notices[0] ?? null,
           crash: null,
           // Another run: the same id would name some other read.
           selectedRequestId: null,
