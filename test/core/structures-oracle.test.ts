@@ -227,6 +227,7 @@ type RangeOp =
 interface RangeSetup {
   readonly slots: number;
   readonly timeoutMs: number;
+  readonly objectBytes: number;
 }
 
 const REASONS: readonly RangeReason[] = ["delegated", "fallback", "current_rv", "reflector"];
@@ -251,7 +252,9 @@ function runRanges(
   const costs: RangeCosts = {
     concurrency: () => slots,
     latencyNs: () => latencyNs,
-    requestTimeoutNs: setup.timeoutMs * NS_PER_MS,
+    // Deadlines fall on instants ≡ 1 (mod 4 ns); arrivals, starts and completions on ≡ 0.
+    requestTimeoutNs: setup.timeoutMs * NS_PER_MS + 1,
+    objectBytes: setup.objectBytes,
     answered: (reason) => log.push(`${scheduler.nowNs} answered ${reason}`),
   };
   const queue = make(scheduler, costs);
@@ -278,7 +281,7 @@ function runRanges(
     } else if (op.t === "slots") {
       slots = op.slots;
       queue.pump();
-    } else if (op.t === "latency") latencyNs = op.ms * NS_PER_MS + 1;
+    } else if (op.t === "latency") latencyNs = op.ms * NS_PER_MS + 4;
     else scheduler.runUntil(scheduler.nowNs + op.ms * NS_PER_MS);
     state();
   }
@@ -287,7 +290,8 @@ function runRanges(
   return log;
 }
 
-// Arrivals never share an instant here. Where a queued request's deadline falls on the very
+// Arrivals never share an instant here, and no deadline shares one with a start or a completion
+// (they fall on instants of another residue mod 4 ns). Where a queued request's deadline falls on the very
 // nanosecond a slot frees, the two designs part: per-request timers answer it 504 from the queue,
 // while the queue's one timer (armed when the previous head left, so after the completion at that
 // instant) lets the freed slot start it, read etcd and hold the slot, and then answers it 504.
@@ -304,7 +308,7 @@ describe("etcd's range queue against one timer per request", () => {
           // 100 objects cost 1 ms: whole milliseconds make completions tie with deadlines.
           objects: fc.constantFrom(0, 100, 200, 500, 1000, 37),
           reason: fc.nat(3),
-          gapNs: fc.integer({ min: 1, max: 999_999 }),
+          gapNs: fc.integer({ min: 1, max: 249_999 }).map((n) => 4 * n),
         }),
       },
       {
@@ -320,6 +324,8 @@ describe("etcd's range queue against one timer per request", () => {
     const setup = fc.record({
       slots: fc.integer({ min: 1, max: 3 }),
       timeoutMs: fc.constantFrom(5, 10, 30),
+      // Sizes whose transfer time is a whole multiple of 4 ns, like every other duration here.
+      objectBytes: fc.constantFrom(2048, 4096, 8192),
     });
     fc.assert(
       fc.property(setup, fc.array(op, { maxLength: 80, size: "max" }), (s, ops) => {
