@@ -82,6 +82,8 @@ export interface AppActions {
   receiveScenario(query: string): void;
   receiveSnapshot(snapshot: SimSnapshot, from?: SnapshotSource): void;
   receiveCrash(message: string): void;
+  /** The page and the worker disagree on a message: the run goes on, the banner says so. */
+  receiveProtocolError(message: string): void;
   selectRequest(id: number | null): void;
 }
 
@@ -233,6 +235,8 @@ export function createAppStore(
       receiveSnapshot: (snapshot, from = { run: 0, playing: false }) =>
         set({ snapshot, snapshotFrom: from }),
       receiveCrash: (message) => set({ crash: message, playing: false }),
+      receiveProtocolError: (message) =>
+        set({ notice: `Protocol error: ${message}. The run goes on.` }),
       selectRequest: (id) => set({ selectedRequestId: id }),
     };
   });
