@@ -256,8 +256,6 @@ function runRanges(
     requestTimeoutNs: setup.timeoutMs * NS_PER_MS + 1,
     objectBytes: setup.objectBytes,
     answered: (reason) => log.push(`${scheduler.nowNs} answered ${reason}`),
-    // 2 KiB: 0.01 ms per object returned, as the oracle expects
-    objectBytes: 2048,
   };
   const queue = make(scheduler, costs);
   let id = 0;
