@@ -1,8 +1,10 @@
 import { encodeScenario } from "../model/index.ts";
 import type { SimulationClient } from "../worker/client.ts";
+import type { WindowScrapes } from "../worker/protocol.ts";
 import { type AppStore, createAppStore } from "./app-store.ts";
 import { type ScheduleFrame, startFrameLoop } from "./frame-loop.ts";
 import { createLiveSnapshot, type LiveSnapshot } from "./live-snapshot.ts";
+import { createMetricsWindow, type MetricsWindowStore } from "./metrics-window.ts";
 import { createPrometheusRequests } from "./prometheus-requests.ts";
 import { screenView } from "./snapshot-view.ts";
 import { createTravelStore, type TravelStore } from "./travel-store.ts";
@@ -28,6 +30,10 @@ export interface AppRuntime {
    * simulated seconds, simulated second 0 at Unix time `startS`.
    */
   openMetricsText(startS: number, stepS: number): Promise<string>;
+  /** Every run's scrapes of the last `windowS`, one every `stepS` simulated seconds. */
+  windowScrapes(stepS: number, windowS: number): Promise<WindowScrapes>;
+  /** The window the metrics are read over, and its newest scrapes. */
+  metricsWindow: MetricsWindowStore;
   stop(): void;
 }
 
@@ -47,6 +53,9 @@ export function startApp(deps: RuntimeDeps): AppRuntime {
   const store = createAppStore(deps.client, live, scenarioTextOf(deps.location));
   let lastCopyMs = Number.NEGATIVE_INFINITY;
   const prometheusRequests = createPrometheusRequests(deps.client);
+  const metricsWindow = createMetricsWindow((stepS, windowS) =>
+    prometheusRequests.window(stepS, windowS),
+  );
   const travel = createTravelStore(deps.client, () => store.setState({ playing: false }));
 
   const stopReplies = deps.client.onReply((reply) => {
@@ -59,11 +68,14 @@ export function startApp(deps: RuntimeDeps): AppRuntime {
       if (!reply.playing || nowMs - lastCopyMs >= STORE_COPY_INTERVAL_MS) {
         lastCopyMs = nowMs;
         actions.receiveSnapshot(reply.snapshot, { run, playing: reply.playing });
+        metricsWindow.getState().refresh();
       }
     } else if (reply.type === "scenario") {
       actions.receiveScenario(reply.query);
     } else if (reply.type === "prometheus") {
       prometheusRequests.resolve(reply.requestId, reply.text);
+    } else if (reply.type === "window") {
+      prometheusRequests.resolve(reply.requestId, reply.scrapes);
     } else if (reply.type === "travel" || reply.type === "breakpoint") {
       travel.getState().receive(reply);
     } else {
@@ -95,6 +107,8 @@ export function startApp(deps: RuntimeDeps): AppRuntime {
     prometheusText: () => prometheusRequests.request(),
     twinPrometheusText: () => prometheusRequests.request(true),
     openMetricsText: (startS, stepS) => prometheusRequests.openMetrics(startS, stepS),
+    windowScrapes: (stepS, windowS) => prometheusRequests.window(stepS, windowS),
+    metricsWindow,
     stop() {
       stopFrames();
       stopUrlSync();

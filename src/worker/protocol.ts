@@ -40,6 +40,11 @@ export type WorkerCommand =
    * timestamps from `startS` (Unix seconds). Answered as a `prometheus` reply with the same id.
    */
   | { type: "openmetrics"; requestId: number; startS: number; stepS: number }
+  /**
+   * The scrapes of the last `windowS` (read-wait buckets, consistent reads) of every run, taken
+   * every `stepS` simulated seconds as the OpenMetrics export takes them (worker/window-scrapes.ts).
+   */
+  | { type: "window"; requestId: number; stepS: number; windowS: number }
   /** Moves to simulated time `atNs` of the run so far, backwards or forwards, by replay. */
   | { type: "seek"; atNs: number }
   /** While playing, pause on a mark of one of `kinds` or when the lag rises above `lagAboveMs`. */
@@ -61,6 +66,7 @@ export type WorkerReply =
   /** The scenario text of the run as it now stands, sent after every change to it. */
   | { type: "scenario"; query: string }
   | { type: "prometheus"; requestId: number; text: string }
+  | { type: "window"; requestId: number; scrapes: WindowScrapes }
   | { type: "error"; message: string }
   /**
    * The run so far reaches `furthestNs`; after a live change made while viewing the past,
@@ -70,6 +76,29 @@ export type WorkerReply =
   | { type: "travel"; furthestNs: number; forkedAtNs: number | null }
   /** A breakpoint paused the run; `reason` says what happened in plain words. */
   | { type: "breakpoint"; reason: string };
+
+/** One scraped sample: simulated seconds since the start, and the value then. */
+export interface ScrapedPoint {
+  tS: number;
+  value: number;
+}
+
+/** One run's scrapes in a window; `run` is "A" or "B" in a twin. */
+export interface RunScrapes {
+  run?: string;
+  /** apiserver_watch_cache_read_wait_seconds_bucket: finite bounds, then a series per `le` and +Inf. */
+  readWait: { bounds: number[]; points: ScrapedPoint[][] } | null;
+  /** apiserver_watch_cache_consistent_read_total, one series per label pair seen. */
+  consistentReads: { success: string; fallback: string; points: ScrapedPoint[] }[];
+}
+
+/** The scrapes in [atS − windowS, atS] of every run, `atS` being the run's moment. */
+export interface WindowScrapes {
+  atS: number;
+  stepS: number;
+  windowS: number;
+  runs: RunScrapes[];
+}
 
 /** Run B of a twin pair: its whole scenario, and the keys it sets apart from run A. */
 export interface TwinSpec {

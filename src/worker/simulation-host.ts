@@ -8,6 +8,7 @@ import { transferablesOf } from "./protocol.ts";
 import { createSpeedGauge } from "./speed-gauge.ts";
 import { canTravel, createTimeTravel } from "./time-travel.ts";
 import { createTwinPair, isTwinPair, type TwinPair } from "./twin-pair.ts";
+import { createWindowScrapes } from "./window-scrapes.ts";
 
 // Runs one simulation on behalf of the page: the same code in the Web Worker and, in tests,
 // in-process. It answers a `frame` request only when it has something new, so a paused run costs
@@ -37,6 +38,7 @@ export function createSimulationHost(deps: SimulationHostDeps): SimulationHost {
   let framePending = false;
   let changed = false;
   const gauge = createSpeedGauge();
+  const windowScrapes = createWindowScrapes();
 
   const post = (reply: WorkerReply) => deps.post(reply, []);
   const breakpoints = createBreakpoints();
@@ -168,6 +170,10 @@ export function createSimulationHost(deps: SimulationHostDeps): SimulationHost {
     } else if (command.type === "openmetrics") {
       const text = runOpenMetricsSoFar(sim, { startS: command.startS, stepS: command.stepS });
       post({ type: "prometheus", requestId: command.requestId, text });
+      return;
+    } else if (command.type === "window") {
+      const scrapes = windowScrapes(sim, command.stepS, command.windowS);
+      post({ type: "window", requestId: command.requestId, scrapes });
       return;
     } else if (command.type === "prometheus") {
       const run = command.twin === true && isTwinPair(sim) ? sim.twin : sim;
