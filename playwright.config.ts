@@ -1,16 +1,8 @@
 import { defineConfig } from "@playwright/test";
 
-// Debian's Chromium: this machine cannot download Playwright's own browser builds.
-const chromiumFlags = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-dev-shm-usage",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+// Debian's Chromium (this machine cannot download Playwright's own browser builds), with the flags
+// every browser run here uses: the tests, the screenshots and the browser benchmarks.
+import chromium from "./scripts/chromium.json" with { type: "json" };
 
 // E2E_PORT lets several checkouts run their browser tests at once on one machine.
 const port = Number(process.env["E2E_PORT"] ?? 4173);
@@ -26,7 +18,7 @@ export default defineConfig({
   use: {
     baseURL: origin,
     viewport: { width: 1280, height: 800 },
-    launchOptions: { executablePath: "/usr/bin/chromium", args: chromiumFlags },
+    launchOptions: chromium,
   },
   webServer: {
     command: `npx vite preview --strictPort --host 127.0.0.1 --port ${port}`,

@@ -54,16 +54,3 @@ for (const colorScheme of ["light", "dark"] as const) {
     expect(serious).toEqual([]);
   });
 }
-
-test("screenshot: a read followed through the wall to etcd", async ({ page }) => {
-  test.skip(!process.env["SCREENSHOTS"], "set SCREENSHOTS=1 to refresh docs/screenshots/");
-  await page.setViewportSize({ width: 1280, height: 900 });
-  const pane = await followAWaitingRead(page);
-  await page.getByRole("button", { name: "Play", exact: true }).click();
-  const steps = pane.getByRole("list", { name: /^Steps of request #/ });
-  await expect(steps).toContainText("served by etcd", { timeout: 15_000 });
-  await page.getByRole("button", { name: "Pause", exact: true }).click();
-  for (let i = 0; i < 2; i++) await pane.getByRole("button", { name: "◀ Previous step" }).click();
-  await pane.scrollIntoViewIfNeeded();
-  await pane.screenshot({ path: "docs/screenshots/code-pane.png" });
-});

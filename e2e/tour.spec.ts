@@ -35,19 +35,3 @@ test("the tour leaves into free play, the run going on", async ({ page }) => {
   );
   await expect(page).not.toHaveURL(/tour=/);
 });
-
-test("screenshot: the wall chapter, its second caption shown", async ({ page }) => {
-  test.skip(!process.env["SCREENSHOTS"], "set SCREENSHOTS=1 to refresh docs/screenshots/");
-  await page.setViewportSize({ width: 1280, height: 900 });
-  await page.goto("/#tour=wall&speed=2");
-  const caption = page.getByTestId("tour-caption");
-  await expect(caption).toHaveAttribute("data-state", "shown", { timeout: 20_000 });
-  await page.getByText(/What just happened/).click();
-  await page.getByRole("button", { name: "Continue" }).click();
-  await expect(caption).toHaveAttribute("data-state", "shown", { timeout: 20_000 });
-  // Pressed without Playwright's scrolling to the header, which would undo the highlight's scroll.
-  await page.getByRole("button", { name: "Pause" }).dispatchEvent("click");
-  // The highlighted panel scrolls into view smoothly; let it arrive.
-  await page.waitForTimeout(1000);
-  await page.screenshot({ path: "docs/screenshots/tour.png" });
-});

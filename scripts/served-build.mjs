@@ -5,24 +5,13 @@ import { spawn, spawnSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { chromium } from "@playwright/test";
-import { CHROMIUM } from "./ensure-chromium.mjs";
-
-const FLAGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-dev-shm-usage",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+import { chromium as playwrightChromium } from "@playwright/test";
+import chromium from "./chromium.json" with { type: "json" };
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function launchChromium() {
-  return chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+  return playwrightChromium.launch(chromium);
 }
 
 /** Builds the app into a new scratch folder and returns its path. */

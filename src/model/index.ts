@@ -2,12 +2,8 @@
 // src/sim/ is what this file names. biome.json's noRestrictedImports fails the lint on any other
 // path into src/sim/ from those folders, so a panel cannot reach past the snapshot into the model.
 
-// Model facts the page still reads directly (to move into the snapshot).
-export {
-  currentRvInDelegator,
-  noRvGuardRemoves,
-  waitsOnlyWhenBehind,
-} from "../sim/apiserver/config.ts";
+// Words for a control that has no snapshot to read (the what-if switches, by version).
+export { noRvGuardRemoves } from "../sim/apiserver/config.ts";
 export type { RequestStep, WokeBy } from "../sim/apiserver/request-context.ts";
 export type { CodeLine, DelegationRow } from "../sim/code-lines.ts";
 export { isFirstMarkKind, type MarkKind, type MarkView } from "../sim/marks.ts";

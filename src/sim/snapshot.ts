@@ -88,6 +88,37 @@ export interface OutcomeView {
   message: string;
 }
 
+/** The wall a waiting read runs into, as this run models it: the page words and draws it from here. */
+export interface WallView {
+  /** How long a read waits for the cache before it gets its answer (the scenario's blockTimeout). */
+  blockTimeoutNs: Nanos;
+  /** The answers a waiting read gets when it reaches the wall. */
+  outcomes: readonly Outcome[];
+  /** From the wall until a timed-out read has resumed (its timer's wake-up latency). */
+  timerLatencyNs: Nanos;
+  /** What a read that hits the wall observes in read_wait_seconds: blockTimeout + timerLatency. */
+  timeoutObservedS: number;
+  /**
+   * The read-wait bucket such a read lands in, the one to watch ("over the wall"): an index into
+   * `bounds`, or `bounds.length` for +Inf (at the defaults). The buckets below hold waits that
+   * ended in time.
+   */
+  readWaitBucket: number;
+  /** That bucket's `le` label as Prometheus text writes it ("+Inf", "3"). */
+  readWaitBucketLe: string;
+}
+
+/** The version rules this run follows, for the page to say which code the run runs. */
+export interface VersionRules {
+  /** 1.37 times only a read the cache is behind; up to 1.36 (`waitUntilFreshAndBlock`) every read
+   * with rv > 0 starts the timer and is observed. */
+  waitsOnlyWhenBehind: boolean;
+  /** 1.33: the delegator fetches a consistent read's RV from etcd itself, before the cacher. */
+  currentRvInDelegator: boolean;
+  /** 1.34+: the size-based list cost estimate makes a few waits no client asked for (not modelled). */
+  listCostEstimateWaits: boolean;
+}
+
 export interface HistogramView {
   /** Upper bounds in seconds, ascending, without +Inf. */
   bounds: number[];
@@ -105,6 +136,10 @@ export interface SeriesView {
   capacity: Float64Array;
   waiters: Float64Array;
   etcdQueue: Float64Array;
+  /** Observations of apiserver_watch_cache_read_wait_seconds so far. */
+  readWaits: Float64Array;
+  /** Of those, the ones in the bucket a wait that hit the wall lands in (ReadWaitView.wallBucket). */
+  readWaitsOverWall: Float64Array;
 }
 
 export interface SimSnapshot {
@@ -131,6 +166,8 @@ export interface SimSnapshot {
     fullListMs: number;
   };
   readWait: HistogramView;
+  wall: WallView;
+  rules: VersionRules;
   /** apiserver_watch_cache_consistent_read_total by "success/fallback" label pair. */
   consistentReads: Record<string, number>;
   series: SeriesView;

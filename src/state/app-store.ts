@@ -3,6 +3,7 @@ import type { Fault, Scenario, ScenarioIssue, ScheduleKey, SimSnapshot } from ".
 import { appendToSchedule, encodeScenario, parseScenario } from "../model/index.ts";
 import type { SimulationClient } from "../worker/client.ts";
 import type { LiveSnapshot } from "./live-snapshot.ts";
+import { readOpeningKeys } from "./opening-keys.ts";
 import { restartScenario } from "./restart-scenario.ts";
 import { clampSpeed } from "./speed.ts";
 import { settleTwin } from "./twin-load.ts";
@@ -15,7 +16,7 @@ export interface AppState {
   scenario: Scenario;
   /** Page keys of the link (`t`, `speed`, …): they shape the page, never the run. */
   pageKeys: Readonly<Record<string, string>>;
-  /** What was wrong with the link; those keys run with their defaults. */
+  /** What was wrong with the link, each with what the page does instead. */
   issues: readonly ScenarioIssue[];
   playing: boolean;
   speed: number;
@@ -38,8 +39,13 @@ export interface SnapshotSource {
 }
 
 export interface AppActions {
-  /** Starts a fresh run of a link's scenario text, opened at `startAtS` simulated seconds. */
+  /**
+   * Starts a fresh run of a link's scenario text, opened at `startAtS` simulated seconds (by
+   * default the link's own `t`). The speed stays as it is.
+   */
   open(query: string, startAtS?: number): void;
+  /** Opens a link as a fresh page would (pasted in the address bar, Back, Forward): its speed too. */
+  openLink(query: string): void;
   /** Starts over with the default scenario at 1×, from 0 s: the way back from anywhere. */
   resetToDefaults(): void;
   /** A live control move: recorded as `value@now` and applied without a restart. */
@@ -56,6 +62,8 @@ export interface AppActions {
   /** The name is only shown, never simulated: it changes without a restart. */
   rename(name: string): void;
   pressFault(fault: Fault): void;
+  /** Stops opening a link at its `t`: the run goes on from where the replay got to. */
+  cancelOpening(atNs: number): void;
   play(): void;
   pause(): void;
   step(): void;
@@ -66,6 +74,8 @@ export interface AppActions {
   dismissIssues(): void;
   /** Problems the page found in its own keys (`until`, `panels`, …): shown with the link's. */
   reportIssues(issues: readonly ScenarioIssue[]): void;
+  /** The page keys as the page could use them: refused ones go from the address too. */
+  settlePageKeys(pageKeys: Readonly<Record<string, string>>): void;
   /** Sets (or, with null, removes) a page key: the page changes, the run does not. */
   setPageKey(key: string, value: string | null): void;
   dismissNotice(): void;
@@ -86,8 +96,8 @@ export function createAppStore(
   initialQuery: string,
 ): AppStore {
   const initial = parseScenario(initialQuery);
-  const initialTwin = settleTwin(initial.scenario, initial.page);
-  const startSpeed = Number(initial.page["speed"] ?? "1");
+  const opening = readOpeningKeys(initial.page);
+  const initialTwin = settleTwin(initial.scenario, opening.pageKeys);
 
   return createStore<AppState & AppActions>()((set, get) => {
     const simulatedNowNs = () => live.get()?.snapshot.nowNs ?? 0;
@@ -103,26 +113,31 @@ export function createAppStore(
     return {
       scenario: initial.scenario,
       pageKeys: initialTwin.pageKeys,
-      issues: [...initial.issues, ...initialTwin.issues],
+      issues: [...initial.issues, ...opening.issues, ...initialTwin.issues],
       playing: true,
-      speed: clampSpeed(Number.isFinite(startSpeed) ? startSpeed : 1),
+      speed: opening.speed,
       snapshot: null,
       snapshotFrom: { run: 0, playing: false },
       notice: null,
       crash: null,
       selectedRequestId: null,
 
-      open(query, startAtS = 0) {
+      open(query, startAtS) {
         const parsed = parseScenario(query);
+        const keys = readOpeningKeys(parsed.page);
         set({
           scenario: parsed.scenario,
-          pageKeys: parsed.page,
-          issues: parsed.issues,
+          pageKeys: keys.pageKeys,
+          issues: [...parsed.issues, ...keys.issues],
           crash: null,
           // Another run: the same id would name some other read.
           selectedRequestId: null,
         });
-        load(parsed.scenario, startAtS);
+        load(parsed.scenario, startAtS ?? keys.openAtS);
+      },
+      openLink(query) {
+        get().open(query);
+        get().setSpeed(readOpeningKeys(parseScenario(query).page).speed);
       },
       resetToDefaults() {
         get().open("");
@@ -157,6 +172,11 @@ export function createAppStore(
         load(scenario, 0);
       },
       rename: (name) => set({ scenario: { ...get().scenario, name } }),
+      cancelOpening(atNs) {
+        client.send({ type: "cancelOpening" });
+        const at = `${(atNs / 1e9).toLocaleString("en-US", { maximumFractionDigits: 1 })} s`;
+        set({ notice: `Stopped opening the link at ${at}: the run goes on from there.` });
+      },
       pressFault(fault) {
         client.send({ type: "fault", fault });
       },
@@ -191,6 +211,13 @@ export function createAppStore(
           !issues.some((known) => known.key === found.key && known.message === found.message);
         const fresh = more.filter(isNew);
         if (fresh.length > 0) set({ issues: [...issues, ...fresh] });
+      },
+      settlePageKeys(pageKeys) {
+        const current = get().pageKeys;
+        const same =
+          Object.keys(pageKeys).length === Object.keys(current).length &&
+          Object.entries(pageKeys).every(([key, value]) => current[key] === value);
+        if (!same) set({ pageKeys });
       },
       setPageKey(key, value) {
         const { [key]: _previous, ...others } = get().pageKeys;

@@ -13,6 +13,8 @@ export interface LiveFrame {
   reachedSpeed?: number | null;
   /** Twin run B at the same simulated moment, when one runs beside this one. */
   twin?: SimSnapshot;
+  /** While the run still replays toward the moment its link opens at. */
+  opening?: { targetNs: number };
 }
 
 export interface LiveSnapshot {

@@ -1,5 +1,6 @@
-// The page's address holds the scenario (docs/scenarios.md): in the fragment, or in the query string of
-// an older or hand-written link. It is read once at start; afterwards the page only writes it.
+// The page's address holds the scenario (docs/scenarios.md): in the fragment, or in the query
+// string of an older or hand-written link. It is read at start and whenever it changes under the
+// page (the reader edits it, Back, Forward); otherwise the page only writes it.
 
 /** The scenario text of an address: the fragment if it has one, else the query string. */
 export function scenarioTextOf(location: { hash: string; search: string }): string {

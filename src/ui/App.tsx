@@ -3,6 +3,7 @@ import { RuntimeContext } from "../state/runtime-context.ts";
 import { CrashBanner } from "./banner/CrashBanner.tsx";
 import { IssuesBanner } from "./banner/IssuesBanner.tsx";
 import { NoticeBanner } from "./banner/NoticeBanner.tsx";
+import { OpeningBanner } from "./banner/OpeningBanner.tsx";
 import { RequestInspector } from "./code/RequestInspector.tsx";
 import { ControlPanel } from "./controls/ControlPanel.tsx";
 import { EmbedPlayer } from "./embed/EmbedPlayer.tsx";
@@ -30,6 +31,7 @@ export function App({ runtime }: { runtime: AppRuntime }) {
         <Timeline />
         <CrashBanner />
         <IssuesBanner />
+        <OpeningBanner />
         <NoticeBanner />
         <main className="app-main">
           <aside className="app-controls">

@@ -16,6 +16,15 @@ const runtime = startApp({
   writeQuery: (query) => window.history.replaceState(null, "", addressFor(window.location, query)),
   scheduleFrame: animationFrames,
   wallNowMs: () => performance.now(),
+  onAddressChange(listener) {
+    window.addEventListener("hashchange", listener);
+    window.addEventListener("popstate", listener);
+    return () => {
+      window.removeEventListener("hashchange", listener);
+      window.removeEventListener("popstate", listener);
+    };
+  },
+  reload: () => window.location.reload(),
 });
 // A panel's canvas exists once the panel has a snapshot to draw (it shows a waiting line before).
 markFirstFrame(

@@ -18,6 +18,8 @@ export type WorkerCommand =
   | { type: "load"; query: string; startAtS: number; twin?: TwinSpec }
   /** Ends the twin run; the main run goes on. */
   | { type: "dropTwin" }
+  /** Stops a load's replay toward its `startAtS`: the run stays where the replay got to. */
+  | { type: "cancelOpening" }
   /** A schedule key takes `value` from the current simulated moment on. */
   | { type: "set"; key: ScheduleKey; value: number }
   | { type: "fault"; fault: Fault }
@@ -62,6 +64,8 @@ export type WorkerReply =
       reachedSpeed?: number | null;
       /** The twin run at the same simulated moment, when there is one. */
       twin?: SimSnapshot;
+      /** While a load still replays toward its `startAtS`: where it is going. */
+      opening?: { targetNs: number };
     }
   /** The scenario text of the run as it now stands, sent after every change to it. */
   | { type: "scenario"; query: string }

@@ -1,6 +1,7 @@
 import type { Scenario, SimulationApi, SnapshotView } from "../model/index.ts";
 import { encodeScenario, NS_PER_MS, NS_PER_S, parseScenario } from "../model/index.ts";
 import { createBreakpoints } from "./breakpoints.ts";
+import { openingTurn } from "./opening.ts";
 import { runOpenMetricsSoFar } from "./openmetrics-export.ts";
 import { advanceWithinBudget, MAX_WALL_STEP_MS, simulatedStepNs } from "./pacing.ts";
 import type { TwinSpec, WorkerCommand, WorkerReply } from "./protocol.ts";
@@ -37,6 +38,8 @@ export function createSimulationHost(deps: SimulationHostDeps): SimulationHost {
   let view: SnapshotView | null = null;
   let framePending = false;
   let changed = false;
+  /** Where a load is still replaying to (its `startAtS`), or null. */
+  let openingNs: number | null = null;
   const gauge = createSpeedGauge();
   const windowScrapes = createWindowScrapes();
 
@@ -77,11 +80,17 @@ export function createSimulationHost(deps: SimulationHostDeps): SimulationHost {
             parseScenario(twin.query).scenario,
             twin.differing,
           );
-    if (startAtS > 0) run.advanceTo(Math.round(startAtS * NS_PER_S));
+    openingNs = startAtS > 0 ? Math.round(startAtS * NS_PER_S) : null;
     wallPlayedMs = 0;
-    lastWallMs = deps.wallNowMs();
     gauge.reset();
+    openTurn(run);
     return run;
+  }
+
+  /** One turn of replay toward the link's moment; the wall time it took is not played time. */
+  function openTurn(run: SimulationApi) {
+    if (openingNs !== null && openingTurn(run, openingNs, deps.wallNowMs)) openingNs = null;
+    lastWallMs = deps.wallNowMs();
   }
 
   function advanceByWallClock(run: SimulationApi) {
@@ -110,19 +119,29 @@ export function createSimulationHost(deps: SimulationHostDeps): SimulationHost {
     if (!sim || !view || !framePending || !(changed || playing)) return;
     framePending = false;
     changed = false;
-    const reachedSpeed = playing ? gauge.reached() : null;
+    const reachedSpeed = playing && openingNs === null ? gauge.reached() : null;
+    const opening = openingNs === null ? {} : { opening: { targetNs: openingNs } };
     if (isTwinPair(sim)) {
       const [snapshot, twin] = sim.snapshots(view);
       const transfer = [...transferablesOf(snapshot), ...transferablesOf(twin)];
       deps.post(
-        { type: "snapshot", snapshot, twin, playing, wallPlayedMs, reachedSpeed, run: loads },
+        {
+          type: "snapshot",
+          snapshot,
+          twin,
+          playing,
+          wallPlayedMs,
+          reachedSpeed,
+          run: loads,
+          ...opening,
+        },
         transfer,
       );
       return;
     }
     const snapshot = sim.snapshot(view);
     deps.post(
-      { type: "snapshot", snapshot, playing, wallPlayedMs, reachedSpeed, run: loads },
+      { type: "snapshot", snapshot, playing, wallPlayedMs, reachedSpeed, run: loads, ...opening },
       transferablesOf(snapshot),
     );
   }
@@ -140,7 +159,13 @@ export function createSimulationHost(deps: SimulationHostDeps): SimulationHost {
       if (view !== null && view.traceOf !== command.view.traceOf) changed = true;
       view = command.view;
       framePending = true;
-      if (sim && playing) advanceByWallClock(sim);
+      if (sim && openingNs !== null) {
+        openTurn(sim);
+        reached(sim);
+        changed = true;
+      } else if (sim && playing) {
+        advanceByWallClock(sim);
+      }
       flush();
       return;
     } else if (command.type === "play") {
@@ -155,7 +180,11 @@ export function createSimulationHost(deps: SimulationHostDeps): SimulationHost {
     } else if (command.type === "breakpoints") {
       breakpoints.set(command, canTravel(sim) ? sim : null);
       return;
+    } else if (command.type === "cancelOpening") {
+      openingNs = null;
+      lastWallMs = deps.wallNowMs();
     } else if (command.type === "seek") {
+      openingNs = null;
       sim = travel.seek(sim, command.atNs);
       jumped(sim);
       postTravel(); // the page sends its next seek only once this one is done

@@ -187,7 +187,7 @@ describe("parseScenario gates", () => {
         value: "ListFromCacheSnapshot=true,WatchList=true,Nope=false",
       });
       expect(issue.message).toMatch(
-        /; expected Name=true,Other=false with ConsistentListFromCache \(1\.33–1\.36\), ListFromCacheSnapshot, ConsistentListFromCacheSkipTimeoutFallback \(1\.37\)$/,
+        /; expected Name=true,Other=false with ConsistentListFromCache \(1\.33–1\.36\), ListFromCacheSnapshot, ConsistentListFromCacheSkipTimeoutFallback \(1\.37\); gates keeps its default \(none\)$/,
       );
     }
     expect(scenario.gateSettings).toEqual([]);

@@ -169,7 +169,7 @@ describe("parseScenario with bad input", () => {
     [
       "writes",
       "abc",
-      'writes: "abc" is not valid: expected a number 0 … 20000 or a schedule V@T,V@T (T ascending from 0)',
+      'writes: "abc" is not valid: expected a number 0 … 20000 or a schedule V@T,V@T (T ascending from 0); writes keeps its default, 20',
     ],
     ["writes", "20001", "expected a number 0 … 20000"],
     ["writes", "-1", "expected a number 0 … 20000"],
@@ -225,6 +225,31 @@ describe("parseScenario with bad input", () => {
     },
   );
 
+  it("says what a refused key runs with instead", () => {
+    expect(parseScenario("seed=-1").issues[0]?.message).toMatch(/; seed keeps its default, 1$/);
+    expect(parseScenario("herd=x").issues[0]?.message).toMatch(
+      /; herd keeps its default \(none\)$/,
+    );
+  });
+
+  it("quotes a long value cut short, with its length, wherever it is echoed", () => {
+    const name = "n".repeat(100_000);
+    const [issue] = parseScenario(`name=${name}&name=${name}`).issues;
+    expect(issue?.message).toBe(
+      `name: "${"n".repeat(48)}… (100,000 characters)" is not valid: expected plain text of at most 80 characters; name keeps its default (none)`,
+    );
+    const [unknown] = parseScenario(`${"k".repeat(500)}=1`).issues;
+    expect(unknown?.message).toBe(`unknown key "${"k".repeat(48)}… (500 characters)" ignored`);
+  });
+
+  it("reports a page key given twice and uses the first value", () => {
+    const { page, issues } = parseScenario("t=5&t=9");
+    expect(page).toEqual({ t: "5" });
+    expect(issues[0]?.message).toBe(
+      't is given more than once; the first value ("5") is used, "9" is ignored',
+    );
+  });
+
   it("keeps the other keys when one is invalid", () => {
     const { scenario, issues } = parseScenario("writes=abc&lag=800");
     expect(issues.map((issue) => issue.key)).toEqual(["writes"]);
@@ -270,7 +295,7 @@ describe("parseScenario with bad input", () => {
       {
         key: "writes",
         value: "2",
-        message: "writes is given more than once; the first value is used",
+        message: 'writes is given more than once; the first value ("1") is used, "2" is ignored',
         problem: "writes is given more than once",
       },
     ]);

@@ -43,7 +43,6 @@ describe("tour chapters", () => {
           expect(seen.get(i), label).toBeDefined();
           expect(seen.get(i) ?? Infinity, label).toBeLessThanOrEqual(step?.trigger.windowS ?? 0);
         }
-        console.log(chapter.id, [...seen.entries()].map(([i, s]) => `${i + 1}@${s}`).join(" "));
       }
     }, 180_000);
   }

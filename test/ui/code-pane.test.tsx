@@ -19,6 +19,13 @@ afterEach(cleanup);
 const VIEW = { ringSegments: 8, maxWaiters: 50, maxOutcomes: 40, seriesPoints: 10 };
 const LAGGING = "lag=5000&jitter=0&otherWrites=0&watchers=0&reads=0@0,20@1&mix=consistent:1";
 
+/** The wall and version rules of a run of `query`, as its snapshot states them. */
+function runOf(query: string) {
+  const { wall, rules } = createSimulation(parseScenario(query).scenario).snapshot(VIEW);
+  return { wall, rules };
+}
+const RUN = runOf("");
+
 /** The recorded trace of the newest read that fell back to etcd in a lagging run. */
 function fallbackTrace(): RequestTraceView {
   const sim = createSimulation(parseScenario(LAGGING).scenario);
@@ -41,7 +48,7 @@ describe("the pseudocode", () => {
   });
 
   it("links every upstream block to its file at the pinned commit", () => {
-    render(<CodePane currentLine={null} visited={new Set()} k8s="1.37" />);
+    render(<CodePane currentLine={null} visited={new Set()} k8s="1.37" {...RUN} />);
     for (const block of CODE_BLOCKS.filter((b) => b.upstreamPath !== null)) {
       fireEvent.click(screen.getByRole("tab", { name: block.name }));
       const link = screen.getByRole("link", { name: /upstream/ });
@@ -55,7 +62,7 @@ describe("the pseudocode", () => {
 describe("CodePane", () => {
   it("opens the function a parked read is in and marks the sleep line", () => {
     const { container } = render(
-      <CodePane currentLine="wait.sleep" visited={new Set()} k8s="1.37" />,
+      <CodePane currentLine="wait.sleep" visited={new Set()} k8s="1.37" {...RUN} />,
     );
     expect(screen.getByRole("tab", { selected: true }).textContent).toBe("waitUntilFreshLocked");
     const here = container.querySelector('[aria-current="step"]');
@@ -71,6 +78,7 @@ describe("CodePane", () => {
         currentLine="wait.deadline"
         visited={visitedLines(trace.steps, index)}
         k8s="1.37"
+        {...RUN}
       />,
     );
     const passed = [...container.querySelectorAll(".wcl-code__line--passed")];
@@ -79,30 +87,78 @@ describe("CodePane", () => {
 
   it("says whether the run's version follows the code or the older note", () => {
     const { rerender } = render(
-      <CodePane currentLine="wait.sleep" visited={new Set()} k8s="1.36" />,
+      <CodePane currentLine="wait.sleep" visited={new Set()} k8s="1.36" {...runOf("k8s=1.36")} />,
     );
     expect(screen.getByText(/This run simulates 1\.36/).textContent).toContain("as this note says");
-    rerender(<CodePane currentLine="wait.sleep" visited={new Set()} k8s="1.37" />);
+    rerender(<CodePane currentLine="wait.sleep" visited={new Set()} k8s="1.37" {...RUN} />);
     expect(screen.getByText(/This run simulates 1\.37/).textContent).toContain("the code above");
+  });
+
+  it("writes the run's wall into the lines and the version note", () => {
+    render(
+      <CodePane
+        currentLine="wait.sleep"
+        visited={new Set()}
+        k8s="1.36"
+        {...runOf("k8s=1.36&blockTimeout=10000")}
+      />,
+    );
+    const timer = document.querySelector('[data-line="wait.timer"]');
+    expect(timer?.textContent).toMatch(/^start a timer that wakes every waiter after 10 s — /);
+    const deadline = document.querySelector('[data-line="wait.deadline"]');
+    expect(deadline?.textContent).toContain("if now − start ≥ 10 s: return");
+    expect(screen.getByText(/Up to 1\.36/).textContent).toContain("it started the 10 s timer");
+    expect(document.body.textContent).not.toMatch(/\b3 s\b|\{wall\}/);
+  });
+
+  it("says in which bucket a timed-out wait is observed, as the run's wall and latency put it", () => {
+    const observeNote = (query: string) => {
+      const { unmount } = render(
+        <CodePane currentLine="wait.sleep" visited={new Set()} k8s="1.37" {...runOf(query)} />,
+      );
+      const text = screen
+        .getByText(/on return, observe read_wait_seconds/)
+        .closest("li")?.textContent;
+      unmount();
+      return text;
+    };
+    expect(observeNote("")).toContain(
+      'a timeout is observed at 3.0001 s (the wall, then its timer\'s wake-up), so it counts in le="+Inf"',
+    );
+    expect(observeNote("timerLatency=0&blockTimeout=2000")).toContain(
+      'a timeout is observed at 2 s (the wall, then its timer\'s wake-up), so it counts in le="2"',
+    );
   });
 
   it("says on GetList that 1.33 fetched the consistent read's RV in the delegator", () => {
     const { rerender } = render(
-      <CodePane currentLine="getList.fallback" visited={new Set()} k8s="1.33" />,
+      <CodePane
+        currentLine="getList.fallback"
+        visited={new Set()}
+        k8s="1.33"
+        {...runOf("k8s=1.33")}
+      />,
     );
     const note = () => screen.getByText(/In 1\.33 the delegator asked etcd/).textContent;
     expect(note()).toContain("This run simulates 1.33: it behaves as this note says");
-    rerender(<CodePane currentLine="getList.fallback" visited={new Set()} k8s="1.34" />);
+    rerender(
+      <CodePane
+        currentLine="getList.fallback"
+        visited={new Set()}
+        k8s="1.34"
+        {...runOf("k8s=1.34")}
+      />,
+    );
     expect(note()).toContain("This run simulates 1.34: it runs the code above");
   });
 
   it("lets a tab show another function until the read moves on", () => {
     const { rerender } = render(
-      <CodePane currentLine="wait.sleep" visited={new Set()} k8s="1.37" />,
+      <CodePane currentLine="wait.sleep" visited={new Set()} k8s="1.37" {...RUN} />,
     );
     fireEvent.click(screen.getByRole("tab", { name: "ShouldDelegateList" }));
     expect(screen.getByRole("tab", { selected: true }).textContent).toBe("ShouldDelegateList");
-    rerender(<CodePane currentLine="getList.fallback" visited={new Set()} k8s="1.37" />);
+    rerender(<CodePane currentLine="getList.fallback" visited={new Set()} k8s="1.37" {...RUN} />);
     expect(screen.getByRole("tab", { selected: true }).textContent).toBe("GetList");
   });
 });
@@ -118,7 +174,8 @@ describe("the swimlane", () => {
     const spans = spansOf(trace.steps, 0, false);
     expect(spans.map((s) => s.lane)).toEqual(["etcd", "cache", "etcd"]);
     const parked = spans[1];
-    expect((parked?.toNs ?? 0) - (parked?.fromNs ?? 0)).toBe(3 * NS_PER_S);
+    // 3 s until the timer fires, then the default 0.1 ms until the read has resumed.
+    expect((parked?.toNs ?? 0) - (parked?.fromNs ?? 0)).toBe(3 * NS_PER_S + 100_000);
   });
 
   it("runs a live wait up to now", () => {
@@ -131,7 +188,9 @@ describe("the swimlane", () => {
   it("lists the steps in order with times since arrival, and picks one on click", () => {
     const trace = fallbackTrace();
     let picked = -1;
-    render(<Swimlane trace={trace} nowNs={0} index={3} onPick={(i) => (picked = i)} />);
+    render(
+      <Swimlane trace={trace} nowNs={0} wall={RUN.wall} index={3} onPick={(i) => (picked = i)} />,
+    );
     const list = screen.getByRole("list", { name: `Steps of request #${trace.id}` });
     const items = within(list).getAllByRole("button");
     expect(items.map((b) => b.querySelector("strong")?.textContent)).toEqual([

@@ -6,7 +6,7 @@ const PANELS = ["ring", "waiting", "freshness", "decisions", "etcd", "metrics"];
 
 describe("readEmbedKeys", () => {
   it("is no embed without embed=1, and reports nothing for a plain link", () => {
-    expect(readEmbedKeys({}, PANELS)).toEqual({ embed: null, issues: [] });
+    expect(readEmbedKeys({}, PANELS)).toEqual({ embed: null, issues: [], pageKeys: {} });
   });
 
   it("reads the chosen panels in the link's order, the window and the loop", () => {
@@ -48,24 +48,30 @@ describe("readEmbedKeys", () => {
       {
         key: "panels",
         value: "ring,radar",
-        message: `panels: "ring,radar" is not valid: expected a comma list of ${PANELS.join(", ")}`,
+        message: `panels: "ring,radar" is not valid: expected a comma list of ${PANELS.join(", ")}; "radar" skipped, showing ring`,
       },
     ]);
+    expect(reading.pageKeys).toEqual({ embed: "1", panels: "ring" });
   });
 
-  it("reports bad switches, times and speeds with what is allowed, and keeps their defaults", () => {
+  it("reports bad switches and times with what is allowed and what the page does instead", () => {
     const reading = readEmbedKeys(
-      { embed: "yes", controls: "off", t: "-3", until: "soon", speed: "fast" },
+      { embed: "yes", controls: "off", until: "soon", speed: "2", tour: "wall" },
       PANELS,
     );
     expect(reading.embed).toBeNull();
     expect(reading.issues.map((issue) => issue.message)).toEqual([
-      'embed: "yes" is not valid: expected 1 or 0',
-      'controls: "off" is not valid: expected 1 or 0',
-      't: "-3" is not valid: expected seconds ≥ 0',
-      'until: "soon" is not valid: expected seconds after t (0)',
-      'speed: "fast" is not valid: expected a number 0.1 … 100',
+      'embed: "yes" is not valid: expected 1 or 0; embed stays 0',
+      'controls: "off" is not valid: expected 1 or 0; controls stays 1',
+      'until: "soon" is not valid: expected seconds after t (0); the embed plays on',
     ]);
+    expect(reading.pageKeys).toEqual({ speed: "2", tour: "wall" });
+  });
+
+  it("says it shows the default panels when none of the given ones is known, and drops the key", () => {
+    const reading = readEmbedKeys({ embed: "1", panels: "radar" }, PANELS, ["ring"]);
+    expect(reading.issues[0]?.message).toMatch(/; "radar" skipped, showing the default ring$/);
+    expect(reading.pageKeys).toEqual({ embed: "1" });
   });
 
   it("refuses a window that ends before it starts, and a loop without an end", () => {

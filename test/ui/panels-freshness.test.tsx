@@ -15,8 +15,8 @@ afterEach(cleanup);
 const size = { width: 560, height: 220 };
 
 describe("freshnessScales", () => {
-  const { series } = recordedSnapshot();
-  const scales = freshnessScales(series, size);
+  const { series, wall } = recordedSnapshot();
+  const scales = freshnessScales(series, wall, size);
 
   it("spans the sampled time, in seconds", () => {
     expect(scales.time.domain()).toEqual([36, 95]);
@@ -32,7 +32,7 @@ describe("freshnessScales", () => {
 
   it("keeps the 3 s wall inside the lag band even when the lag is small", () => {
     const calm = { ...series, lagSeconds: new Float64Array(series.tNs.length).fill(0.1) };
-    const [low, high] = freshnessScales(calm, size).lag.domain() as [number, number];
+    const [low, high] = freshnessScales(calm, wall, size).lag.domain() as [number, number];
     expect(low).toBe(0);
     expect(high).toBeGreaterThan(3);
   });
@@ -40,9 +40,15 @@ describe("freshnessScales", () => {
 
 describe("drawFreshness", () => {
   it("fills the revision gap and the lag, strokes etcd dashed and the cache solid, marks the wall", () => {
-    const { series } = recordedSnapshot();
+    const { series, wall } = recordedSnapshot();
     const recording = recordingContext();
-    drawFreshness(recording.context, series, freshnessScales(series, size), lightCanvasTheme);
+    drawFreshness(
+      recording.context,
+      series,
+      wall,
+      freshnessScales(series, wall, size),
+      lightCanvasTheme,
+    );
     const painted = recording.paints().map((paint) => `${paint.name} ${String(paint.style)}`);
     expect(painted.filter((paint) => paint.startsWith("fill"))).toEqual([
       `fill ${freshnessColours.gap}`,
@@ -62,9 +68,15 @@ describe("drawFreshness", () => {
   });
 
   it("draws one line segment per sample", () => {
-    const { series } = recordedSnapshot();
+    const { series, wall } = recordedSnapshot();
     const recording = recordingContext();
-    drawFreshness(recording.context, series, freshnessScales(series, size), lightCanvasTheme);
+    drawFreshness(
+      recording.context,
+      series,
+      wall,
+      freshnessScales(series, wall, size),
+      lightCanvasTheme,
+    );
     // etcd, cache and lag lines: one moveTo then 59 lineTo each; the two bands add 2 × 119.
     const lineTos = recording.argsOf("lineTo").length;
     const grid = recording.argsOf("moveTo").length - 3 - 2 - 1;
@@ -73,17 +85,30 @@ describe("drawFreshness", () => {
 
   it("says it is collecting samples until there are two", () => {
     const snapshot = recordedSnapshot();
+    const { wall } = snapshot;
     const series = { ...snapshot.series, tNs: new Float64Array([1]) };
     const recording = recordingContext();
-    drawFreshness(recording.context, series, freshnessScales(series, size), lightCanvasTheme);
+    drawFreshness(
+      recording.context,
+      series,
+      wall,
+      freshnessScales(series, wall, size),
+      lightCanvasTheme,
+    );
     expect(recording.texts()).toEqual(["Collecting samples…"]);
     expect(recording.argsOf("stroke")).toHaveLength(0);
   });
 
   it("draws labels, wall and grid in the dark theme's ink on a dark page", () => {
-    const { series } = recordedSnapshot();
+    const { series, wall } = recordedSnapshot();
     const recording = recordingContext();
-    drawFreshness(recording.context, series, freshnessScales(series, size), darkCanvasTheme);
+    drawFreshness(
+      recording.context,
+      series,
+      wall,
+      freshnessScales(series, wall, size),
+      darkCanvasTheme,
+    );
     const labels = recording.inkedTexts();
     expect(labels).toContainEqual({ text: "3 s wall", style: darkCanvasTheme.text });
     expect(labels).toContainEqual({ text: "60 s", style: darkCanvasTheme.muted });
@@ -91,6 +116,30 @@ describe("drawFreshness", () => {
     const strokes = recording.paints().filter((paint) => paint.name === "stroke");
     expect(strokes).toContainEqual({ name: "stroke", style: darkCanvasTheme.grid });
     expect(strokes).not.toContainEqual({ name: "stroke", style: lightCanvasTheme.grid });
+  });
+});
+
+describe("a run with a 10 s wall (blockTimeout=10000)", () => {
+  const wall = { ...recordedSnapshot().wall, blockTimeoutNs: 10e9 };
+
+  it("draws and labels the wall at 10 s, inside the lag band", () => {
+    const { series } = recordedSnapshot();
+    const scales = freshnessScales(series, wall, size);
+    expect(scales.lag.domain()[1]).toBeGreaterThan(10);
+    const recording = recordingContext();
+    drawFreshness(recording.context, series, wall, scales, lightCanvasTheme);
+    expect(recording.texts()).toContain("10 s wall");
+    expect(recording.texts()).not.toContain("3 s wall");
+  });
+
+  it("says 10 s in the caption and flags a lag only past 10 s", () => {
+    const { rerender } = render(
+      <FreshnessPanel snapshot={{ ...recordedSnapshot(), wall, lagSeconds: 3.2 }} />,
+    );
+    expect(screen.getByText(/against the 10 s wall/)).toBeInTheDocument();
+    expect(screen.getByText("lag 3.20 s")).not.toHaveClass("wcl-alarm");
+    rerender(<FreshnessPanel snapshot={{ ...recordedSnapshot(), wall, lagSeconds: 10.5 }} />);
+    expect(screen.getByText("lag 10.50 s")).toHaveClass("wcl-alarm");
   });
 });
 

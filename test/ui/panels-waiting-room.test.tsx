@@ -62,24 +62,26 @@ describe("oldestWaiters", () => {
   });
 });
 
+const { wall: WALL } = recordedSnapshot();
+
 describe("departureOf", () => {
   it("counts a read served after waiting as served", () => {
-    expect(departureOf(outcome({ outcome: "cacheAfterWait", waitedNs: S }))).toBe("served");
+    expect(departureOf(outcome({ outcome: "cacheAfterWait", waitedNs: S }), WALL)).toBe("served");
   });
   it("counts fallback, 429 and 504 after a wait as hitting the wall", () => {
     for (const result of ["fallback", "429", "504"] as const) {
-      expect(departureOf(outcome({ outcome: result, waitedNs: 3 * S }))).toBe("wall");
+      expect(departureOf(outcome({ outcome: result, waitedNs: 3 * S }), WALL)).toBe("wall");
     }
   });
   it("leaves out reads that never waited", () => {
-    expect(departureOf(outcome({ outcome: "cache" }))).toBeNull();
-    expect(departureOf(outcome({ outcome: "429", code: 429 }))).toBeNull();
+    expect(departureOf(outcome({ outcome: "cache" }), WALL)).toBeNull();
+    expect(departureOf(outcome({ outcome: "429", code: 429 }), WALL)).toBeNull();
   });
 });
 
 describe("recentDepartures", () => {
   it("lists the newest departures first, up to the limit", () => {
-    const departures = recentDepartures(recordedSnapshot().recentOutcomes, 3);
+    const departures = recentDepartures(recordedSnapshot().recentOutcomes, WALL, 3);
     expect(departures.map((entry) => [entry.outcome.id, entry.departure])).toEqual([
       [9000, "served"],
       [8990, "wall"],
@@ -172,5 +174,28 @@ describe("WaitingRoomPanel", () => {
       />,
     );
     expect(screen.getByText(/More timers than waiters/)).toBeInTheDocument();
+  });
+});
+
+describe("following a read from the waiting room", () => {
+  it("offers Follow only for reads whose steps were recorded", async () => {
+    const { Departures } = await import("../../src/ui/panels/waiting-room/Departures.tsx");
+    const outcomes = [
+      outcome({ id: 7, outcome: "cacheAfterWait", waitedNs: 2 * S, atNs: 5 * S }),
+      outcome({ id: 8, outcome: "cacheAfterWait", waitedNs: 1 * S, atNs: 6 * S }),
+    ];
+    const picked: number[] = [];
+    render(
+      <Departures
+        outcomes={outcomes}
+        wall={WALL}
+        traced={[8]}
+        onSelect={(id) => picked.push(id)}
+      />,
+    );
+    expect(screen.queryByRole("button", { name: /Follow read #7/ })).toBeNull();
+    expect(screen.getAllByRole("listitem")).toHaveLength(2);
+    fireEvent.click(screen.getByRole("button", { name: /Follow read #8/ }));
+    expect(picked).toEqual([8]);
   });
 });

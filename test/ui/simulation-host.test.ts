@@ -64,6 +64,39 @@ describe("createSimulationHost", () => {
     expect(last?.type === "snapshot" && last.snapshot.nowNs).toBe(12_500_000_000);
   });
 
+  it("opens far into a run in turns, saying where it goes, and stops where it is on cancel", () => {
+    const replies: WorkerReply[] = [];
+    let wallMs = 0;
+    // Every look at the clock costs 30 ms of wall time: a turn (40 ms) covers two slices.
+    const host = createSimulationHost({
+      createSimulation,
+      post: (reply) => replies.push(reply),
+      wallNowMs: () => (wallMs += 30),
+    });
+    const last = () => replies.filter((reply) => reply.type === "snapshot").at(-1);
+    host.handle({ type: "load", query: "", startAtS: 3600 });
+    host.handle(frame);
+    const first = last();
+    expect(first?.type === "snapshot" && first.opening).toEqual({ targetNs: 3600 * 1e9 });
+    const firstNs = first?.type === "snapshot" ? first.snapshot.nowNs : 0;
+    expect(firstNs).toBeGreaterThan(0);
+    expect(firstNs).toBeLessThan(3600 * 1e9);
+    host.handle(frame);
+    const second = last();
+    expect(second?.type === "snapshot" && second.snapshot.nowNs).toBeGreaterThan(firstNs);
+    host.handle({ type: "cancelOpening" });
+    host.handle(frame);
+    const stopped = last();
+    expect(stopped?.type === "snapshot" && stopped.opening).toBeUndefined();
+    const stoppedNs = stopped?.type === "snapshot" ? stopped.snapshot.nowNs : 0;
+    expect(stoppedNs).toBeLessThan(3600 * 1e9);
+    host.handle({ type: "play", speed: 1 });
+    host.handle(frame);
+    const playing = last();
+    expect(playing?.type === "snapshot" && playing.snapshot.nowNs).toBeGreaterThan(stoppedNs);
+    expect(playing?.type === "snapshot" && playing.snapshot.nowNs).toBeLessThan(stoppedNs + 1e9);
+  });
+
   it("sends the scenario text after a live change and after a fault", () => {
     const { host, replies } = hostWithClock();
     host.handle({ type: "load", query: "", startAtS: 1 });

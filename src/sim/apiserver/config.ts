@@ -24,6 +24,11 @@ export interface ApiserverConfig {
   readonly gates: ResolvedGates;
   /** How long a read waits for freshness before 504; upstream's is fixed at 3 s. */
   readonly blockTimeoutNs: Nanos;
+  /**
+   * From a waiter's deadline until its own timer's broadcast has woken it (ours, not upstream's:
+   * a real clock's timer slack and scheduling; 0 is upstream's fake clock).
+   */
+  readonly timerLatencyNs: Nanos;
   readonly eventFreshDurationNs: Nanos;
   readonly whatif: WhatIf;
   /** etcd supports RequestWatchProgress (upstream: delegator/interface.go ConsistentReadSupported). */
@@ -43,6 +48,10 @@ export const readsConsistentFromCache = (config: ApiserverConfig): boolean =>
 /** 1.37 returns at once when fresh; ≤1.36 (`waitUntilFreshAndBlock`) times and observes every RV>0 read. */
 export const waitsOnlyWhenBehind = (version: K8sVersion): boolean => version === "1.37";
 
+/** What a read that hits the wall observes: its timer's 3 s, then the wake-up latency. */
+export const timeoutObservationNs = (config: ApiserverConfig): Nanos =>
+  config.blockTimeoutNs + config.timerLatencyNs;
+
 /**
  * An etcd LIST at a revision above the current one: 1.34+ answers 504 "Too large resource
  * version" without Retry-After (upstream: etcd3/store.go listReadError, release-1.34 GetList);
@@ -61,5 +70,13 @@ export const currentRvInDelegator = (version: K8sVersion): boolean => version ==
 /** What whatif=noRvGuard takes away in this version's wait function, in words for the page. */
 export const noRvGuardRemoves = (version: K8sVersion): string =>
   waitsOnlyWhenBehind(version)
-    ? "the fast path's skip of the timer: every read starts a 3 s wake-up timer, RV=0 and fresh ones included (in 1.37 the rv > 0 guard itself is dead code: the early return does its work)"
-    : "the rv > 0 guard around the timer goroutine: RV=0 reads start a 3 s wake-up timer too";
+    ? "the fast path's skip of the timer: every read starts a wake-up timer, RV=0 and fresh ones included (in 1.37 the rv > 0 guard itself is dead code: the early return does its work)"
+    : "the rv > 0 guard around the timer goroutine: RV=0 reads start a wake-up timer too";
+
+/**
+ * 1.34+ estimate a LIST's cost from the object sizes the cache holds (SizeBasedListCostEstimate,
+ * Beta on), and the estimator's key listing waits until the cache is fresh at etcd's current RV
+ * (watch_cache.go WaitUntilFreshAndGetKeys): about once a minute per resource, with no client
+ * read. The model does not run the estimator, so its scrape lacks those few waits.
+ */
+export const listCostEstimateWaits = (version: K8sVersion): boolean => version !== "1.33";

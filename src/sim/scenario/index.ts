@@ -1,4 +1,5 @@
 export type { Decoded } from "./decoded.ts";
+export { echo } from "./echo.ts";
 export { encodeScenario } from "./encode.ts";
 export {
   type Away,
@@ -25,6 +26,7 @@ export { KEY_CODECS, type KeyCodec } from "./key-codecs.ts";
 export {
   allowedText,
   type KeyDescriptor,
+  MAX_OPEN_AT_S,
   PAGE_KEYS,
   SCENARIO_KEYS,
   type ScenarioKey,

@@ -1,3 +1,5 @@
+import { BLOCK_TIMEOUT_NS } from "../apiserver/config.ts";
+import { NS_PER_MS } from "../time.ts";
 import { gateVersionsText } from "./gates.ts";
 import { K8S_VERSIONS } from "./k8s-version.ts";
 import { READ_MIX_KINDS } from "./mix.ts";
@@ -235,7 +237,14 @@ export const SCENARIO_KEYS = {
     unit: "ms",
     value: { kind: "number", ...int(1, 60000) },
     restartsRun: true,
-    help: "What-if: how long a read waits for the cache before giving up (upstream: 3000).",
+    help: `What-if: how long a read waits for the cache before giving up (upstream: ${BLOCK_TIMEOUT_NS / NS_PER_MS}).`,
+  },
+  timerLatency: {
+    label: "Timer wake-up latency",
+    unit: "ms",
+    value: { kind: "number", ...real(0, 1000) },
+    restartsRun: true,
+    help: "How long after its deadline a timed-out read resumes (Linux timer slack plus a goroutine wake-up); it lands its wait in +Inf, as production does.",
   },
   whatif: {
     label: "What-if switches",
@@ -262,6 +271,9 @@ export const PAGE_KEYS: readonly string[] = [
   "controls",
   "twin",
 ];
+
+/** The page key `t` (open at this simulated second) lies in 0 … this, a day of simulated time. */
+export const MAX_OPEN_AT_S = 86_400;
 
 const range = ({ min, max, integer }: NumberRange) =>
   `${integer ? "an integer" : "a number"} ${min} … ${max}`;

@@ -1,3 +1,4 @@
+import { echo, echoReason } from "./echo.ts";
 import { resolveGates } from "./gates.ts";
 import { KEY_CODECS, type ScenarioDraft } from "./key-codecs.ts";
 import { allowedText, isScenarioKey, PAGE_KEYS, SCENARIO_KEYS, type ScenarioKey } from "./keys.ts";
@@ -52,21 +53,23 @@ export function parseScenario(query: string): ParsedScenario {
   return { scenario: draft, issues: [...issues, ...strays], page };
 }
 
-/** Run keys (the first value of each), page keys, and issues for what is neither or repeated. */
+/** Run keys and page keys (the first value of each), and issues for what is neither or repeated. */
 function sortEntries(query: string) {
   const given = new Map<ScenarioKey, string>();
   const page: Record<string, string> = {};
   const strays: ScenarioIssue[] = [];
   for (const [key, value] of new URLSearchParams(query.replace(/^[#?]/, ""))) {
-    if (PAGE_KEYS.includes(key)) {
-      page[key] = value;
-    } else if (!isScenarioKey(key)) {
-      const problem = `unknown key "${key}"`;
+    const first = PAGE_KEYS.includes(key) ? page[key] : isScenarioKey(key) ? given.get(key) : null;
+    if (first === null) {
+      const problem = `unknown key "${echo(key)}"`;
       strays.push({ key, value, message: `${problem} ignored`, problem });
-    } else if (given.has(key)) {
+    } else if (first !== undefined) {
       const problem = `${key} is given more than once`;
-      strays.push({ key, value, message: `${problem}; the first value is used`, problem });
-    } else {
+      const message = `${problem}; the first value ("${echo(first)}") is used, "${echo(value)}" is ignored`;
+      strays.push({ key, value, message, problem });
+    } else if (PAGE_KEYS.includes(key)) {
+      page[key] = value;
+    } else if (isScenarioKey(key)) {
       given.set(key, value);
     }
   }
@@ -82,12 +85,17 @@ const newerVersionProblem = (version: string): string =>
   `v: this link comes from scenario schema version ${version}, newer than this app knows ` +
   `(${SCHEMA_VERSION})`;
 
+/** What a refused key runs with instead, in the words of the link. */
+function defaultWords(key: ScenarioKey): string {
+  const text = KEY_CODECS[key].write(DEFAULT_SCENARIO);
+  return text === "" ? `${key} keeps its default (none)` : `${key} keeps its default, ${text}`;
+}
+
 function invalid(key: ScenarioKey, value: string, reasons: readonly string[]): ScenarioIssue[] {
   const expected = `expected ${allowedText(SCENARIO_KEYS[key].value)}`;
-  const because = reasons.length === 0 ? [""] : reasons.map((reason) => `${reason}; `);
-  return because.map((reason) => ({
-    key,
-    value,
-    message: `${key}: "${value}" is not valid: ${reason}${expected}`,
-  }));
+  const because = reasons.length === 0 ? [""] : reasons.map((reason) => `${echoReason(reason)}; `);
+  return because.map((reason) => {
+    const problem = `${key}: "${echo(value)}" is not valid: ${reason}${expected}`;
+    return { key, value, message: `${problem}; ${defaultWords(key)}`, problem };
+  });
 }

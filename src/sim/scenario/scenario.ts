@@ -1,4 +1,5 @@
-import type { Nanos } from "../time.ts";
+import { BLOCK_TIMEOUT_NS } from "../apiserver/config.ts";
+import { type Nanos, NS_PER_MS } from "../time.ts";
 import type { Away, Herd, Stall } from "./faults.ts";
 import type { GateSetting, ResolvedGates } from "./gates.ts";
 import type { K8sVersion } from "./k8s-version.ts";
@@ -54,6 +55,8 @@ export type Scenario = Readonly<
     compactionS: number;
     retry: "obey" | "none" | "immediate";
     blockTimeoutMs: number;
+    /** From a waiter's deadline until its timer's broadcast has woken it, ms. */
+    timerLatencyMs: number;
     whatif: Readonly<Record<WhatIf, boolean>>;
   }
 >;
@@ -92,6 +95,7 @@ export const DEFAULT_SCENARIO: Scenario = {
   etcdLatency: constantSchedule(2),
   compactionS: 300,
   retry: "obey",
-  blockTimeoutMs: 3000,
+  blockTimeoutMs: BLOCK_TIMEOUT_NS / NS_PER_MS,
+  timerLatencyMs: 0.1,
   whatif: { noRvGuard: false, noHysteresis: false },
 };

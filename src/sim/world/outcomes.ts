@@ -16,6 +16,9 @@ export const READ_KINDS: readonly ReadKind[] = [
 ];
 export const RECENT_OUTCOMES = 256;
 
+/** What a waiting read is answered when it reaches the wall: etcd after all, 429, or 504. */
+export const WALL_OUTCOMES: readonly Outcome[] = ["fallback", "429", "504"];
+
 export function outcomeOf(ctx: RequestContext, err: ApiError | null, code: number): Outcome {
   if (err === null) {
     if (ctx.servedBy === "etcd") return ctx.wokeBy === "timer" ? "fallback" : "etcd";

@@ -1,14 +1,24 @@
+import {
+  type ApiserverConfig,
+  currentRvInDelegator,
+  listCostEstimateWaits,
+  timeoutObservationNs,
+  waitsOnlyWhenBehind,
+} from "../apiserver/config.ts";
 import { NS_PER_OBJECT } from "../etcd/range-queue.ts";
+import { formatGoFloat } from "../metrics/go-float.ts";
 import type { RequestTraceView } from "../request-traces.ts";
 import type {
   HistogramView,
   ReadKind,
   SimSnapshot,
   SnapshotView,
+  VersionRules,
   WaiterView,
+  WallView,
 } from "../snapshot.ts";
 import { type Nanos, NS_PER_MS, NS_PER_S } from "../time.ts";
-import { READ_KINDS } from "./outcomes.ts";
+import { READ_KINDS, WALL_OUTCOMES } from "./outcomes.ts";
 import { summariseRing } from "./ring-summary.ts";
 import { valueNow } from "./schedule-value.ts";
 import type { SeriesBuffer, SeriesSample } from "./series.ts";
@@ -41,6 +51,8 @@ export function seriesSample(world: World, atNs: Nanos): SeriesSample {
     capacity: world.cache.history.capacity,
     waiters: world.cache.waiterCount,
     etcdQueue: world.etcd.ranges.queued,
+    readWaits: world.upstream.readWait.count,
+    readWaitsOverWall: world.upstream.readWait.counts[readWaitWall(world).bucket] as number,
   };
 }
 
@@ -92,6 +104,8 @@ export function takeSnapshot(
       ...etcdCosts(world, nowNs),
     },
     readWait: histogramView(upstream.readWait),
+    wall: wallView(world),
+    rules: versionRules(cache.config),
     consistentReads,
     series: series.view(view.seriesPoints),
     ...traceField(world, view),
@@ -112,6 +126,36 @@ function etcdCosts(world: World, nowNs: Nanos): { latencyMs: number; fullListMs:
   const latencyMs = valueNow(world.scenarioNow().etcdLatency, nowNs);
   const objects = kv.countAt(kv.resourcePrefix, kv.revision);
   return { latencyMs, fullListMs: latencyMs + (objects * NS_PER_OBJECT) / NS_PER_MS };
+}
+
+/** Where a wait that hits the wall lands in apiserver_watch_cache_read_wait_seconds. */
+export function readWaitWall(world: World): { observedS: number; bucket: number; le: string } {
+  const h = world.upstream.readWait;
+  const observedS = timeoutObservationNs(world.cache.config) / NS_PER_S;
+  const bucket = h.bucketOf(observedS);
+  const bound = h.bounds[bucket];
+  return { observedS, bucket, le: bound === undefined ? "+Inf" : formatGoFloat(bound) };
+}
+
+function wallView(world: World): WallView {
+  const { blockTimeoutNs, timerLatencyNs } = world.cache.config;
+  const { observedS, bucket, le } = readWaitWall(world);
+  return {
+    blockTimeoutNs,
+    timerLatencyNs,
+    timeoutObservedS: observedS,
+    outcomes: WALL_OUTCOMES,
+    readWaitBucket: bucket,
+    readWaitBucketLe: le,
+  };
+}
+
+function versionRules(config: ApiserverConfig): VersionRules {
+  return {
+    waitsOnlyWhenBehind: waitsOnlyWhenBehind(config.version),
+    currentRvInDelegator: currentRvInDelegator(config.version),
+    listCostEstimateWaits: listCostEstimateWaits(config.version),
+  };
 }
 
 function histogramView(h: {

@@ -1,26 +1,38 @@
 import { useApp } from "../../state/use-app.ts";
+import { issueLines } from "./issueLines.ts";
 
-/** What was wrong with the link: every issue, with what is allowed; the run goes on without them. */
+/** What was wrong with the link: each problem with what is allowed and what the page does instead. */
 export function IssuesBanner() {
   const issues = useApp((state) => state.issues);
   const dismiss = useApp((state) => state.dismissIssues);
   if (issues.length === 0) return null;
+  const { lines, notShown } = issueLines(issues);
+  const count =
+    issues.length === 1 ? "a problem" : `${issues.length.toLocaleString("en-US")} problems`;
   return (
     <section className="banner banner-issues" role="alert" aria-labelledby="issues-title">
       <div className="banner-text">
         <h2 id="issues-title">
-          This link had {issues.length === 1 ? "a problem" : `${issues.length} problems`}; those
-          keys use their defaults, the rest runs as written.
+          This link had {count}. The page runs with the rest; each line says what it does instead.
         </h2>
         <ul>
-          {issues.map((issue) => (
-            <li key={`${issue.key}=${issue.value}: ${issue.message}`}>
-              <code>
-                {issue.key}={issue.value}
-              </code>{" "}
-              — {issue.message}
+          {lines.map((line, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: the lines of one list of problems
+            <li key={index}>
+              {line.given !== null && (
+                <>
+                  <code>{line.given}</code> —{" "}
+                </>
+              )}
+              {line.text}
             </li>
           ))}
+          {notShown > 0 && (
+            <li className="banner-more">
+              … and {notShown.toLocaleString("en-US")} more {notShown === 1 ? "line" : "lines"} of
+              problems, not shown
+            </li>
+          )}
         </ul>
       </div>
       <button type="button" onClick={dismiss}>

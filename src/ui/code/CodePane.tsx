@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
-import type { CodeLine, K8sVersion } from "../../model/index.ts";
-import { PINNED_COMMIT, upstreamUrl } from "./pseudocode/codeBlock.ts";
+import type { CodeLine, K8sVersion, VersionRules, WallView } from "../../model/index.ts";
+import { PINNED_COMMIT, upstreamUrl, withWall } from "./pseudocode/codeBlock.ts";
 import { CODE_BLOCKS } from "./pseudocode/index.ts";
 import { blockOfLine } from "./traceCursor.ts";
 
@@ -11,13 +11,17 @@ interface CodePaneProps {
   visited: ReadonlySet<CodeLine>;
   /** The version the run simulates, to say whether a block's version note applies to it. */
   k8s: K8sVersion;
+  /** The run's wall, whose length goes into the lines. */
+  wall: WallView;
+  /** The run's version rules, which say whether a block's version note applies. */
+  rules: VersionRules;
 }
 
 /**
  * Our annotated pseudocode, one function at a time. It shows the function the followed request is
  * in and moves with it; a tab picks another function until the request moves on.
  */
-export function CodePane({ currentLine, visited, k8s }: CodePaneProps) {
+export function CodePane({ currentLine, visited, k8s, wall, rules }: CodePaneProps) {
   const [picked, setPicked] = useState<string | null>(null);
   useEffect(() => {
     if (currentLine !== null) setPicked(null);
@@ -60,25 +64,28 @@ export function CodePane({ currentLine, visited, k8s }: CodePaneProps) {
             const here = line.id !== undefined && line.id === currentLine;
             const passed = line.id !== undefined && visited.has(line.id);
             const state = here ? " wcl-code__line--here" : passed ? " wcl-code__line--passed" : "";
+            const text = withWall(line.text, wall);
             return (
               <li
-                key={line.text}
+                key={text}
                 className={`wcl-code__line${state}`}
                 data-line={line.id}
                 aria-current={here ? "step" : undefined}
               >
-                <code style={{ paddingLeft: `${line.depth * 2}ch` }}>{line.text}</code>
-                {line.note !== undefined && <span className="wcl-code__note"> — {line.note}</span>}
+                <code style={{ paddingLeft: `${line.depth * 2}ch` }}>{text}</code>
+                {line.note !== undefined && (
+                  <span className="wcl-code__note"> — {withWall(line.note, wall)}</span>
+                )}
               </li>
             );
           })}
         </ol>
         {block.versionNote !== undefined && (
           <p className="wcl-code__version">
-            {block.versionNote.text}{" "}
+            {withWall(block.versionNote.text, wall)}{" "}
             <strong>
               This run simulates {k8s}:{" "}
-              {block.versionNote.appliesTo(k8s)
+              {block.versionNote.appliesTo(rules)
                 ? "it behaves as this note says."
                 : "it runs the code above."}
             </strong>

@@ -97,13 +97,23 @@ export function RequestInspector() {
             )}
           </div>
           <div className="wcl-follow__body">
-            <CodePane
-              currentLine={current?.line ?? null}
-              visited={visitedLines(steps, index)}
-              k8s={k8s}
-            />
+            {snapshot !== null && (
+              <CodePane
+                currentLine={current?.line ?? null}
+                visited={visitedLines(steps, index)}
+                k8s={k8s}
+                wall={snapshot.wall}
+                rules={snapshot.rules}
+              />
+            )}
             {trace !== null && snapshot !== null && (
-              <Swimlane trace={trace} nowNs={snapshot.nowNs} index={index} onPick={setCursor} />
+              <Swimlane
+                trace={trace}
+                nowNs={snapshot.nowNs}
+                wall={snapshot.wall}
+                index={index}
+                onPick={setCursor}
+              />
             )}
           </div>
         </div>

@@ -1,7 +1,6 @@
-import { toSeconds } from "../../model/index.ts";
+import { NS_PER_MS } from "../../model/index.ts";
 import { useLiveFrame } from "../../state/use-live-frame.ts";
-
-const seconds = (value: number) => `${value.toFixed(1)} s`;
+import { formatClock } from "./clockSeconds.ts";
 
 /**
  * Simulated and wall time side by side: at 0.1× a 3 s wall takes 30 s to watch, and the reader
@@ -9,16 +8,16 @@ const seconds = (value: number) => `${value.toFixed(1)} s`;
  */
 export function SimulationClock() {
   const frame = useLiveFrame();
-  const simulatedS = frame === null ? 0 : toSeconds(frame.snapshot.nowNs);
-  const wallS = frame === null ? 0 : frame.wallPlayedMs / 1000;
+  const simulatedNs = frame === null ? 0 : frame.snapshot.nowNs;
+  const wallNs = frame === null ? 0 : frame.wallPlayedMs * NS_PER_MS;
   return (
     <p className="clock">
       <span className="clock-simulated">
-        simulated <strong data-testid="simulated-seconds">{seconds(simulatedS)}</strong>
+        simulated <strong data-testid="simulated-seconds">{formatClock(simulatedNs)}</strong>
       </span>
       <span aria-hidden="true"> · </span>
       <span className="clock-wall">
-        wall <span data-testid="wall-seconds">{seconds(wallS)}</span>
+        wall <span data-testid="wall-seconds">{formatClock(wallNs)}</span>
       </span>
     </p>
   );

@@ -3,7 +3,10 @@ import type { AppRuntime } from "../../state/runtime.ts";
 import { DEFAULT_EMBED_PANEL_IDS, EMBEDDABLE_PANEL_IDS } from "./embeddablePanels.tsx";
 import { type PageKeyReading, readEmbedKeys } from "./embedKeys.ts";
 
-/** The link's page keys, read once: whether this is an embed, and what was wrong, for the banner. */
+/**
+ * The link's page keys, read once: whether this is an embed, and what was wrong, for the banner;
+ * refused keys leave the address.
+ */
 export function usePageKeys(runtime: AppRuntime): PageKeyReading {
   const reading = useMemo(
     () =>
@@ -15,7 +18,9 @@ export function usePageKeys(runtime: AppRuntime): PageKeyReading {
     [runtime],
   );
   useEffect(() => {
-    if (reading.issues.length > 0) runtime.store.getState().reportIssues(reading.issues);
+    const state = runtime.store.getState();
+    if (reading.issues.length > 0) state.reportIssues(reading.issues);
+    state.settlePageKeys(reading.pageKeys);
   }, [runtime, reading]);
   return reading;
 }

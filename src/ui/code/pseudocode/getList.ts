@@ -1,4 +1,3 @@
-import { currentRvInDelegator } from "../../../model/index.ts";
 import type { CodeBlock } from "./codeBlock.ts";
 
 export const GET_LIST: CodeBlock = {
@@ -66,6 +65,6 @@ export const GET_LIST: CodeBlock = {
       "before cacher.GetList, and listed from the cache as NotOlderThan that RV: a failure of " +
       "that quorum read was returned before consistent_read_total was counted, and the cache's " +
       "readiness was checked only after it.",
-    appliesTo: currentRvInDelegator,
+    appliesTo: (rules) => rules.currentRvInDelegator,
   },
 };

@@ -1,4 +1,3 @@
-import { waitsOnlyWhenBehind } from "../../../model/index.ts";
 import type { CodeBlock } from "./codeBlock.ts";
 
 export const WAIT_UNTIL_FRESH: CodeBlock = {
@@ -20,13 +19,22 @@ export const WAIT_UNTIL_FRESH: CodeBlock = {
       text: "count this waiter while it waits",
       note: "while anyone waits, the cache asks etcd for progress bookmarks",
     },
-    { depth: 1, text: "start = now; on return, observe read_wait_seconds(now − start)" },
-    { id: "wait.timer", depth: 1, text: "start a timer that wakes every waiter after 3 s" },
+    {
+      depth: 1,
+      text: "start = now; on return, observe read_wait_seconds(now − start)",
+      note: 'a timeout is observed at {timeoutObserved} (the wall, then its timer\'s wake-up), so it counts in le="{wallBucket}"',
+    },
+    {
+      id: "wait.timer",
+      depth: 1,
+      text: "start a timer that wakes every waiter after {wall}",
+      note: "it fires no earlier than asked; the woken reader is then scheduled and retakes the lock",
+    },
     { id: "wait.loop", depth: 1, text: "while the cache's RV < rv:" },
     {
       id: "wait.deadline",
       depth: 2,
-      text: "if now − start ≥ 3 s: return 'Too large resource version' (504)",
+      text: "if now − start ≥ {wall}: return 'Too large resource version' (504)",
       note: "checked after freshness: an RV arriving at the deadline wins",
     },
     {
@@ -39,9 +47,9 @@ export const WAIT_UNTIL_FRESH: CodeBlock = {
   ],
   versionNote: {
     text:
-      "Up to 1.36 this was waitUntilFreshAndBlock: it started the 3 s timer and observed the wait " +
+      "Up to 1.36 this was waitUntilFreshAndBlock: it started the {wall} timer and observed the wait " +
       "for every read with rv > 0, before checking whether the cache was already fresh, so reads " +
       "that never waited still left timers sleeping and 0 s samples in the histogram.",
-    appliesTo: (k8s) => !waitsOnlyWhenBehind(k8s),
+    appliesTo: (rules) => !rules.waitsOnlyWhenBehind,
   },
 };

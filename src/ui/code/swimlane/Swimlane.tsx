@@ -1,7 +1,7 @@
 import { scaleBand, scaleLinear } from "d3";
 import { useRef } from "react";
 import type { RequestTraceView } from "../../../model/index.ts";
-import { type Nanos, NS_PER_MS } from "../../../model/index.ts";
+import { type Nanos, NS_PER_MS, type WallView } from "../../../model/index.ts";
 import { formatDuration } from "../../panels/shared/format.ts";
 import { okabeIto } from "../../panels/shared/palette.ts";
 import { useElementSize } from "../../panels/shared/useElementSize.ts";
@@ -30,13 +30,15 @@ function labelAnchor(x: number, right: number): "start" | "middle" | "end" {
 interface SwimlaneProps {
   trace: RequestTraceView;
   nowNs: Nanos;
+  /** The run's wall, named by a wake-up of its timer. */
+  wall: WallView;
   /** The step the code pane shows. */
   index: number;
   onPick(index: number): void;
 }
 
 /** The request's life as lanes over time since it arrived, then the same steps as a list. */
-export function Swimlane({ trace, nowNs, index, onPick }: SwimlaneProps) {
+export function Swimlane({ trace, nowNs, wall, index, onPick }: SwimlaneProps) {
   const boxRef = useRef<HTMLDivElement>(null);
   const { width } = useElementSize(boxRef, { width: 640, height: 160 });
   const steps = trace.steps;
@@ -116,7 +118,7 @@ export function Swimlane({ trace, nowNs, index, onPick }: SwimlaneProps) {
             className="wcl-swimlane__now"
             textAnchor={labelAnchor(at(current.atNs), right)}
           >
-            {stepTitle(current)}
+            {stepTitle(current, wall)}
           </text>
         )}
         {x.ticks(4).map((tick) => (
@@ -141,7 +143,7 @@ export function Swimlane({ trace, nowNs, index, onPick }: SwimlaneProps) {
               onClick={() => onPick(i)}
             >
               <span className="wcl-swimlane__time">+{formatDuration(step.atNs - startNs)}</span>{" "}
-              <strong>{stepTitle(step)}</strong>{" "}
+              <strong>{stepTitle(step, wall)}</strong>{" "}
               <span className="wcl-muted">
                 ({LANES.find((lane) => lane.id === laneOf(step))?.label}) {stepDetail(step)}
               </span>

@@ -1,4 +1,5 @@
-import type { DelegationRow, RequestStep, WokeBy } from "../../../model/index.ts";
+import type { DelegationRow, RequestStep, WallView, WokeBy } from "../../../model/index.ts";
+import { formatWall } from "../../panels/shared/format.ts";
 
 // A recorded step in plain words, for the swimlane's labels and its text alternative.
 
@@ -10,11 +11,10 @@ function wokenBy(step: RequestStep): WokeBy | null {
   return match === null ? null : (match[1] as WokeBy);
 }
 
-const WAKERS: Record<WokeBy, string> = {
+const WAKERS: Record<Exclude<WokeBy, "timer">, string> = {
   event: "woken by an event",
   bookmark: "woken by a bookmark",
   replace: "woken by a relist",
-  timer: "woken by the 3 s timer",
 };
 
 // The decision table's rows (upstream: cacher/delegator/interface.go ShouldDelegateList), as the reason for a decision.
@@ -37,7 +37,7 @@ export function stepDetail(step: RequestStep): string {
     : step.detail;
 }
 
-export function stepTitle(step: RequestStep): string {
+export function stepTitle(step: RequestStep, wall: WallView): string {
   switch (step.step) {
     case "arrived":
       return "client sends";
@@ -51,7 +51,8 @@ export function stepTitle(step: RequestStep): string {
       return "parked";
     case "woken": {
       const by = wokenBy(step);
-      return by === null ? "woken" : WAKERS[by];
+      if (by === null) return "woken";
+      return by === "timer" ? `woken by the ${formatWall(wall)} timer` : WAKERS[by];
     }
     case "served":
       return step.detail.startsWith("etcd") ? "served by etcd" : "served by the cache";

@@ -1,18 +1,18 @@
 import { memo } from "react";
-import type { SimSnapshot } from "../../../model/index.ts";
+import type { SimSnapshot, WallView } from "../../../model/index.ts";
 import type { CanvasLike, CanvasSize } from "../shared/canvasLike.ts";
 import type { CanvasTheme } from "../shared/canvasTheme.ts";
-import { formatCount } from "../shared/format.ts";
+import { formatCount, theWall } from "../shared/format.ts";
 import { Legend } from "../shared/Legend.tsx";
 import { PanelFrame } from "../shared/PanelFrame.tsx";
 import { useCanvasDrawing } from "../shared/useCanvasDrawing.ts";
 import { drawFreshness } from "./drawFreshness.ts";
 import { freshnessColours } from "./freshnessColours.ts";
-import { freshnessScales, WALL_SECONDS } from "./freshnessScales.ts";
+import { freshnessScales, wallSeconds } from "./freshnessScales.ts";
 
-const CAPTION =
+const caption = (wall: WallView | undefined) =>
   "etcd's revision against the revision the watch cache has reached. The shaded gap is the " +
-  "cache's lag; below, the lag in seconds against the 3-second wall a waiting read can bear.";
+  `cache's lag; below, the lag in seconds against ${theWall(wall)} a waiting read can bear.`;
 
 const legend = [
   { label: "etcd revision", colour: freshnessColours.etcd, dashed: true },
@@ -27,7 +27,14 @@ const drawLatest = (
   size: CanvasSize,
   latest: SimSnapshot,
   theme: CanvasTheme,
-) => drawFreshness(context, latest.series, freshnessScales(latest.series, size), theme);
+) =>
+  drawFreshness(
+    context,
+    latest.series,
+    latest.wall,
+    freshnessScales(latest.series, latest.wall, size),
+    theme,
+  );
 
 export const FreshnessPanel = memo(function FreshnessPanel({
   snapshot,
@@ -35,7 +42,11 @@ export const FreshnessPanel = memo(function FreshnessPanel({
   snapshot: SimSnapshot | null;
 }) {
   return (
-    <PanelFrame title="Freshness timeline" caption={CAPTION} hasSnapshot={snapshot !== null}>
+    <PanelFrame
+      title="Freshness timeline"
+      caption={caption(snapshot?.wall)}
+      hasSnapshot={snapshot !== null}
+    >
       {snapshot && <FreshnessBody snapshot={snapshot} />}
     </PanelFrame>
   );
@@ -44,7 +55,7 @@ export const FreshnessPanel = memo(function FreshnessPanel({
 function FreshnessBody({ snapshot }: { snapshot: SimSnapshot }) {
   const { containerRef, canvasRef } = useCanvasDrawing(snapshot, drawLatest, FALLBACK_SIZE);
   const behind = Math.max(0, snapshot.etcdRevision - snapshot.cacheRv);
-  const lagClass = snapshot.lagSeconds >= WALL_SECONDS ? "wcl-alarm" : "";
+  const lagClass = snapshot.lagSeconds >= wallSeconds(snapshot.wall) ? "wcl-alarm" : "";
 
   return (
     <>
@@ -57,7 +68,7 @@ function FreshnessBody({ snapshot }: { snapshot: SimSnapshot }) {
         <canvas
           ref={canvasRef}
           role="img"
-          aria-label={`etcd revision ${snapshot.etcdRevision} and cache resource version ${snapshot.cacheRv} over time; lag ${snapshot.lagSeconds.toFixed(2)} seconds`}
+          aria-label={`etcd revision ${snapshot.etcdRevision} and cache resource version ${snapshot.cacheRv} over time; lag ${snapshot.lagSeconds.toFixed(2)} seconds against ${theWall(snapshot.wall)}`}
         />
       </div>
       <Legend items={legend} />

@@ -1,4 +1,4 @@
-import type { SeriesView } from "../../../model/index.ts";
+import type { SeriesView, WallView } from "../../../model/index.ts";
 import type { CanvasLike } from "../shared/canvasLike.ts";
 import type { CanvasTheme } from "../shared/canvasTheme.ts";
 import {
@@ -9,13 +9,14 @@ import {
   traceBand,
   traceLine,
 } from "../shared/drawTimeSeries.ts";
-import { formatCount } from "../shared/format.ts";
+import { formatCount, formatWall } from "../shared/format.ts";
 import { freshnessColours } from "./freshnessColours.ts";
-import { type FreshnessScales, WALL_SECONDS } from "./freshnessScales.ts";
+import { type FreshnessScales, wallSeconds } from "./freshnessScales.ts";
 
 export function drawFreshness(
   context: CanvasLike,
   series: SeriesView,
+  wall: WallView,
   scales: FreshnessScales,
   theme: CanvasTheme,
 ): void {
@@ -46,14 +47,19 @@ export function drawFreshness(
     fill: freshnessColours.lagFill,
     line: freshnessColours.lag,
   });
-  drawWall(context, scales, theme);
+  drawWall(context, wall, scales, theme);
 
   drawTimeAxis(context, time, box.bottom, theme);
 }
 
-/** The 3 s line in the lag band: above it, a read arriving now would hit the wall. */
-function drawWall(context: CanvasLike, { box, lag }: FreshnessScales, theme: CanvasTheme): void {
-  const y = lag(WALL_SECONDS);
+/** The wall's line in the lag band: above it, a read arriving now would hit the wall. */
+function drawWall(
+  context: CanvasLike,
+  wall: WallView,
+  { box, lag }: FreshnessScales,
+  theme: CanvasTheme,
+): void {
+  const y = lag(wallSeconds(wall));
   context.beginPath();
   context.moveTo(box.left, y);
   context.lineTo(box.right, y);
@@ -66,5 +72,5 @@ function drawWall(context: CanvasLike, { box, lag }: FreshnessScales, theme: Can
   context.textAlign = "right";
   context.textBaseline = "bottom";
   context.fillStyle = theme.text;
-  context.fillText("3 s wall", box.right, y - 2);
+  context.fillText(`${formatWall(wall)} wall`, box.right, y - 2);
 }

@@ -1,5 +1,5 @@
 import { format } from "d3";
-import { type Nanos, NS_PER_MS, NS_PER_S } from "../../../model/index.ts";
+import { type Nanos, NS_PER_MS, NS_PER_S, type WallView } from "../../../model/index.ts";
 
 const groupThousands = format(",");
 const threeDigitsSI = format(".3~s");
@@ -14,7 +14,7 @@ export function formatCompactCount(value: number): string {
   return Math.abs(value) < 10_000 ? formatCount(value) : threeDigitsSI(Math.round(value));
 }
 
-/** Durations under a second read better in ms; above, two decimals show the 3 s wall creeping up. */
+/** Durations under a second read better in ms; above, two decimals show the wall creeping up. */
 export function formatDuration(ns: Nanos): string {
   const abs = Math.abs(ns);
   if (abs < NS_PER_S) return `${Math.round(ns / NS_PER_MS)} ms`;
@@ -40,3 +40,14 @@ export function formatClock(ns: Nanos): string {
   const rest = String(totalSeconds % 60).padStart(2, "0");
   return `${minutes}:${rest}`;
 }
+
+/** The wall as a reader says it: "3 s", "10 s", "1.5 s", "250 ms". */
+export function formatWall(wall: WallView): string {
+  const ns = wall.blockTimeoutNs;
+  if (ns < NS_PER_S) return `${Math.round(ns / NS_PER_MS)} ms`;
+  return `${Number((ns / NS_PER_S).toFixed(2))} s`;
+}
+
+/** "the 10 s wall" for a caption, or "the wall" before the first frame says which. */
+export const theWall = (wall: WallView | undefined): string =>
+  wall === undefined ? "the wall" : `the ${formatWall(wall)} wall`;

@@ -24,8 +24,3 @@ export const outcomeStyles: Record<Outcome, OutcomeStyle> = {
   "410": { label: "410 expired", shortLabel: "410", colour: okabeIto.yellow },
   other: { label: "other error", shortLabel: "other", colour: ink.muted },
 };
-
-/** The answers a waiting read gets when it reaches the 3 s wall (upstream: watch_cache.go waitUntilFreshLocked, delegator.go GetList). */
-export function isWallOutcome(outcome: Outcome): boolean {
-  return outcome === "fallback" || outcome === "429" || outcome === "504";
-}

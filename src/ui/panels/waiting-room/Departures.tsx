@@ -1,4 +1,4 @@
-import type { OutcomeView } from "../../../model/index.ts";
+import type { OutcomeView, WallView } from "../../../model/index.ts";
 import { formatDuration } from "../shared/format.ts";
 import { outcomeStyles } from "../shared/outcomes.ts";
 import { readKindStyles } from "../shared/readKinds.ts";
@@ -9,13 +9,17 @@ const SHOWN = 5;
 
 interface DeparturesProps {
   outcomes: readonly OutcomeView[];
+  /** Which answers mean a read was stopped by the wall. */
+  wall: WallView;
   /** A click follows the read in the code pane, when the page has one. */
   onSelect?: ((id: number) => void) | undefined;
+  /** Reads whose steps were recorded: only those can be followed. */
+  traced?: readonly number[] | undefined;
 }
 
 /** The last reads to leave the room: woken by the cache catching up, or stopped by the wall. */
-export function Departures({ outcomes, onSelect }: DeparturesProps) {
-  const departures = recentDepartures(outcomes, SHOWN);
+export function Departures({ outcomes, wall, onSelect, traced = [] }: DeparturesProps) {
+  const departures = recentDepartures(outcomes, wall, SHOWN);
   if (departures.length === 0) {
     // The recent answers are a short window: under heavy RV=0 traffic none of them may have waited.
     const message =
@@ -38,7 +42,7 @@ export function Departures({ outcomes, onSelect }: DeparturesProps) {
         );
         return (
           <li key={outcome.id} title={describeDeparture(outcome)} className="wcl-departure">
-            {onSelect === undefined ? (
+            {onSelect === undefined || !traced.includes(outcome.id) ? (
               words
             ) : (
               <button

@@ -10,10 +10,19 @@ interface WaiterListProps {
   inspectedId: number | null;
   /** A click also follows the read in the code pane, when the page has one. */
   onSelect?: ((id: number) => void) | undefined;
+  /** Reads whose steps are recorded: only those are offered to follow. */
+  traced?: readonly number[] | undefined;
 }
 
 /** One row per waiter, in the order given; the bar fills from arrival (left) to the wall (right). */
-export function WaiterList({ waiters, nowNs, onInspect, inspectedId, onSelect }: WaiterListProps) {
+export function WaiterList({
+  waiters,
+  nowNs,
+  onInspect,
+  inspectedId,
+  onSelect,
+  traced = [],
+}: WaiterListProps) {
   return (
     <ol className="wcl-waiters" aria-label="Waiting reads, oldest first">
       {waiters.map((waiter, slot) => {
@@ -33,7 +42,7 @@ export function WaiterList({ waiters, nowNs, onInspect, inspectedId, onSelect }:
               onFocus={() => onInspect(waiter.id)}
               onClick={() => {
                 onInspect(waiter.id);
-                onSelect?.(waiter.id);
+                if (traced.includes(waiter.id)) onSelect?.(waiter.id);
               }}
             >
               <span className="wcl-waiter__kind">

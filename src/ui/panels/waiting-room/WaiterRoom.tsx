@@ -1,5 +1,5 @@
 import type { SimSnapshot } from "../../../model/index.ts";
-import { formatCount } from "../shared/format.ts";
+import { formatCount, formatWall } from "../shared/format.ts";
 import { useLatestSnapshot } from "../shared/useLatestSnapshot.ts";
 import { WaiterList } from "./WaiterList.tsx";
 import { oldestWaiters } from "./waiterProgress.ts";
@@ -29,7 +29,7 @@ export function WaiterRoom({ snapshot, inspectedId, onInspect, onSelect }: Waite
     <div className="wcl-room">
       <div className="wcl-room__scale" aria-hidden="true">
         <span>arrived</span>
-        <span>3 s wall ⟂</span>
+        <span>{formatWall(latest.wall)} wall ⟂</span>
       </div>
       <WaiterList
         waiters={shown}
@@ -37,6 +37,7 @@ export function WaiterRoom({ snapshot, inspectedId, onInspect, onSelect }: Waite
         inspectedId={inspectedId}
         onInspect={onInspect}
         onSelect={onSelect}
+        traced={latest.tracedIds}
       />
       {unlisted > 0 && <p className="wcl-more">+{formatCount(unlisted)} more</p>}
     </div>

@@ -1,7 +1,7 @@
 import { memo, useState } from "react";
-import type { SimSnapshot } from "../../../model/index.ts";
+import type { SimSnapshot, WallView } from "../../../model/index.ts";
 import { useRequestSelection } from "../../../state/use-request-selection.ts";
-import { formatCount } from "../shared/format.ts";
+import { formatCount, formatWall, theWall } from "../shared/format.ts";
 import { Legend } from "../shared/Legend.tsx";
 import { PanelFrame } from "../shared/PanelFrame.tsx";
 import { readKindOrder, readKindStyles } from "../shared/readKinds.ts";
@@ -10,9 +10,9 @@ import { describeWaiter } from "./describeWaiter.ts";
 import { MAX_ROWS, WaiterRoom } from "./WaiterRoom.tsx";
 import { oldestWaiters, waiterProgress } from "./waiterProgress.ts";
 
-const CAPTION =
-  "Reads parked on the watch cache's condition variable, oldest first. Each bar runs toward the " +
-  "3-second wall; a read leaves when the cache reaches its resource version, or hits the wall.";
+const caption = (wall: WallView | undefined) =>
+  "Reads parked on the watch cache's condition variable, oldest first. Each bar runs toward " +
+  `${theWall(wall)}; a read leaves when the cache reaches its resource version, or hits the wall.`;
 
 // RV=0 takes the fast path and never waits, so it has no place in this legend.
 const waitingKinds = readKindOrder
@@ -25,7 +25,11 @@ export const WaitingRoomPanel = memo(function WaitingRoomPanel({
   snapshot: SimSnapshot | null;
 }) {
   return (
-    <PanelFrame title="Waiting room" caption={CAPTION} hasSnapshot={snapshot !== null}>
+    <PanelFrame
+      title="Waiting room"
+      caption={caption(snapshot?.wall)}
+      hasSnapshot={snapshot !== null}
+    >
       {snapshot && <WaitingRoomBody snapshot={snapshot} />}
     </PanelFrame>
   );
@@ -47,8 +51,8 @@ function WaitingRoomBody({ snapshot }: { snapshot: SimSnapshot }) {
       </p>
       {snapshot.timersPending > snapshot.waiterCount && (
         <p className="wcl-muted">
-          More timers than waiters: a wake-up timer sleeps its full 3 s even after its read has
-          left.
+          More timers than waiters: a wake-up timer sleeps its full {formatWall(snapshot.wall)} even
+          after its read has left.
         </p>
       )}
       <WaiterRoom
@@ -65,7 +69,12 @@ function WaitingRoomBody({ snapshot }: { snapshot: SimSnapshot }) {
             : "Hover or tab to a waiter for its target RV and time waited; click to follow it below."}
       </p>
       <h3 className="wcl-subtitle">Just left the room</h3>
-      <Departures outcomes={snapshot.recentOutcomes} onSelect={selection?.select} />
+      <Departures
+        outcomes={snapshot.recentOutcomes}
+        wall={snapshot.wall}
+        onSelect={selection?.select}
+        traced={snapshot.tracedIds}
+      />
       <Legend items={waitingKinds} />
     </>
   );

@@ -1,5 +1,4 @@
-import type { Nanos, OutcomeView, WaiterView } from "../../../model/index.ts";
-import { isWallOutcome } from "../shared/outcomes.ts";
+import type { Nanos, OutcomeView, WaiterView, WallView } from "../../../model/index.ts";
 
 export interface WaiterProgress {
   waitedNs: Nanos;
@@ -37,21 +36,22 @@ export type Departure = "served" | "wall";
  * How a finished request left the waiting room, or null if it never waited (the fast path, or a
  * read that went to etcd without waiting).
  */
-export function departureOf(outcome: OutcomeView): Departure | null {
+export function departureOf(outcome: OutcomeView, wall: WallView): Departure | null {
   if (outcome.waitedNs <= 0) return null;
   if (outcome.outcome === "cacheAfterWait") return "served";
-  if (isWallOutcome(outcome.outcome)) return "wall";
+  if (wall.outcomes.includes(outcome.outcome)) return "wall";
   return null;
 }
 
 /** The newest departures first, at most `limit` of them. */
 export function recentDepartures(
   outcomes: readonly OutcomeView[],
+  wall: WallView,
   limit: number,
 ): Array<{ outcome: OutcomeView; departure: Departure }> {
   const departures: Array<{ outcome: OutcomeView; departure: Departure }> = [];
   for (const outcome of outcomes) {
-    const departure = departureOf(outcome);
+    const departure = departureOf(outcome, wall);
     if (departure) departures.push({ outcome, departure });
   }
   departures.sort((a, b) => b.outcome.atNs - a.outcome.atNs);
