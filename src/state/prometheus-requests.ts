@@ -25,6 +25,10 @@ export function createPrometheusRequests(client: SimulationClient) {
         twin ? { type: "prometheus", requestId, twin } : { type: "prometheus", requestId },
       );
     },
+    /** Both runs of a twin labelled run="A"|"B" (run A alone without a twin). */
+    both(): Promise<string> {
+      return ask((requestId) => ({ type: "prometheus", requestId, both: true }));
+    },
     /** The run so far as OpenMetrics (worker/openmetrics-export.ts). */
     openMetrics(startS: number, stepS: number): Promise<string> {
       return ask((requestId) => ({ type: "openmetrics", requestId, startS, stepS }));

@@ -23,6 +23,8 @@ export interface AppRuntime {
   travel: TravelStore;
   /** The run's metrics as Prometheus would scrape them (for the copy button). */
   prometheusText(): Promise<string>;
+  /** Every run's metrics, a twin's two labelled run="A"|"B" (the Export menu's file). */
+  allPrometheusText(): Promise<string>;
   /** Twin run B's metrics, while a twin run is on. */
   twinPrometheusText(): Promise<string>;
   /**
@@ -133,6 +135,7 @@ export function startApp(deps: RuntimeDeps): AppRuntime {
     travel,
     prometheusText: () => prometheusRequests.request(),
     twinPrometheusText: () => prometheusRequests.request(true),
+    allPrometheusText: () => prometheusRequests.both(),
     openMetricsText: (startS, stepS) => prometheusRequests.openMetrics(startS, stepS),
     windowScrapes: (stepS, windowS) => prometheusRequests.window(stepS, windowS),
     metricsWindow,

@@ -32,10 +32,10 @@ export type WorkerCommand =
   /** The page is ready to draw another snapshot; the worker answers when it has one. */
   | { type: "frame"; view: SnapshotView }
   /**
-   * Every metric in the Prometheus text format (twin run B's with `twin`), answered with the
-   * same `requestId`.
+   * Every metric in the Prometheus text format (twin run B's with `twin`; with `both`, a twin's
+   * two runs labelled `run="A"|"B"`), answered with the same `requestId`.
    */
-  | { type: "prometheus"; requestId: number; twin?: boolean }
+  | { type: "prometheus"; requestId: number; twin?: boolean; both?: boolean }
   /**
    * The run so far (both runs of a twin, labelled `run`) as OpenMetrics, as `npm run sim -- --format
    * openmetrics` prints it: replayed from 0 s and scraped every `stepS` simulated seconds,

@@ -1,5 +1,5 @@
 import type { Scenario, SimulationApi, SnapshotView } from "../model/index.ts";
-import { encodeScenario, NS_PER_MS, NS_PER_S, parseScenario } from "../model/index.ts";
+import { encodeScenario, exposition, NS_PER_MS, NS_PER_S, parseScenario } from "../model/index.ts";
 import { createBreakpoints } from "./breakpoints.ts";
 import { openingTurn } from "./opening.ts";
 import { runOpenMetricsSoFar } from "./openmetrics-export.ts";
@@ -206,7 +206,14 @@ export function createSimulationHost(deps: SimulationHostDeps): SimulationHost {
       return;
     } else if (command.type === "prometheus") {
       const run = command.twin === true && isTwinPair(sim) ? sim.twin : sim;
-      post({ type: "prometheus", requestId: command.requestId, text: run.prometheusText() });
+      const text =
+        command.both === true && isTwinPair(sim)
+          ? exposition([
+              { registry: sim.main.metrics(), labels: { run: "A" } },
+              { registry: sim.twin.metrics(), labels: { run: "B" } },
+            ])
+          : run.prometheusText();
+      post({ type: "prometheus", requestId: command.requestId, text });
       return;
     } else if (command.type === "step") {
       sim.advanceTo(sim.nowNs + Math.round(command.simMs * NS_PER_MS));
