@@ -4,9 +4,10 @@ import {
   type ScrapedReplay,
 } from "../metrics-export/run-export.ts";
 import type { SampledChild, SampledFamily } from "../metrics-export/sampler.ts";
-import { createSimulation, encodeScenario, NS_PER_S, type SimulationApi } from "../model/index.ts";
+import { createSimulation, encodeScenario, NS_PER_S } from "../model/index.ts";
+import type { HostedRun } from "./hosted-run.ts";
+import { exportedRuns } from "./openmetrics-export.ts";
 import type { RunScrapes, ScrapedPoint, WindowScrapes } from "./protocol.ts";
-import { isTwinPair } from "./twin-pair.ts";
 
 // The scrapes a windowed figure needs (read-wait buckets, consistent reads), taken by the same
 // replay and sampler as the OpenMetrics export, so the page's "last 1 m" is what PromQL answers
@@ -19,16 +20,8 @@ const CONSISTENT_READS = "apiserver_watch_cache_consistent_read_total";
 export function createWindowScrapes() {
   let replay: { key: string; replay: ScrapedReplay; runs: readonly ExportRun[] } | null = null;
 
-  const runsOf = (run: SimulationApi) =>
-    isTwinPair(run)
-      ? [
-          { scenario: run.main.scenario, run: "A" },
-          { scenario: run.twin.scenario, run: "B" },
-        ]
-      : [{ scenario: run.scenario }];
-
-  return function windowScrapes(run: SimulationApi, stepS: number, windowS: number): WindowScrapes {
-    const runs = runsOf(run);
+  return function windowScrapes(run: HostedRun, stepS: number, windowS: number): WindowScrapes {
+    const runs = exportedRuns(run);
     const key = `${stepS} ${runs.map((one) => encodeScenario(one.scenario)).join(" ")}`;
     if (replay === null || replay.key !== key || replay.replay.nowNs > run.nowNs) {
       const fresh = runs.map((one) => ({ ...one, sim: createSimulation(one.scenario) }));

@@ -1,9 +1,5 @@
 import { requestTimeout } from "../../../src/sim/apiserver/errors.ts";
-import {
-  NS_PER_OBJECT,
-  type RangeCosts,
-  type RangeJob,
-} from "../../../src/sim/etcd/range-queue.ts";
+import { type RangeCosts, type RangeJob, transferNs } from "../../../src/sim/etcd/range-queue.ts";
 import type { Scheduler } from "../../../src/sim/scheduler.ts";
 
 // The reference for etcd's range queue (src/sim/etcd/range-queue.ts): every request carries its
@@ -58,7 +54,8 @@ export class NaiveRangeQueue {
   private serve(request: Request): void {
     const now = this.scheduler.nowNs;
     const { job } = request;
-    const doneNs = now + this.costs.latencyNs(now) + job.start() * NS_PER_OBJECT;
+    const objects = job.start();
+    const doneNs = now + this.costs.latencyNs(now) + transferNs(objects, this.costs.objectBytes);
     const deadlineNs = request.arrivalNs + this.costs.requestTimeoutNs;
     this.inFlight++;
     this.scheduler.at(doneNs, this.kind, 1, () => {
