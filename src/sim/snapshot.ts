@@ -1,4 +1,5 @@
 import type { MarkView } from "./marks.ts";
+import type { ReadKind } from "./read-kind.ts";
 import type { RequestTraceView } from "./request-traces.ts";
 import type { Nanos } from "./time.ts";
 
@@ -45,7 +46,7 @@ export interface RingSummary {
   decreases: number;
 }
 
-export type ReadKind = "rv0" | "consistent" | "notOlderThan" | "exact" | "ryw" | "relist";
+export type { ReadKind } from "./read-kind.ts";
 
 export interface WaiterView {
   id: number;
@@ -164,6 +165,13 @@ export interface SimSnapshot {
     latencyMs: number;
     /** What serving a full LIST of the resource takes now (latency + per object), queueing aside. */
     fullListMs: number;
+    /** Bytes the apiserver holds now for etcd's LIST answers, and the most held at once (etcd and
+     * cache) since the start (watchcachelab_apiserver_list_bytes, _peak). */
+    listBytesHeld: number;
+    listBytesPeak: number;
+    /** Range requests sent to etcd and not answered (queued or in service), and their peak. */
+    rangesInFlight: number;
+    rangesInFlightPeak: number;
   };
   readWait: HistogramView;
   wall: WallView;

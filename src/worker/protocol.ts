@@ -80,8 +80,11 @@ export type WorkerReply =
    * is done.
    */
   | { type: "travel"; furthestNs: number; forkedAtNs: number | null }
-  /** A breakpoint paused the run; `reason` says what happened in plain words. */
-  | { type: "breakpoint"; reason: string };
+  /**
+   * A breakpoint paused the run at `atNs` (the moment the snapshot that follows shows); `reason`
+   * says what happened, in plain words.
+   */
+  | { type: "breakpoint"; reason: string; atNs: number };
 
 /** One scraped sample: simulated seconds since the start, and the value then. */
 export interface ScrapedPoint {

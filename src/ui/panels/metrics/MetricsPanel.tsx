@@ -31,7 +31,12 @@ export const MetricsPanel = memo(function MetricsPanel({
 }: MetricsPanelProps) {
   const metricsWindow = useContext(RuntimeContext)?.metricsWindow;
   return (
-    <PanelFrame title="Metrics" caption={caption(snapshot?.wall)} hasSnapshot={snapshot !== null}>
+    <PanelFrame
+      title="Metrics"
+      caption={caption(snapshot?.wall)}
+      hasSnapshot={snapshot !== null}
+      atNs={snapshot?.nowNs}
+    >
       {snapshot && (
         <MetricsBody
           snapshot={snapshot}
