@@ -33,7 +33,7 @@ export {
   type ValueSpec,
 } from "./keys.ts";
 export { READ_MIX_KINDS, type ReadMix, type ReadMixKind } from "./mix.ts";
-export type { NumberRange } from "./numeric-text.ts";
+export { type NumberRange, readNumber } from "./numeric-text.ts";
 export {
   issueProblem,
   type ParsedScenario,
