@@ -84,7 +84,7 @@ describe("FreshnessWaiters against its naive reference", () => {
     timeout: 30_000,
   }, () => {
     fc.assert(
-      fc.property(setup, fc.array(op, { maxLength: 60 }), (s, ops) => {
+      fc.property(setup, fc.array(op, { maxLength: 60, size: "max" }), (s, ops) => {
         expect(runWaiters(fast, s, ops)).toEqual(runWaiters(naive, s, ops));
       }),
       { seed: 0x5eed9, numRuns: 300 },
