@@ -2,7 +2,7 @@ import { FIRST_MARK_KINDS, type MarkRecorder } from "./marks.ts";
 import type { Outcome, OutcomeView } from "./snapshot.ts";
 import { type Nanos, NS_PER_MS, NS_PER_S } from "./time.ts";
 import { READ_KINDS } from "./world/outcomes.ts";
-import { lagSeconds } from "./world/snapshot-builder.ts";
+import { lagSeconds, readWaitWall } from "./world/snapshot-builder.ts";
 import type { World } from "./world/world.ts";
 
 // Finds the notable moments of a run by looking at the world every CHECK_NS of simulated time,
@@ -74,9 +74,16 @@ export class MarkWatch {
     this.checkFirstWait(atNs);
     for (const [outcome, kind, detail] of FIRST_OUTCOMES) {
       if (this.marks.has(kind) || this.total(outcome) === 0) continue;
-      this.marks.record(this.earliest((o) => o.outcome === outcome)?.atNs ?? atNs, kind, detail);
+      const said = outcome === "fallback" ? `${detail}${this.wallBucketWords()}` : detail;
+      this.marks.record(this.earliest((o) => o.outcome === outcome)?.atNs ?? atNs, kind, said);
     }
     this.firstsDone = FIRST_MARK_KINDS.every((kind) => this.marks.has(kind));
+  }
+
+  /** Where the wait of a read that hit the wall is counted, as the Metrics panel marks it. */
+  private wallBucketWords(): string {
+    const { observedS, le } = readWaitWall(this.world);
+    return `; its wait was observed at ${Number(observedS.toFixed(6))} s, in the le="${le}" bucket`;
   }
 
   /** A read parked now, or one that waited and has ended (a wait shorter than a check). */

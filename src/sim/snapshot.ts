@@ -94,9 +94,18 @@ export interface WallView {
   blockTimeoutNs: Nanos;
   /** The answers a waiting read gets when it reaches the wall. */
   outcomes: readonly Outcome[];
-  /** The read-wait bucket a read that waited the whole wall lands in: an index into `bounds`, or
-   * `bounds.length` for +Inf. */
+  /** From the wall until a timed-out read has resumed (its timer's wake-up latency). */
+  timerLatencyNs: Nanos;
+  /** What a read that hits the wall observes in read_wait_seconds: blockTimeout + timerLatency. */
+  timeoutObservedS: number;
+  /**
+   * The read-wait bucket such a read lands in, the one to watch ("over the wall"): an index into
+   * `bounds`, or `bounds.length` for +Inf (at the defaults). The buckets below hold waits that
+   * ended in time.
+   */
   readWaitBucket: number;
+  /** That bucket's `le` label as Prometheus text writes it ("+Inf", "3"). */
+  readWaitBucketLe: string;
 }
 
 /** The version rules this run follows, for the page to say which code the run runs. */
@@ -125,6 +134,10 @@ export interface SeriesView {
   capacity: Float64Array;
   waiters: Float64Array;
   etcdQueue: Float64Array;
+  /** Observations of apiserver_watch_cache_read_wait_seconds so far. */
+  readWaits: Float64Array;
+  /** Of those, the ones in the bucket a wait that hit the wall lands in (ReadWaitView.wallBucket). */
+  readWaitsOverWall: Float64Array;
 }
 
 export interface SimSnapshot {

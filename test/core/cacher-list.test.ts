@@ -100,6 +100,7 @@ describe("Cacher.getList", () => {
         ConsistentListFromCacheSkipTimeoutFallback: false,
       },
       blockTimeoutNs: BLOCK_TIMEOUT_NS,
+      timerLatencyNs: 0,
       eventFreshDurationNs: seconds(75),
       whatif: NO_WHATIF,
       consistentReadSupported: true,

@@ -76,6 +76,7 @@ const setup: fc.Arbitrary<WaiterSetup> = fc.record({
   version: fc.constantFrom(...K8S_VERSIONS),
   noRvGuard: fc.boolean(),
   timeoutMs: fc.constantFrom(1000, BLOCK_TIMEOUT_NS / NS_PER_MS, 10_000),
+  timerLatencyMs: fc.constantFrom(0, 0.1, 7),
   startRv: fc.integer({ min: 1, max: 5 }),
 });
 

@@ -109,5 +109,6 @@ export function checkScenario(query: string): string[] {
   quiesce(sim);
   const quiet = advanceChecking(sim, DURATION_S + QUIET_S, 1);
   if (quiet.length > 0) return quiet;
-  return finalProblems(sim, probes, scenario.blockTimeoutMs / 1000);
+  // A timed-out read resumes timerLatency after its deadline and observes both.
+  return finalProblems(sim, probes, (scenario.blockTimeoutMs + scenario.timerLatencyMs) / 1000);
 }

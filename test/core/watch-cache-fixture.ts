@@ -18,6 +18,8 @@ export interface FixtureOptions {
   whatif?: Partial<WhatIf>;
   snapshots?: boolean;
   consistentReadSupported?: boolean;
+  /** A timed-out waiter resumes this long after its deadline (default 0, as upstream's fake clock). */
+  timerLatencyNs?: number;
   indexers?: Indexer[];
   /** What etcd answers a progress request with (null: no answer). */
   progressAnswer?: () => number | null;
@@ -39,6 +41,7 @@ export function makeCache(options: FixtureOptions = {}) {
         ConsistentListFromCacheSkipTimeoutFallback: false,
       },
       blockTimeoutNs: seconds(3),
+      timerLatencyNs: options.timerLatencyNs ?? 0,
       eventFreshDurationNs: seconds(75),
       whatif: { ...NO_WHATIF, ...options.whatif },
       consistentReadSupported: options.consistentReadSupported ?? true,

@@ -104,11 +104,30 @@ describe("CodePane", () => {
       />,
     );
     const timer = document.querySelector('[data-line="wait.timer"]');
-    expect(timer?.textContent).toBe("start a timer that wakes every waiter after 10 s");
+    expect(timer?.textContent).toMatch(/^start a timer that wakes every waiter after 10 s — /);
     const deadline = document.querySelector('[data-line="wait.deadline"]');
     expect(deadline?.textContent).toContain("if now − start ≥ 10 s: return");
     expect(screen.getByText(/Up to 1\.36/).textContent).toContain("it started the 10 s timer");
     expect(document.body.textContent).not.toMatch(/\b3 s\b|\{wall\}/);
+  });
+
+  it("says in which bucket a timed-out wait is observed, as the run's wall and latency put it", () => {
+    const observeNote = (query: string) => {
+      const { unmount } = render(
+        <CodePane currentLine="wait.sleep" visited={new Set()} k8s="1.37" {...runOf(query)} />,
+      );
+      const text = screen
+        .getByText(/on return, observe read_wait_seconds/)
+        .closest("li")?.textContent;
+      unmount();
+      return text;
+    };
+    expect(observeNote("")).toContain(
+      'a timeout is observed at 3.0001 s (the wall, then its timer\'s wake-up), so it counts in le="+Inf"',
+    );
+    expect(observeNote("timerLatency=0&blockTimeout=2000")).toContain(
+      'a timeout is observed at 2 s (the wall, then its timer\'s wake-up), so it counts in le="2"',
+    );
   });
 
   it("says on GetList that 1.33 fetched the consistent read's RV in the delegator", () => {
@@ -155,7 +174,8 @@ describe("the swimlane", () => {
     const spans = spansOf(trace.steps, 0, false);
     expect(spans.map((s) => s.lane)).toEqual(["etcd", "cache", "etcd"]);
     const parked = spans[1];
-    expect((parked?.toNs ?? 0) - (parked?.fromNs ?? 0)).toBe(3 * NS_PER_S);
+    // 3 s until the timer fires, then the default 0.1 ms until the read has resumed.
+    expect((parked?.toNs ?? 0) - (parked?.fromNs ?? 0)).toBe(3 * NS_PER_S + 100_000);
   });
 
   it("runs a live wait up to now", () => {

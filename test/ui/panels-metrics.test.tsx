@@ -48,8 +48,10 @@ describe("histogramQuantile", () => {
     const { readWait } = recordedSnapshot();
     // rank 537.5 falls in (0.1, 0.2], which starts at 415 and holds 150
     expect(histogramQuantile(0.5, readWait)).toBeCloseTo(0.1 + 0.1 * (122.5 / 150));
-    // rank 1064.25 falls in the fat (2, 3] bucket
-    expect(histogramQuantile(0.99, readWait)).toBeCloseTo(2 + (1064.25 - 874) / 201);
+    // rank 1064.25 falls in +Inf (above 877): the last finite bound
+    expect(histogramQuantile(0.99, readWait)).toBe(3);
+    // rank 870.75 falls in (1.5, 2], which starts at 860 and holds 14
+    expect(histogramQuantile(0.81, readWait)).toBeCloseTo(1.5 + 0.5 * (10.75 / 14));
   });
 
   it("reports the highest finite bound for ranks in +Inf, and nothing without observations", () => {
@@ -92,16 +94,47 @@ describe("MetricsPanel", () => {
     Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
   });
 
-  it("draws the read-wait histogram per bucket, the 3 s bucket marked as the wall", () => {
+  it("draws the read-wait histogram per bucket, +Inf marked as over the wall, and says why", () => {
     render(<MetricsPanel snapshot={recordedSnapshot()} />);
     const buckets = within(screen.getByRole("list", { name: /Waits per bucket/ })).getAllByRole(
       "listitem",
     );
     expect(buckets).toHaveLength(14);
-    const wall = screen.getByRole("listitem", { name: "le 3 s: 201" });
+    const wall = screen.getByRole("listitem", { name: "le +Inf s: 198, over the wall" });
     expect(wall).toHaveClass("wcl-bucket--wall");
+    expect(screen.getByRole("listitem", { name: "le 3 s: 3" })).not.toHaveClass("wcl-bucket--wall");
+    expect(buckets.filter((b) => b.classList.contains("wcl-bucket--wall"))).toHaveLength(1);
+    const caption = screen.getByText(/where a wait that timed out lands/);
+    expect(caption).toHaveTextContent(
+      'Over the wall: le="+Inf", where a wait that timed out lands (observed at 3.0001 s: the wall, then its timer\'s wake-up). The buckets below hold waits that ended in time.',
+    );
+  });
+
+  it("reads p99 as histogram_quantile does, and says a rank in +Inf answers the last finite bound", () => {
+    render(<MetricsPanel snapshot={recordedSnapshot()} />);
     expect(screen.getByText(/waits · sum/)).toHaveTextContent(
-      "1,075 waits · sum 1021.40 s · p99 ≈ 2.95 s",
+      "1,075 waits · sum 1021.40 s · p99 3.00 s",
+    );
+    expect(screen.getByText(/histogram_quantile/)).toHaveTextContent(
+      "the 99th percentile falls in +Inf, and a quantile inside +Inf answers the last finite bound, 3 s.",
+    );
+  });
+
+  it('moves the mark with a what-if wall: at 2 s a timed-out wait is observed in le="3"', () => {
+    const snapshot = recordedSnapshot();
+    snapshot.wall = {
+      ...snapshot.wall,
+      blockTimeoutNs: 2e9,
+      timeoutObservedS: 2.0001,
+      readWaitBucket: 12,
+      readWaitBucketLe: "3",
+    };
+    render(<MetricsPanel snapshot={snapshot} />);
+    expect(screen.getByRole("listitem", { name: "le 3 s: 3, over the wall" })).toHaveClass(
+      "wcl-bucket--wall",
+    );
+    expect(screen.getByText(/where a wait that timed out lands/)).toHaveTextContent(
+      'Over the wall: le="3", where a wait that timed out lands (observed at 2.0001 s',
     );
   });
 

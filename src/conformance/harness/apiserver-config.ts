@@ -9,7 +9,7 @@ export interface HarnessApiserver {
   readonly consistentReadSupported: boolean;
 }
 
-/** The pinned commit's apiserver (1.37) with the case's gates and window; no what-ifs. */
+/** The pinned commit's apiserver (1.37) with the case's gates and window; no what-ifs, no timer latency. */
 export function harnessConfig(input: HarnessApiserver): ApiserverConfig {
   const gates = input.featureGates;
   return {
@@ -20,6 +20,8 @@ export function harnessConfig(input: HarnessApiserver): ApiserverConfig {
       ConsistentListFromCacheSkipTimeoutFallback: gates.ConsistentListFromCacheSkipTimeoutFallback,
     },
     blockTimeoutNs: BLOCK_TIMEOUT_NS,
+    // Upstream's tests run on a fake clock: a timed-out wait observes exactly 3 s.
+    timerLatencyNs: 0,
     eventFreshDurationNs: input.eventFreshDurationNs,
     whatif: NO_WHATIF,
     consistentReadSupported: input.consistentReadSupported,

@@ -21,11 +21,20 @@ export function recentMessage(
   return found === undefined || found.message === "" ? null : found.message;
 }
 
-/** Waits recorded in the histogram's bucket that holds the wall: the ones that hit it. */
-export function waitsInWallBucket(snapshot: SimSnapshot): number {
+/**
+ * Waits in the bucket a wait that hit the wall lands in (the model says which: +Inf at the
+ * defaults, since a timed-out read resumes just after its deadline).
+ */
+export function waitsOverTheWall(snapshot: SimSnapshot): number {
   const { cumulative } = snapshot.readWait;
   const wall = snapshot.wall.readWaitBucket;
   return (cumulative[wall] ?? 0) - (cumulative[wall - 1] ?? 0);
+}
+
+/** The `le` label of that bucket, as Prometheus text writes it. */
+export function wallBucketLe(snapshot: SimSnapshot): string {
+  const bound = snapshot.readWait.bounds[snapshot.wall.readWaitBucket];
+  return bound === undefined ? "+Inf" : String(bound);
 }
 
 /** `apiserver_watch_cache_consistent_read_total` for one label pair. */

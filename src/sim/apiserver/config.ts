@@ -24,6 +24,11 @@ export interface ApiserverConfig {
   readonly gates: ResolvedGates;
   /** How long a read waits for freshness before 504; upstream's is fixed at 3 s. */
   readonly blockTimeoutNs: Nanos;
+  /**
+   * From a waiter's deadline until its own timer's broadcast has woken it (ours, not upstream's:
+   * a real clock's timer slack and scheduling; 0 is upstream's fake clock).
+   */
+  readonly timerLatencyNs: Nanos;
   readonly eventFreshDurationNs: Nanos;
   readonly whatif: WhatIf;
   /** etcd supports RequestWatchProgress (upstream: delegator/interface.go ConsistentReadSupported). */
@@ -42,6 +47,10 @@ export const readsConsistentFromCache = (config: ApiserverConfig): boolean =>
 
 /** 1.37 returns at once when fresh; ≤1.36 (`waitUntilFreshAndBlock`) times and observes every RV>0 read. */
 export const waitsOnlyWhenBehind = (version: K8sVersion): boolean => version === "1.37";
+
+/** What a read that hits the wall observes: its timer's 3 s, then the wake-up latency. */
+export const timeoutObservationNs = (config: ApiserverConfig): Nanos =>
+  config.blockTimeoutNs + config.timerLatencyNs;
 
 /**
  * An etcd LIST at a revision above the current one: 1.34+ answers 504 "Too large resource

@@ -19,7 +19,10 @@ import { WakeupTimers } from "./wakeup-timers.ts";
 // others would re-check and sleep again, so nothing observable differs. A waiter's own deadline is
 // the only timer broadcast that can end its wait. Deadlines come in park order (the timeout is
 // constant), so one pending event walks them: each is scheduled with the sequence number its read
-// took when it parked, and runs exactly where a per-read event would have.
+// took when it parked, and runs exactly where a per-read event would have. On a real clock the
+// timer fires no earlier than asked and the woken goroutine must then be scheduled and retake the
+// lock, so a timed-out read resumes `timerLatencyNs` after its deadline (an RV reaching it
+// meanwhile still wins) and observes 3 s + that: the `+Inf` bucket, as a production scrape shows.
 
 export type Resume = (err: ApiError | null) => void;
 
@@ -28,6 +31,7 @@ export interface WaiterView {
   readonly id: number;
   readonly kind: string | undefined;
   readonly startNs: Nanos;
+  /** start + blockTimeout: when its timer fires (it resumes `timerLatencyNs` later). */
   readonly deadlineNs: Nanos;
   readonly targetRv: number;
 }
@@ -181,19 +185,20 @@ export class FreshnessWaiters {
       const w = this.arrivals[this.armCursor++] as Waiter;
       if (w.done) continue;
       this.armed = w;
-      this.scheduler.atReserved(w.deadlineNs, w.seq, this.deadlineKind, w.id, this.onDeadlineDue);
+      const wakeNs = w.deadlineNs + this.config.timerLatencyNs;
+      this.scheduler.atReserved(wakeNs, w.seq, this.deadlineKind, w.id, this.onDeadlineDue);
       return;
     }
   }
 
   // The deadline check runs once more at the same instant, after everything already due then,
-  // so an RV that arrives exactly at the deadline wins (upstream checks freshness first). A
-  // waiter that finished early leaves this event to pass without effect.
+  // so an RV that arrives exactly when the waiter resumes wins (upstream checks freshness first).
+  // A waiter that finished early leaves this event to pass without effect.
   private readonly onDeadlineDue = (): void => {
     const w = this.armed as Waiter;
     this.armed = null;
     if (!w.done) {
-      w.deadline = this.scheduler.at(w.deadlineNs, this.deadlineKind, w.id, () => {
+      w.deadline = this.scheduler.at(this.scheduler.nowNs, this.deadlineKind, w.id, () => {
         w.deadline = null;
         this.onDeadline(w);
       });

@@ -34,11 +34,21 @@ export class HistogramSample {
     this.counts = new Array<number>(bounds.length + 1).fill(0);
   }
   observe(value: number): void {
+    this.observeTimes(value, 1);
+  }
+  /** `times` observations of `value` at once (a value many watchers see alike). */
+  observeTimes(value: number, times: number): void {
+    if (times <= 0) return;
+    const i = this.bucketOf(value);
+    this.counts[i] = (this.counts[i] as number) + times;
+    this.sum += value * times;
+    this.count += times;
+  }
+  /** Index of the bucket `value` counts in: the first bound ≥ it, else +Inf (bounds.length). */
+  bucketOf(value: number): number {
     let i = 0;
     while (i < this.bounds.length && value > (this.bounds[i] as number)) i++;
-    this.counts[i] = (this.counts[i] as number) + 1;
-    this.sum += value;
-    this.count++;
+    return i;
   }
   cumulative(): number[] {
     let running = 0;

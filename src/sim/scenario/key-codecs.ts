@@ -117,5 +117,6 @@ export const KEY_CODECS: Record<ScenarioKey, KeyCodec> = {
   compaction: numberCodec("compactionS", SCENARIO_KEYS.compaction.value),
   retry: choiceCodec("retry"),
   blockTimeout: numberCodec("blockTimeoutMs", SCENARIO_KEYS.blockTimeout.value),
+  timerLatency: numberCodec("timerLatencyMs", SCENARIO_KEYS.timerLatency.value),
   whatif: codec("whatif", readWhatIf, formatWhatIf),
 };

@@ -239,6 +239,13 @@ export const SCENARIO_KEYS = {
     restartsRun: true,
     help: `What-if: how long a read waits for the cache before giving up (upstream: ${BLOCK_TIMEOUT_NS / NS_PER_MS}).`,
   },
+  timerLatency: {
+    label: "Timer wake-up latency",
+    unit: "ms",
+    value: { kind: "number", ...real(0, 1000) },
+    restartsRun: true,
+    help: "How long after its deadline a timed-out read resumes (Linux timer slack plus a goroutine wake-up); it lands its wait in +Inf, as production does.",
+  },
   whatif: {
     label: "What-if switches",
     unit: "",

@@ -55,6 +55,8 @@ export type Scenario = Readonly<
     compactionS: number;
     retry: "obey" | "none" | "immediate";
     blockTimeoutMs: number;
+    /** From a waiter's deadline until its timer's broadcast has woken it, ms. */
+    timerLatencyMs: number;
     whatif: Readonly<Record<WhatIf, boolean>>;
   }
 >;
@@ -94,5 +96,6 @@ export const DEFAULT_SCENARIO: Scenario = {
   compactionS: 300,
   retry: "obey",
   blockTimeoutMs: BLOCK_TIMEOUT_NS / NS_PER_MS,
+  timerLatencyMs: 0.1,
   whatif: { noRvGuard: false, noHysteresis: false },
 };

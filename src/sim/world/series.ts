@@ -12,6 +12,8 @@ export const SERIES_FIELDS = [
   "capacity",
   "waiters",
   "etcdQueue",
+  "readWaits",
+  "readWaitsOverWall",
 ] as const;
 export type SeriesField = (typeof SERIES_FIELDS)[number];
 export type SeriesSample = Record<SeriesField, number>;
@@ -61,6 +63,8 @@ export class SeriesBuffer {
       capacity: pick(this.values.capacity),
       waiters: pick(this.values.waiters),
       etcdQueue: pick(this.values.etcdQueue),
+      readWaits: pick(this.values.readWaits),
+      readWaitsOverWall: pick(this.values.readWaitsOverWall),
     };
   }
 

@@ -1,9 +1,11 @@
 import {
   type ApiserverConfig,
   currentRvInDelegator,
+  timeoutObservationNs,
   waitsOnlyWhenBehind,
 } from "../apiserver/config.ts";
 import { NS_PER_OBJECT } from "../etcd/range-queue.ts";
+import { formatGoFloat } from "../metrics/go-float.ts";
 import type { RequestTraceView } from "../request-traces.ts";
 import type {
   HistogramView,
@@ -48,6 +50,8 @@ export function seriesSample(world: World, atNs: Nanos): SeriesSample {
     capacity: world.cache.history.capacity,
     waiters: world.cache.waiterCount,
     etcdQueue: world.etcd.ranges.queued,
+    readWaits: world.upstream.readWait.count,
+    readWaitsOverWall: world.upstream.readWait.counts[readWaitWall(world).bucket] as number,
   };
 }
 
@@ -99,7 +103,7 @@ export function takeSnapshot(
       ...etcdCosts(world, nowNs),
     },
     readWait: histogramView(upstream.readWait),
-    wall: wallView(cache.config, upstream.readWait.bounds),
+    wall: wallView(world),
     rules: versionRules(cache.config),
     consistentReads,
     series: series.view(view.seriesPoints),
@@ -123,13 +127,25 @@ function etcdCosts(world: World, nowNs: Nanos): { latencyMs: number; fullListMs:
   return { latencyMs, fullListMs: latencyMs + (objects * NS_PER_OBJECT) / NS_PER_MS };
 }
 
-function wallView(config: ApiserverConfig, readWaitBoundsS: readonly number[]): WallView {
-  const wallS = config.blockTimeoutNs / NS_PER_S;
-  const bucket = readWaitBoundsS.findIndex((le) => le >= wallS);
+/** Where a wait that hits the wall lands in apiserver_watch_cache_read_wait_seconds. */
+export function readWaitWall(world: World): { observedS: number; bucket: number; le: string } {
+  const h = world.upstream.readWait;
+  const observedS = timeoutObservationNs(world.cache.config) / NS_PER_S;
+  const bucket = h.bucketOf(observedS);
+  const bound = h.bounds[bucket];
+  return { observedS, bucket, le: bound === undefined ? "+Inf" : formatGoFloat(bound) };
+}
+
+function wallView(world: World): WallView {
+  const { blockTimeoutNs, timerLatencyNs } = world.cache.config;
+  const { observedS, bucket, le } = readWaitWall(world);
   return {
-    blockTimeoutNs: config.blockTimeoutNs,
+    blockTimeoutNs,
+    timerLatencyNs,
+    timeoutObservedS: observedS,
     outcomes: WALL_OUTCOMES,
-    readWaitBucket: bucket === -1 ? readWaitBoundsS.length : bucket,
+    readWaitBucket: bucket,
+    readWaitBucketLe: le,
   };
 }
 

@@ -53,6 +53,7 @@ export function apiserverConfig(scenario: Scenario): ApiserverConfig {
     version: scenario.k8s,
     gates: scenario.gates,
     blockTimeoutNs: scenario.blockTimeoutMs * NS_PER_MS,
+    timerLatencyNs: Math.round(scenario.timerLatencyMs * NS_PER_MS),
     // upstream: kube-apiserver raises EventsHistoryWindow to RequestTimeout + 15 s
     eventFreshDurationNs: Math.max(
       DEFAULT_EVENT_FRESH_DURATION_NS,

@@ -73,7 +73,9 @@ export function CodePane({ currentLine, visited, k8s, wall, rules }: CodePanePro
                 aria-current={here ? "step" : undefined}
               >
                 <code style={{ paddingLeft: `${line.depth * 2}ch` }}>{text}</code>
-                {line.note !== undefined && <span className="wcl-code__note"> — {line.note}</span>}
+                {line.note !== undefined && (
+                  <span className="wcl-code__note"> — {withWall(line.note, wall)}</span>
+                )}
               </li>
             );
           })}

@@ -12,6 +12,10 @@ const COLUMNS: readonly [header: string, column: keyof SeriesView][] = [
   ["capacity", "capacity"],
   ["waiters", "waiters"],
   ["etcd_queue", "etcdQueue"],
+  // Cumulative: apiserver_watch_cache_read_wait_seconds_count, and the waits in the bucket a
+  // timed-out wait lands in (le="+Inf" at the defaults: count − le="3").
+  ["read_waits", "readWaits"],
+  ["read_waits_over_wall", "readWaitsOverWall"],
 ];
 
 const cell = (column: keyof SeriesView, value: number) =>

@@ -42,7 +42,7 @@ export type WaiterOp =
    */
   | {
       readonly t: "later";
-      /** "timeout": the reads parked now reach their deadlines at that instant. */
+      /** "timeout": the reads parked now resume from their timers at that instant. */
       readonly ms: number | "timeout";
       readonly hops: number;
       readonly by: number;
@@ -53,6 +53,8 @@ export interface WaiterSetup {
   readonly version: K8sVersion;
   readonly noRvGuard: boolean;
   readonly timeoutMs: number;
+  /** A timed-out read resumes this long after its deadline (0 when not given). */
+  readonly timerLatencyMs?: number;
   readonly startRv: number;
 }
 
@@ -114,6 +116,7 @@ export function runWaiters(make: Make, setup: WaiterSetup, ops: readonly WaiterO
     version: setup.version,
     gates: resolveGates(setup.version, []),
     blockTimeoutNs: setup.timeoutMs * NS_PER_MS,
+    timerLatencyNs: Math.round((setup.timerLatencyMs ?? 0) * NS_PER_MS),
     eventFreshDurationNs: DEFAULT_EVENT_FRESH_DURATION_NS,
     whatif: { noRvGuard: setup.noRvGuard, noHysteresis: false },
     consistentReadSupported: true,
@@ -176,7 +179,8 @@ export function runWaiters(make: Make, setup: WaiterSetup, ops: readonly WaiterO
         w.broadcast(op.cause);
         break;
       case "later": {
-        const delayNs = op.ms === "timeout" ? config.blockTimeoutNs : op.ms * NS_PER_MS;
+        const wakeNs = config.blockTimeoutNs + config.timerLatencyNs;
+        const delayNs = op.ms === "timeout" ? wakeNs : op.ms * NS_PER_MS;
         scheduler.after(delayNs, streamKind, op.hops, later(op.by, op.hops));
         break;
       }

@@ -18,8 +18,9 @@ import { NS_PER_S } from "../../../src/sim/time.ts";
 // fixes where upstream leaves them to goroutine scheduling are stated here once:
 // - a broadcast resumes the reads it woke by target RV, then by arrival; a read it woke is no
 //   longer parked, so a broadcast made while it resumes the others (nested) does not see it;
-// - a read's deadline is checked at its deadline instant after every event already due then (a
-//   first timer at its park's turn, which sets a second at the same instant).
+// - a read's deadline is checked when it resumes from its timer (deadline + timerLatency), after
+//   every event already due then (a first timer at its park's turn, which sets a second at the
+//   same instant).
 
 interface NaiveWaiter extends WaiterView {
   readonly ctx: RequestContext;
@@ -100,9 +101,11 @@ export class NaiveFreshnessWaiters {
       done: false,
     };
     this.parked.push(waiter);
-    this.scheduler.at(waiter.deadlineNs, this.kind, waiter.id, () => {
+    // The timer fires at the deadline; the read resumes timerLatency later and checks then.
+    const wakeNs = waiter.deadlineNs + this.config.timerLatencyNs;
+    this.scheduler.at(wakeNs, this.kind, waiter.id, () => {
       if (waiter.done) return;
-      this.scheduler.at(waiter.deadlineNs, this.kind, waiter.id, () => this.deadline(waiter));
+      this.scheduler.at(wakeNs, this.kind, waiter.id, () => this.deadline(waiter));
     });
   }
 

@@ -1,6 +1,7 @@
+import { histogramQuantile } from "../../../ui/panels/metrics/histogramBuckets.ts";
 import { formatCount } from "../../../ui/panels/shared/format.ts";
 import type { Chapter } from "../chapter.ts";
-import { consistentReads, waitsInWallBucket } from "../readings.ts";
+import { consistentReads, waitsOverTheWall, wallBucketLe } from "../readings.ts";
 
 const lagging = "lag=4000";
 
@@ -13,14 +14,14 @@ export const prometheus: Chapter = {
   steps: [
     {
       caption:
-        'A cache 4 s behind. In apiserver_watch_cache_read_wait_seconds the le="3" bucket is fat: most waits end at the wall. In production that is the sign of a cache chronically behind.',
+        'A cache 4 s behind. Most waits in apiserver_watch_cache_read_wait_seconds are over the wall: a read that times out resumes just after 3 s, so it counts in le="+Inf" only, and le="3" holds only the waits that ended in time. So count − le="3" counts the timeouts, and p99 reads exactly 3 s: histogram_quantile answers the last finite bound for a quantile inside +Inf. In production that is the sign of a cache chronically behind.',
       panel: "panel-metrics",
       quote: (s) =>
-        `${formatCount(waitsInWallBucket(s))} of ${formatCount(s.readWait.count)} waits in the (2 s, 3 s] bucket.`,
+        `${formatCount(waitsOverTheWall(s))} of ${formatCount(s.readWait.count)} waits in le="${wallBucketLe(s)}", over the wall; p99 ${histogramQuantile(0.99, s.readWait)?.toFixed(2) ?? "—"} s.`,
       trigger: {
-        waitingFor: "most waits in the 3 s bucket",
+        waitingFor: "most waits over the wall",
         windowS: 30,
-        holds: (s) => s.readWait.count >= 20 && waitsInWallBucket(s) * 2 >= s.readWait.count,
+        holds: (s) => s.readWait.count >= 20 && waitsOverTheWall(s) * 2 >= s.readWait.count,
       },
     },
     {
@@ -49,7 +50,7 @@ export const prometheus: Chapter = {
     },
     {
       caption:
-        'The one thing to remember: watch two series. A fat 3 s bucket in apiserver_watch_cache_read_wait_seconds means the cache is chronically behind; apiserver_watch_cache_consistent_read_total by fallback says how often etcd pays for it ("true") or clients are told to retry ("skipped").',
+        'The one thing to remember: watch two series. Many waits over the wall in apiserver_watch_cache_read_wait_seconds (count − le="3", the +Inf bucket; a p99 of exactly 3 s) mean the cache is chronically behind; apiserver_watch_cache_consistent_read_total by fallback says how often etcd pays for it ("true") or clients are told to retry ("skipped").',
       panel: "panel-metrics",
       trigger: {
         waitingFor: "the counters to keep rising",

@@ -11,7 +11,7 @@ export interface PseudoLine {
   depth: number;
   /** `{wall}` stands for the run's wall (the scenario's blockTimeout), put in by `withWall`. */
   text: string;
-  /** A plain-words remark shown beside the line. */
+  /** A plain-words remark shown beside the line (`{wall}`, `{wallBucket}` as in `text`). */
   note?: string;
 }
 
@@ -28,9 +28,15 @@ export interface CodeBlock {
   versionNote?: { text: string; appliesTo(rules: VersionRules): boolean };
 }
 
-/** Pseudocode text with the run's wall in place of `{wall}`. */
+/**
+ * Pseudocode text with the run's wall in place of `{wall}`, what a timed-out wait observes in
+ * place of `{timeoutObserved}`, and the `le` of the bucket that holds it in place of `{wallBucket}`.
+ */
 export const withWall = (text: string, wall: WallView): string =>
-  text.replaceAll("{wall}", formatWall(wall));
+  text
+    .replaceAll("{wall}", formatWall(wall))
+    .replaceAll("{timeoutObserved}", `${wall.timeoutObservedS} s`)
+    .replaceAll("{wallBucket}", wall.readWaitBucketLe);
 
 /** The kubernetes/apiserver commit this lab's model was read from (docs/fidelity.md). */
 export const PINNED_COMMIT = "24a394e516bfda066d7e2221d7d92c052de27c54";

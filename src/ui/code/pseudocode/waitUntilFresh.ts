@@ -19,8 +19,17 @@ export const WAIT_UNTIL_FRESH: CodeBlock = {
       text: "count this waiter while it waits",
       note: "while anyone waits, the cache asks etcd for progress bookmarks",
     },
-    { depth: 1, text: "start = now; on return, observe read_wait_seconds(now − start)" },
-    { id: "wait.timer", depth: 1, text: "start a timer that wakes every waiter after {wall}" },
+    {
+      depth: 1,
+      text: "start = now; on return, observe read_wait_seconds(now − start)",
+      note: 'a timeout is observed at {timeoutObserved} (the wall, then its timer\'s wake-up), so it counts in le="{wallBucket}"',
+    },
+    {
+      id: "wait.timer",
+      depth: 1,
+      text: "start a timer that wakes every waiter after {wall}",
+      note: "it fires no earlier than asked; the woken reader is then scheduled and retakes the lock",
+    },
     { id: "wait.loop", depth: 1, text: "while the cache's RV < rv:" },
     {
       id: "wait.deadline",

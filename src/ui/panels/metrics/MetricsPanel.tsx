@@ -4,12 +4,12 @@ import { formatCount, formatPercent, theWall } from "../shared/format.ts";
 import { PanelFrame } from "../shared/PanelFrame.tsx";
 import { CopyPrometheusButton, type PrometheusTextSource } from "./CopyPrometheusButton.tsx";
 import { consistentReadRows, fellBackToEtcd } from "./consistentReadRows.ts";
-import { histogramQuantile } from "./histogramBuckets.ts";
+import { type QuantileReading, quantileReading } from "./histogramBuckets.ts";
 import { ReadWaitHistogram } from "./ReadWaitHistogram.tsx";
 
 const caption = (wall: WallView | undefined) =>
   "The watch cache's own metrics, as Prometheus would scrape them: how long reads waited for the " +
-  `cache (a fat bucket at ${theWall(wall)} means a cache chronically behind) and how often etcd ` +
+  `cache (many waits over ${theWall(wall)} mean a cache chronically behind) and how often etcd ` +
   "had to answer.";
 
 interface MetricsPanelProps {
@@ -29,6 +29,16 @@ export const MetricsPanel = memo(function MetricsPanel({
   );
 });
 
+/** How the p99 was read, so a 3 s answer is not taken for a measured 3 s. */
+function quantileNote(p99: QuantileReading): string {
+  const how = "p99 is computed as Prometheus's histogram_quantile(0.99, …) does";
+  if (!p99.inInf) return `${how}: linearly within the bucket that holds the 99th percentile.`;
+  return (
+    `${how}: the 99th percentile falls in +Inf, and a quantile inside +Inf answers the last ` +
+    `finite bound, ${p99.seconds} s. Read it as "over ${p99.seconds} s", not as a measured time.`
+  );
+}
+
 function MetricsBody({
   snapshot,
   prometheusText,
@@ -37,7 +47,7 @@ function MetricsBody({
   prometheusText: PrometheusTextSource | undefined;
 }) {
   const { readWait, consistentReads, ring } = snapshot;
-  const p99 = histogramQuantile(0.99, readWait);
+  const p99 = quantileReading(0.99, readWait);
   const rows = consistentReadRows(consistentReads);
   const totalConsistent = rows.reduce((sum, row) => sum + row.count, 0);
 
@@ -45,10 +55,11 @@ function MetricsBody({
     <>
       <h3 className="wcl-subtitle wcl-mono">apiserver_watch_cache_read_wait_seconds</h3>
       <p className="wcl-muted">
-        {formatCount(readWait.count)} waits · sum {readWait.sum.toFixed(2)} s · p99 ≈{" "}
-        {p99 === null ? "—" : `${p99.toFixed(2)} s`}
+        {formatCount(readWait.count)} waits · sum {readWait.sum.toFixed(2)} s · p99{" "}
+        {p99 === null ? "—" : `${p99.inInf ? "" : "≈ "}${p99.seconds.toFixed(2)} s`}
       </p>
       <ReadWaitHistogram histogram={readWait} wall={snapshot.wall} />
+      {p99 !== null && <p className="wcl-muted">{quantileNote(p99)}</p>}
 
       <h3 className="wcl-subtitle wcl-mono">apiserver_watch_cache_consistent_read_total</h3>
       {rows.length === 0 ? (

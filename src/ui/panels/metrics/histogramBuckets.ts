@@ -25,11 +25,19 @@ export function bucketLabel(le: number): string {
   return String(le).replace(/^0\./, ".");
 }
 
+/** A quantile as PromQL's histogram_quantile answers it, and where its rank fell. */
+export interface QuantileReading {
+  seconds: number;
+  /** The rank fell in +Inf: Prometheus answers the last finite bound, not a measured time. */
+  inInf: boolean;
+}
+
 /**
- * The q-quantile the way PromQL's histogram_quantile estimates it: linear within the bucket that
- * holds the rank. Null without observations. Ranks in +Inf report the highest finite bound.
+ * The q-quantile the way PromQL's histogram_quantile estimates it (Prometheus
+ * promql/quantile.go bucketQuantile): linear within the bucket that holds the rank, from 0 in the
+ * first; a rank in +Inf answers the highest finite bound. Null without observations.
  */
-export function histogramQuantile(q: number, histogram: HistogramView): number | null {
+export function quantileReading(q: number, histogram: HistogramView): QuantileReading | null {
   const total = histogram.cumulative[histogram.cumulative.length - 1] ?? 0;
   if (total <= 0) return null;
   const rank = q * total;
@@ -40,11 +48,19 @@ export function histogramQuantile(q: number, histogram: HistogramView): number |
     const cumulative = histogram.cumulative[i] ?? below;
     if (cumulative >= rank) {
       const inBucket = cumulative - below;
-      if (inBucket === 0) return upperBound;
-      return lowerBound + (upperBound - lowerBound) * ((rank - below) / inBucket);
+      const seconds =
+        inBucket === 0
+          ? upperBound
+          : lowerBound + (upperBound - lowerBound) * ((rank - below) / inBucket);
+      return { seconds, inInf: false };
     }
     lowerBound = upperBound;
     below = cumulative;
   }
-  return lowerBound;
+  return { seconds: lowerBound, inInf: true };
+}
+
+/** The q-quantile in seconds as histogram_quantile answers it (see quantileReading). */
+export function histogramQuantile(q: number, histogram: HistogramView): number | null {
+  return quantileReading(q, histogram)?.seconds ?? null;
 }
