@@ -115,6 +115,8 @@ export interface VersionRules {
   waitsOnlyWhenBehind: boolean;
   /** 1.33: the delegator fetches a consistent read's RV from etcd itself, before the cacher. */
   currentRvInDelegator: boolean;
+  /** 1.34+: the size-based list cost estimate makes a few waits no client asked for (not modelled). */
+  listCostEstimateWaits: boolean;
 }
 
 export interface HistogramView {

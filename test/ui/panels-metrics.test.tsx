@@ -138,6 +138,18 @@ describe("MetricsPanel", () => {
     );
   });
 
+  it("says why a real 1.34+ scrape shows a few waits the lab does not, and not for 1.33", () => {
+    const { unmount } = render(<MetricsPanel snapshot={recordedSnapshot()} />);
+    expect(screen.getByText(/size-based list cost estimate/)).toHaveTextContent(
+      "A real apiserver of this version shows a few more waits, about one a minute, even with no client reads",
+    );
+    unmount();
+    const v133 = recordedSnapshot();
+    v133.rules = { ...v133.rules, listCostEstimateWaits: false };
+    render(<MetricsPanel snapshot={v133} />);
+    expect(screen.queryByText(/size-based list cost estimate/)).toBeNull();
+  });
+
   it("lists consistent reads by label pair and the share etcd answered", () => {
     render(<MetricsPanel snapshot={recordedSnapshot()} />);
     expect(screen.getByRole("row", { name: /success="true", fallback="true"/ })).toHaveTextContent(

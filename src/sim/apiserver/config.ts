@@ -72,3 +72,11 @@ export const noRvGuardRemoves = (version: K8sVersion): string =>
   waitsOnlyWhenBehind(version)
     ? "the fast path's skip of the timer: every read starts a wake-up timer, RV=0 and fresh ones included (in 1.37 the rv > 0 guard itself is dead code: the early return does its work)"
     : "the rv > 0 guard around the timer goroutine: RV=0 reads start a wake-up timer too";
+
+/**
+ * 1.34+ estimate a LIST's cost from the object sizes the cache holds (SizeBasedListCostEstimate,
+ * Beta on), and the estimator's key listing waits until the cache is fresh at etcd's current RV
+ * (watch_cache.go WaitUntilFreshAndGetKeys): about once a minute per resource, with no client
+ * read. The model does not run the estimator, so its scrape lacks those few waits.
+ */
+export const listCostEstimateWaits = (version: K8sVersion): boolean => version !== "1.33";

@@ -1,6 +1,7 @@
 import {
   type ApiserverConfig,
   currentRvInDelegator,
+  listCostEstimateWaits,
   timeoutObservationNs,
   waitsOnlyWhenBehind,
 } from "../apiserver/config.ts";
@@ -153,6 +154,7 @@ function versionRules(config: ApiserverConfig): VersionRules {
   return {
     waitsOnlyWhenBehind: waitsOnlyWhenBehind(config.version),
     currentRvInDelegator: currentRvInDelegator(config.version),
+    listCostEstimateWaits: listCostEstimateWaits(config.version),
   };
 }
 
