@@ -27,7 +27,9 @@ test("a gate ticked after moving Watch lag to 5,000 ms restarts with the lag kep
     /Feature gates changed: the run restarted from 0 s with the live settings in force at [\d.]+ s \(Watch lag 5,000 ms\)/,
   );
   await expect(sliderOutput(page, "Watch lag")).toHaveText("5,000 ms");
-  await expect(page).toHaveURL(/#gates=ConsistentListFromCacheSkipTimeoutFallback=true&lag=5000$/);
+  await expect(page).toHaveURL(
+    /#v=2&gates=ConsistentListFromCacheSkipTimeoutFallback=true&lag=5000$/,
+  );
 });
 
 test("Free play offers the defaults, and they are the page as it first opens", async ({ page }) => {
@@ -41,7 +43,7 @@ test("Free play offers the defaults, and they are the page as it first opens", a
   await expect(page.locator(".scenario-name")).toHaveText("Untitled scenario");
   await expect(page.locator(".speed output")).toHaveText("1×");
   await expect(sliderOutput(page, "Watch lag")).toHaveText("20 ms");
-  await expect.poll(() => new URL(page.url()).hash).toBe("");
+  await expect.poll(() => new URL(page.url()).hash).toBe("#v=2");
 });
 
 test("Reset to defaults leaves a preset and a twin run for the defaults", async ({ page }) => {
@@ -53,5 +55,5 @@ test("Reset to defaults leaves a preset and a twin run for the defaults", async 
   await expect(page.locator(".scenario-name")).toHaveText("Untitled scenario");
   await expect(page.locator(".speed output")).toHaveText("1×");
   await expect(page.getByLabel("Seed")).toHaveValue("1");
-  await expect.poll(() => new URL(page.url()).hash).toBe("");
+  await expect.poll(() => new URL(page.url()).hash).toBe("#v=2");
 });

@@ -34,7 +34,7 @@ test("t=1e9 is reported and removed, and the run plays from 0 s", async ({ page 
     't: "1e9" is not valid: expected seconds 0 … 86400; the run opens at 0 s',
   );
   await expect.poll(() => simulatedSeconds(page)).toBeGreaterThan(0.5);
-  await expect.poll(() => new URL(page.url()).hash).toBe("#lag=800");
+  await expect.poll(() => new URL(page.url()).hash).toBe("#v=2&lag=800");
 });
 
 test("opening at t=86400 shows its progress and can be cancelled", async ({ page }) => {
@@ -89,7 +89,7 @@ test("the banner stays short for a 100 kB name and 5,000 unknown keys, at 390 px
   await expect(dismiss).toBeInViewport();
   const box = await banner.boundingBox();
   expect(box !== null && box.height < 500 && box.x + box.width <= 390).toBe(true);
-  await expect.poll(() => new URL(page.url()).hash).toBe("#panels=ring");
+  await expect.poll(() => new URL(page.url()).hash).toBe("#v=2&panels=ring");
   await dismiss.click();
   await expect(page.getByRole("alert")).toHaveCount(0);
 });

@@ -16,6 +16,7 @@ const model = await loadModel({
   createSimulation: "./src/sim/simulation.ts",
   parseScenario: "./src/sim/scenario/index.ts",
   createTimeTravel: "./src/worker/time-travel.ts",
+  hostSingle: "./src/worker/hosted-run.ts",
 });
 const heapMB = () => {
   gc();
@@ -24,7 +25,7 @@ const heapMB = () => {
 const baseMB = heapMB();
 const queue = [];
 const travel = model.createTimeTravel({
-  create: (scenario) => model.createSimulation(scenario),
+  create: (scenario) => model.hostSingle(model.createSimulation, scenario),
   wallNowMs: () => performance.now(),
   later: (callback) => queue.push(callback),
 });
@@ -35,7 +36,7 @@ const drain = () => {
   return performance.now() - start;
 };
 
-let live = model.createSimulation(model.parseScenario(query).scenario);
+let live = model.hostSingle(model.createSimulation, model.parseScenario(query).scenario);
 travel.start(live);
 const endNs = minutes * 60e9;
 const playStart = performance.now();

@@ -223,7 +223,7 @@ class Run implements Simulation {
         if (key === "watchers") w.watchers.resize(value);
         if (key === "etcdConcurrency") w.etcd.ranges.pump();
       },
-      herd: (herd) => startHerd(w.reads, herd.clients),
+      herd: (herd) => startHerd(w.reads, herd.clients, this.current.limits.consistent),
       restart: () => w.reflector.restart(null),
       compact: () => w.etcd.compact(w.kv.revision),
       away: (away) => w.watchers.away(away.watchers, away.durationNs),

@@ -82,6 +82,8 @@ export interface AppActions {
   receiveScenario(query: string): void;
   receiveSnapshot(snapshot: SimSnapshot, from?: SnapshotSource): void;
   receiveCrash(message: string): void;
+  /** The page and the worker disagree on a message: the run goes on, the banner says so. */
+  receiveProtocolError(message: string): void;
   selectRequest(id: number | null): void;
 }
 
@@ -118,7 +120,7 @@ export function createAppStore(
       speed: opening.speed,
       snapshot: null,
       snapshotFrom: { run: 0, playing: false },
-      notice: null,
+      notice: initial.notices[0] ?? null,
       crash: null,
       selectedRequestId: null,
 
@@ -129,6 +131,8 @@ export function createAppStore(
           scenario: parsed.scenario,
           pageKeys: keys.pageKeys,
           issues: [...parsed.issues, ...keys.issues],
+          // How the link was read (an older version, say), or nothing to say.
+          notice: parsed.notices[0] ?? null,
           crash: null,
           // Another run: the same id would name some other read.
           selectedRequestId: null,
@@ -231,6 +235,8 @@ export function createAppStore(
       receiveSnapshot: (snapshot, from = { run: 0, playing: false }) =>
         set({ snapshot, snapshotFrom: from }),
       receiveCrash: (message) => set({ crash: message, playing: false }),
+      receiveProtocolError: (message) =>
+        set({ notice: `Protocol error: ${message}. The run goes on.` }),
       selectRequest: (id) => set({ selectedRequestId: id }),
     };
   });

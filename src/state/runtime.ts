@@ -46,6 +46,12 @@ export interface RuntimeDeps {
   reload?: () => void;
 }
 
+/** A reply outside the protocol (a page and a worker from different builds): said, not fatal. */
+function unknownReply(reply: never): string {
+  const type = String((reply as { type?: unknown } | null)?.type);
+  return `the page got an unknown reply "${type}" from the simulation`;
+}
+
 /** How often the React copy of the snapshot is refreshed while playing. */
 const STORE_COPY_INTERVAL_MS = 250;
 
@@ -58,28 +64,41 @@ export function startApp(deps: RuntimeDeps): AppRuntime {
 
   const stopReplies = deps.client.onReply((reply) => {
     const actions = store.getState();
-    if (reply.type === "snapshot") {
-      const { snapshot, wallPlayedMs, twin, reachedSpeed = null, run, opening } = reply;
-      const frame = { snapshot, wallPlayedMs, reachedSpeed, run };
-      live.set({
-        ...frame,
-        ...(twin === undefined ? {} : { twin }),
-        ...(opening === undefined ? {} : { opening }),
-      });
-      const nowMs = deps.wallNowMs();
-      if (!reply.playing || nowMs - lastCopyMs >= STORE_COPY_INTERVAL_MS) {
-        lastCopyMs = nowMs;
-        actions.receiveSnapshot(reply.snapshot, { run, playing: reply.playing });
+    switch (reply.type) {
+      case "snapshot": {
+        const { snapshot, wallPlayedMs, twin, reachedSpeed = null, run, opening } = reply;
+        const frame = { snapshot, wallPlayedMs, reachedSpeed, run };
+        live.set({
+          ...frame,
+          ...(twin === undefined ? {} : { twin }),
+          ...(opening === undefined ? {} : { opening }),
+        });
+        const nowMs = deps.wallNowMs();
+        if (!reply.playing || nowMs - lastCopyMs >= STORE_COPY_INTERVAL_MS) {
+          lastCopyMs = nowMs;
+          actions.receiveSnapshot(reply.snapshot, { run, playing: reply.playing });
+        }
+        break;
       }
-    } else if (reply.type === "scenario") {
-      actions.receiveScenario(reply.query);
-    } else if (reply.type === "prometheus") {
-      prometheusRequests.resolve(reply.requestId, reply.text);
-    } else if (reply.type === "travel" || reply.type === "breakpoint") {
-      travel.getState().receive(reply);
-    } else {
-      prometheusRequests.rejectAll(reply.message);
-      actions.receiveCrash(reply.message);
+      case "scenario":
+        actions.receiveScenario(reply.query);
+        break;
+      case "prometheus":
+        prometheusRequests.resolve(reply.requestId, reply.text);
+        break;
+      case "travel":
+      case "breakpoint":
+        travel.getState().receive(reply);
+        break;
+      case "error":
+        prometheusRequests.rejectAll(reply.message);
+        actions.receiveCrash(reply.message);
+        break;
+      case "protocolError":
+        actions.receiveProtocolError(reply.message);
+        break;
+      default:
+        actions.receiveProtocolError(unknownReply(reply));
     }
   });
 

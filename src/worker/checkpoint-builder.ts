@@ -1,6 +1,7 @@
-import type { Scenario, Simulation } from "../model/index.ts";
+import type { Scenario } from "../model/index.ts";
 import { type Nanos, NS_PER_S } from "../model/index.ts";
 import type { Checkpoints } from "./checkpoints.ts";
+import type { HostedRun } from "./hosted-run.ts";
 import { estimateRunBytes } from "./run-size.ts";
 
 // Replays the scenario from 0 toward the earliest grid point that lacks a run, a slice at a time
@@ -10,17 +11,17 @@ import { estimateRunBytes } from "./run-size.ts";
 const SLICE_NS: Nanos = NS_PER_S;
 
 export class CheckpointBuilder {
-  private building: { run: Simulation; targetNs: Nanos } | null = null;
-  private readonly create: (scenario: Scenario) => Simulation;
+  private building: { run: HostedRun; targetNs: Nanos } | null = null;
+  private readonly create: (scenario: Scenario) => HostedRun;
   private readonly checkpoints: Checkpoints;
 
-  constructor(create: (scenario: Scenario) => Simulation, checkpoints: Checkpoints) {
+  constructor(create: (scenario: Scenario) => HostedRun, checkpoints: Checkpoints) {
     this.create = create;
     this.checkpoints = checkpoints;
   }
 
   /** The run being replayed, when there is one. */
-  get run(): Simulation | null {
+  get run(): HostedRun | null {
     return this.building?.run ?? null;
   }
 
@@ -33,7 +34,7 @@ export class CheckpointBuilder {
    * Replays until `deadlineMs` on the wall clock, from the scenario as the live run now has it.
    * Returns whether work remains.
    */
-  step(live: Simulation, furthestNs: Nanos, wallNowMs: () => number, deadlineMs: number) {
+  step(live: HostedRun, furthestNs: Nanos, wallNowMs: () => number, deadlineMs: number) {
     // The live run stands for the size of the runs to park: the newest is usually the heaviest.
     const runBytes = estimateRunBytes(live);
     for (let guard = 0; guard < 10_000 && wallNowMs() < deadlineMs; guard++) {

@@ -1,5 +1,5 @@
-import type { Simulation } from "../model/index.ts";
 import { type Nanos, NS_PER_S } from "../model/index.ts";
+import type { HostedRun } from "./hosted-run.ts";
 
 // Parked runs to seek from. A Simulation cannot be copied (its events hold closures), so a
 // checkpoint is a whole run stopped at a moment: one on each point of a grid, replayed from 0 in
@@ -21,7 +21,7 @@ export const runsThatFit = (runBytes: number): number =>
   Math.max(0, Math.floor(BUDGET_BYTES / Math.max(1, runBytes)) - 1);
 
 interface Parked {
-  run: Simulation;
+  run: HostedRun;
   onGrid: boolean;
 }
 
@@ -59,7 +59,7 @@ export class Checkpoints {
     return tNs > 0 && tNs % this.spacingNs === 0;
   }
 
-  park(run: Simulation, onGrid: boolean, runBytes: number): void {
+  park(run: HostedRun, onGrid: boolean, runBytes: number): void {
     if (run.nowNs === 0) return; // a fresh run is as cheap as a parked one
     const spares = this.parked.filter((p) => !p.onGrid);
     this.parked = this.parked.filter((p) => p.run.nowNs !== run.nowNs);
@@ -77,7 +77,7 @@ export class Checkpoints {
   }
 
   /** Removes and returns the latest run at or before `tNs`. */
-  take(tNs: Nanos): Simulation | null {
+  take(tNs: Nanos): HostedRun | null {
     const i = this.parked.findLastIndex((p) => p.run.nowNs <= tNs);
     if (i < 0) return null;
     const [taken] = this.parked.splice(i, 1);

@@ -1,4 +1,4 @@
-import type { Scenario, SimulationApi } from "../model/index.ts";
+import type { Scenario, Simulation } from "../model/index.ts";
 import type { SimulationClient } from "./client.ts";
 import { createListeners } from "./client.ts";
 import type { WorkerReply } from "./protocol.ts";
@@ -9,7 +9,7 @@ import { createSimulationHost } from "./simulation-host.ts";
  * microtask, as they would across a thread, so callers cannot come to rely on synchronous answers.
  */
 export function createInProcessClient(
-  createSimulation: (scenario: Scenario) => SimulationApi,
+  createSimulation: (scenario: Scenario) => Simulation,
 ): SimulationClient {
   const replies = createListeners<WorkerReply>();
   const host = createSimulationHost({

@@ -1,6 +1,6 @@
 import { runOpenMetrics } from "../metrics-export/run-export.ts";
-import { createSimulation, NS_PER_S, type SimulationApi } from "../model/index.ts";
-import { isTwinPair } from "./twin-pair.ts";
+import { createSimulation, NS_PER_S } from "../model/index.ts";
+import type { HostedRun } from "./hosted-run.ts";
 
 // The page's OpenMetrics export: the run on screen (both runs of a twin) replayed from 0 s to the
 // moment shown, scraped every step by the same code as `npm run sim -- --format openmetrics`, so
@@ -8,15 +8,16 @@ import { isTwinPair } from "./twin-pair.ts";
 // live run: the scenario records every live change, so the replay is the same run.
 
 export function runOpenMetricsSoFar(
-  run: SimulationApi,
+  run: HostedRun,
   timing: { startS: number; stepS: number },
 ): string {
-  const runs = isTwinPair(run)
-    ? [
-        { scenario: run.main.scenario, run: "A" },
-        { scenario: run.twin.scenario, run: "B" },
-      ]
-    : [{ scenario: run.scenario }];
+  const runs =
+    run.twin === null
+      ? [{ scenario: run.scenario }]
+      : [
+          { scenario: run.main.scenario, run: "A" },
+          { scenario: run.twin.scenario, run: "B" },
+        ];
   const fresh = runs.map((one) => ({ ...one, sim: createSimulation(one.scenario) }));
   return runOpenMetrics(fresh, run.nowNs / NS_PER_S, timing);
 }

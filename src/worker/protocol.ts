@@ -66,6 +66,8 @@ export type WorkerReply =
   | { type: "scenario"; query: string }
   | { type: "prometheus"; requestId: number; text: string }
   | { type: "error"; message: string }
+  /** The worker got a command it does not know; the run goes on. */
+  | { type: "protocolError"; message: string }
   /**
    * The run so far reaches `furthestNs`; after a live change made while viewing the past,
    * `forkedAtNs` is where the run forked (its later changes were dropped). Also sent when a seek

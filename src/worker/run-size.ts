@@ -1,5 +1,5 @@
 import type { Simulation } from "../model/index.ts";
-import { isTwinPair } from "./twin-pair.ts";
+import type { HostedRun } from "./hosted-run.ts";
 
 // A parked run's heap, estimated from what dominates it: the history ring's events, etcd's log
 // within the compaction window, and the pods held by etcd and the cache's store. Measured in
@@ -9,8 +9,11 @@ import { isTwinPair } from "./twin-pair.ts";
 const BASE_BYTES = 1_500_000;
 const BYTES_PER_ITEM = 250;
 
-export function estimateRunBytes(run: Simulation): number {
-  if (isTwinPair(run)) return estimateRunBytes(run.main) + estimateRunBytes(run.twin);
+export function estimateRunBytes(run: HostedRun): number {
+  return simulationBytes(run.main) + (run.twin === null ? 0 : simulationBytes(run.twin));
+}
+
+function simulationBytes(run: Simulation): number {
   const { kv, cache } = run.world;
   const logged =
     kv.logEnd - (kv.firstEventAfter(Math.max(0, kv.compactedRevision - 1)) ?? kv.logEnd);

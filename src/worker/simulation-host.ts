@@ -1,33 +1,37 @@
-import type { Scenario, SimulationApi, SnapshotView } from "../model/index.ts";
+import type { Scenario, Simulation, SnapshotView } from "../model/index.ts";
 import { encodeScenario, NS_PER_MS, NS_PER_S, parseScenario } from "../model/index.ts";
 import { createBreakpoints } from "./breakpoints.ts";
+import { type HostedRun, hostSingle, single } from "./hosted-run.ts";
 import { openingTurn } from "./opening.ts";
 import { runOpenMetricsSoFar } from "./openmetrics-export.ts";
 import { advanceWithinBudget, MAX_WALL_STEP_MS, simulatedStepNs } from "./pacing.ts";
 import type { TwinSpec, WorkerCommand, WorkerReply } from "./protocol.ts";
 import { transferablesOf } from "./protocol.ts";
 import { createSpeedGauge } from "./speed-gauge.ts";
-import { canTravel, createTimeTravel } from "./time-travel.ts";
-import { createTwinPair, isTwinPair, type TwinPair } from "./twin-pair.ts";
+import { createTimeTravel } from "./time-travel.ts";
+import { createTwinPair } from "./twin-pair.ts";
 
 // Runs one simulation on behalf of the page: the same code in the Web Worker and, in tests,
 // in-process. It answers a `frame` request only when it has something new, so a paused run costs
 // nothing and a playing one sends at most one snapshot per frame the page asks for.
 
 export interface SimulationHostDeps {
-  createSimulation: (scenario: Scenario) => SimulationApi;
+  createSimulation: (scenario: Scenario) => Simulation;
   post: (reply: WorkerReply, transfer: ArrayBuffer[]) => void;
   wallNowMs: () => number;
   /** Calls back after `delayMs` (the builder of seek checkpoints works in idle time). */
   later?: (callback: () => void, delayMs: number) => void;
 }
 
+/** The commands that act on a loaded run. */
+type RunCommand = Exclude<WorkerCommand, { type: "load" | "frame" | "play" | "pause" }>;
+
 export interface SimulationHost {
   handle(command: WorkerCommand): void;
 }
 
 export function createSimulationHost(deps: SimulationHostDeps): SimulationHost {
-  let sim: SimulationApi | null = null;
+  let sim: HostedRun | null = null;
   let playing = false;
   let speed = 1;
   let lastWallMs = 0;
@@ -43,37 +47,30 @@ export function createSimulationHost(deps: SimulationHostDeps): SimulationHost {
 
   const post = (reply: WorkerReply) => deps.post(reply, []);
   const breakpoints = createBreakpoints();
-  const createParkable = (scenario: Scenario) => {
-    const run = deps.createSimulation(scenario);
-    if (!canTravel(run)) throw new Error("time travel needs runs that can be parked");
-    return run;
-  };
   const travel = createTimeTravel({
-    // A twin run travels as a pair: each replay is a fresh pair.
+    // A replay is a run of the same kind: a twin run travels as a pair.
     create: (scenario) =>
-      sim !== null && isTwinPair(sim) ? sim.fresh(scenario) : createParkable(scenario),
+      sim === null ? hostSingle(deps.createSimulation, scenario) : sim.fresh(scenario),
     wallNowMs: deps.wallNowMs,
     later: deps.later ?? ((callback, delayMs) => void setTimeout(callback, delayMs)),
   });
   const postTravel = (forkedAtNs: number | null = null) =>
     post({ type: "travel", furthestNs: travel.furthestNs, forkedAtNs });
   /** The run moved on: the scrubber's end follows the furthest time reached. */
-  const reached = (run: SimulationApi) => {
+  const reached = (run: HostedRun) => {
     if (travel.reached(run)) postTravel();
   };
   /** The run jumped (a load, a seek, a fork): breakpoints look only at what happens next. */
-  const jumped = (run: SimulationApi) => {
-    if (canTravel(run)) breakpoints.sync(run);
-  };
-  const postScenario = (run: SimulationApi) =>
+  const jumped = (run: HostedRun) => breakpoints.sync(run);
+  const postScenario = (run: HostedRun) =>
     post({ type: "scenario", query: encodeScenario(run.scenario) });
 
-  function start(scenario: Scenario, startAtS: number, twin?: TwinSpec): SimulationApi {
+  function start(scenario: Scenario, startAtS: number, twin?: TwinSpec): HostedRun {
     const run =
       twin === undefined
-        ? deps.createSimulation(scenario)
+        ? hostSingle(deps.createSimulation, scenario)
         : createTwinPair(
-            createParkable,
+            deps.createSimulation,
             scenario,
             parseScenario(twin.query).scenario,
             twin.differing,
@@ -86,12 +83,12 @@ export function createSimulationHost(deps: SimulationHostDeps): SimulationHost {
   }
 
   /** One turn of replay toward the link's moment; the wall time it took is not played time. */
-  function openTurn(run: SimulationApi) {
+  function openTurn(run: HostedRun) {
     if (openingNs !== null && openingTurn(run, openingNs, deps.wallNowMs)) openingNs = null;
     lastWallMs = deps.wallNowMs();
   }
 
-  function advanceByWallClock(run: SimulationApi) {
+  function advanceByWallClock(run: HostedRun) {
     const nowMs = deps.wallNowMs();
     const elapsedMs = nowMs - lastWallMs;
     lastWallMs = nowMs;
@@ -101,7 +98,7 @@ export function createSimulationHost(deps: SimulationHostDeps): SimulationHost {
     const targetNs = run.nowNs + simulatedStepNs(elapsedMs, speed);
     let reason: string | null = null;
     const stop = () => {
-      if (breakpoints.active && canTravel(run)) reason = breakpoints.check(run);
+      if (breakpoints.active) reason = breakpoints.check(run);
       return reason !== null;
     };
     advanceWithinBudget((tNs) => run.advanceTo(tNs), run.nowNs, targetNs, deps.wallNowMs, stop);
@@ -119,111 +116,124 @@ export function createSimulationHost(deps: SimulationHostDeps): SimulationHost {
     changed = false;
     const reachedSpeed = playing && openingNs === null ? gauge.reached() : null;
     const opening = openingNs === null ? {} : { opening: { targetNs: openingNs } };
-    if (isTwinPair(sim)) {
-      const [snapshot, twin] = sim.snapshots(view);
-      const transfer = [...transferablesOf(snapshot), ...transferablesOf(twin)];
-      deps.post(
-        {
-          type: "snapshot",
-          snapshot,
-          twin,
-          playing,
-          wallPlayedMs,
-          reachedSpeed,
-          run: loads,
-          ...opening,
-        },
-        transfer,
-      );
-      return;
-    }
-    const snapshot = sim.snapshot(view);
+    const frame = sim.frame(view);
+    const transfer = [
+      ...transferablesOf(frame.snapshot),
+      ...(frame.twin === undefined ? [] : transferablesOf(frame.twin)),
+    ];
     deps.post(
-      { type: "snapshot", snapshot, playing, wallPlayedMs, reachedSpeed, run: loads, ...opening },
-      transferablesOf(snapshot),
+      { type: "snapshot", ...frame, playing, wallPlayedMs, reachedSpeed, run: loads, ...opening },
+      transfer,
     );
   }
 
   function apply(command: WorkerCommand) {
-    if (command.type === "load") {
-      loads++;
-      sim = start(parseScenario(command.query).scenario, command.startAtS, command.twin);
-      travel.start(sim);
-      jumped(sim);
-      postScenario(sim);
-      postTravel();
-    } else if (command.type === "frame") {
-      // A new selection changes what a paused run's snapshot carries (its trace): send one.
-      if (view !== null && view.traceOf !== command.view.traceOf) changed = true;
-      view = command.view;
-      framePending = true;
-      if (sim && openingNs !== null) {
-        openTurn(sim);
-        reached(sim);
-        changed = true;
-      } else if (sim && playing) {
-        advanceByWallClock(sim);
-      }
-      flush();
-      return;
-    } else if (command.type === "play") {
-      playing = true;
-      speed = command.speed;
-      lastWallMs = deps.wallNowMs();
-      gauge.reset();
-    } else if (command.type === "pause") {
-      playing = false;
-    } else if (!sim) {
-      return; // nothing to act on until a run is loaded (or after a crash, until a reload)
-    } else if (command.type === "breakpoints") {
-      breakpoints.set(command, canTravel(sim) ? sim : null);
-      return;
-    } else if (command.type === "cancelOpening") {
-      openingNs = null;
-      lastWallMs = deps.wallNowMs();
-    } else if (command.type === "seek") {
-      openingNs = null;
-      sim = travel.seek(sim, command.atNs);
-      jumped(sim);
-      postTravel(); // the page sends its next seek only once this one is done
-    } else if (command.type === "set") {
-      sim = forkIfPast(sim);
-      sim.setLive(command.key, command.value);
-      postScenario(sim);
-    } else if (command.type === "fault") {
-      sim = forkIfPast(sim);
-      sim.inject(command.fault);
-      postScenario(sim);
-    } else if (command.type === "openmetrics") {
-      const text = runOpenMetricsSoFar(sim, { startS: command.startS, stepS: command.stepS });
-      post({ type: "prometheus", requestId: command.requestId, text });
-      return;
-    } else if (command.type === "prometheus") {
-      const run = command.twin === true && isTwinPair(sim) ? sim.twin : sim;
-      post({ type: "prometheus", requestId: command.requestId, text: run.prometheusText() });
-      return;
-    } else if (command.type === "step") {
-      sim.advanceTo(sim.nowNs + Math.round(command.simMs * NS_PER_MS));
-      reached(sim);
-    } else if (command.type === "dropTwin") {
-      if (isTwinPair(sim)) {
-        sim = sim.main;
-        travel.start(sim); // A alone can travel again, from here on
-        jumped(sim);
-        postTravel();
-      }
-    } else if (command.type === "reset") {
-      sim = start(sim.scenario, 0, isTwinPair(sim) ? twinSpecOf(sim) : undefined);
-      travel.start(sim);
-      jumped(sim);
-      postTravel();
+    switch (command.type) {
+      case "load":
+        loads++;
+        restarted(start(parseScenario(command.query).scenario, command.startAtS, command.twin));
+        postScenario(sim as HostedRun);
+        break;
+      case "frame":
+        // A new selection changes what a paused run's snapshot carries (its trace): send one.
+        if (view !== null && view.traceOf !== command.view.traceOf) changed = true;
+        view = command.view;
+        framePending = true;
+        if (sim && openingNs !== null) {
+          openTurn(sim);
+          reached(sim);
+          changed = true;
+        } else if (sim && playing) {
+          advanceByWallClock(sim);
+        }
+        flush();
+        return;
+      case "play":
+        playing = true;
+        speed = command.speed;
+        lastWallMs = deps.wallNowMs();
+        gauge.reset();
+        break;
+      case "pause":
+        playing = false;
+        break;
+      default:
+        // Nothing to act on until a run is loaded (or after a crash, until a reload).
+        if (sim === null || !applyToRun(sim, command)) return;
     }
     changed = true;
     flush();
   }
 
+  /** A new run (a load, a reset, a dropped twin) becomes the live one, and travels from here. */
+  function restarted(run: HostedRun) {
+    sim = run;
+    travel.start(run);
+    jumped(run);
+    postTravel();
+  }
+
+  /** A command about the loaded run; returns whether the page needs a new frame. */
+  function applyToRun(run: HostedRun, command: RunCommand): boolean {
+    switch (command.type) {
+      case "breakpoints":
+        breakpoints.set(command, run);
+        return false;
+      case "cancelOpening":
+        openingNs = null;
+        lastWallMs = deps.wallNowMs();
+        return true;
+      case "seek":
+        openingNs = null;
+        sim = travel.seek(run, command.atNs);
+        jumped(sim);
+        postTravel(); // the page sends its next seek only once this one is done
+        return true;
+      case "set":
+        sim = forkIfPast(run);
+        sim.setLive(command.key, command.value);
+        postScenario(sim);
+        return true;
+      case "fault":
+        sim = forkIfPast(run);
+        sim.inject(command.fault);
+        postScenario(sim);
+        return true;
+      case "openmetrics": {
+        const text = runOpenMetricsSoFar(run, { startS: command.startS, stepS: command.stepS });
+        post({ type: "prometheus", requestId: command.requestId, text });
+        return false;
+      }
+      case "prometheus": {
+        const scraped = (command.twin === true ? run.twin : null) ?? run;
+        post({ type: "prometheus", requestId: command.requestId, text: scraped.prometheusText() });
+        return false;
+      }
+      case "step":
+        run.advanceTo(run.nowNs + Math.round(command.simMs * NS_PER_MS));
+        reached(run);
+        return true;
+      case "dropTwin":
+        // A alone can travel again, from here on.
+        if (run.twin !== null) restarted(single(deps.createSimulation, run.main));
+        return true;
+      case "reset":
+        restarted(start(run.scenario, 0, twinSpecOf(run)));
+        return true;
+      default:
+        return unknownCommand(command);
+    }
+  }
+
+  /** A command this host does not know: the page and the worker disagree on the protocol. */
+  function unknownCommand(command: never): false {
+    const type = String((command as { type?: unknown } | null)?.type);
+    post({ type: "protocolError", message: `the simulation got an unknown command "${type}"` });
+    return false;
+  }
+
   /** A live change while viewing the past forks there; the page hears where. */
-  function forkIfPast(run: SimulationApi): SimulationApi {
+  function forkIfPast(run: HostedRun): HostedRun {
     const fork = travel.forkIfPast(run);
     if (fork === null) return run;
     jumped(fork.run);
@@ -231,10 +241,10 @@ export function createSimulationHost(deps: SimulationHostDeps): SimulationHost {
     return fork.run;
   }
 
-  const twinSpecOf = (pair: TwinPair): TwinSpec => ({
-    query: encodeScenario(pair.twin.scenario),
-    differing: pair.differing,
-  });
+  const twinSpecOf = (run: HostedRun): TwinSpec | undefined =>
+    run.twin === null
+      ? undefined
+      : { query: encodeScenario(run.twin.scenario), differing: run.differing };
 
   return {
     handle(command) {

@@ -1,6 +1,7 @@
-import type { Nanos, Scenario, Simulation, SimulationApi } from "../model/index.ts";
+import type { Nanos, Scenario } from "../model/index.ts";
 import { CheckpointBuilder } from "./checkpoint-builder.ts";
 import { Checkpoints } from "./checkpoints.ts";
+import type { HostedRun } from "./hosted-run.ts";
 import { estimateRunBytes } from "./run-size.ts";
 import { scenarioUntil } from "./scenario-until.ts";
 
@@ -10,7 +11,7 @@ import { scenarioUntil } from "./scenario-until.ts";
 // catches up with the scenario as it now stands, so the past it shows is the past as recorded.
 
 export interface TimeTravelDeps {
-  create: (scenario: Scenario) => Simulation;
+  create: (scenario: Scenario) => HostedRun;
   wallNowMs: () => number;
   /** Calls back after `delayMs` of wall time (the worker's idle time for the builder). */
   later: (callback: () => void, delayMs: number) => void;
@@ -20,13 +21,10 @@ export interface TimeTravelDeps {
 const BUILD_TURN_MS = 6;
 const BUILD_PAUSE_MS = 10;
 
-export const canTravel = (run: SimulationApi): run is Simulation =>
-  "adopt" in run && "marksSince" in run;
-
 export function createTimeTravel(deps: TimeTravelDeps) {
   const checkpoints = new Checkpoints();
   const builder = new CheckpointBuilder(deps.create, checkpoints);
-  let live: Simulation | null = null;
+  let live: HostedRun | null = null;
   let furthestNs: Nanos = 0;
   let turnQueued = false;
 
@@ -50,7 +48,7 @@ export function createTimeTravel(deps: TimeTravelDeps) {
   }
 
   /** The run nearest at or before `tNs`, taken out of wherever it was parked (null if none). */
-  function nearest(run: Simulation, tNs: Nanos): Simulation | null {
+  function nearest(run: HostedRun, tNs: Nanos): HostedRun | null {
     const parkedNs = checkpoints.latestAtOrBefore(tNs) ?? -1;
     const building = builder.run;
     const buildingNs = building !== null && building.nowNs <= tNs ? building.nowNs : -1;
@@ -71,15 +69,15 @@ export function createTimeTravel(deps: TimeTravelDeps) {
     },
 
     /** A new run starts (a load or a reset): every parked run belonged to the old one. */
-    start(run: SimulationApi): void {
+    start(run: HostedRun): void {
       checkpoints.clear();
       builder.release();
-      live = canTravel(run) ? run : null;
+      live = run;
       furthestNs = run.nowNs;
     },
 
     /** The live run moved on; returns whether it went further than ever before. */
-    reached(run: SimulationApi): boolean {
+    reached(run: HostedRun): boolean {
       if (live === null || run.nowNs <= furthestNs) return false;
       furthestNs = run.nowNs;
       kick();
@@ -87,8 +85,8 @@ export function createTimeTravel(deps: TimeTravelDeps) {
     },
 
     /** Moves to `tNs` (clamped to the run so far); returns the new live run. */
-    seek(run: SimulationApi, tNs: Nanos): SimulationApi {
-      if (live === null || !canTravel(run)) return run;
+    seek(run: HostedRun, tNs: Nanos): HostedRun {
+      if (live === null) return run;
       const targetNs = Math.min(Math.max(Math.round(tNs), 0), furthestNs);
       const next = nearest(run, targetNs) ?? deps.create(run.scenario);
       if (next !== run) checkpoints.park(run, false, estimateRunBytes(run));
@@ -103,8 +101,8 @@ export function createTimeTravel(deps: TimeTravelDeps) {
      * Before a live change: a run viewing its past forks there, dropping the scenario's later
      * changes. Returns the run to change and the fork's moment, or null when there is no fork.
      */
-    forkIfPast(run: SimulationApi): { run: SimulationApi; atNs: Nanos } | null {
-      if (live === null || !canTravel(run) || run.nowNs >= furthestNs) return null;
+    forkIfPast(run: HostedRun): { run: HostedRun; atNs: Nanos } | null {
+      if (live === null || run.nowNs >= furthestNs) return null;
       const atNs = run.nowNs;
       const until = scenarioUntil(run.scenario, atNs);
       dropFuture(atNs);

@@ -4,9 +4,9 @@ import type {
   ScenarioKey,
   SimSnapshot,
   Simulation,
-  SimulationApi,
   SnapshotView,
 } from "../model/index.ts";
+import type { HostedRun } from "./hosted-run.ts";
 import { keyTextsOf, scenarioWithKeys } from "./twin-keys.ts";
 
 // Twin runs: two simulations in one worker, advanced to the same simulated moment on every call,
@@ -15,12 +15,10 @@ import { keyTextsOf, scenarioWithKeys } from "./twin-keys.ts";
 // metrics and world are A's; run B follows every live change and fault except on the keys it
 // overrides, so B is always A with B's keys put back. Time travel parks and replays whole pairs.
 
-export interface TwinPair extends Simulation {
-  readonly main: Simulation;
+export interface TwinPair extends HostedRun {
   readonly twin: Simulation;
-  readonly differing: readonly ScenarioKey[];
   /** Both runs' snapshots, each at half the page's budget: two half-width columns. */
-  snapshots(view: SnapshotView): readonly [SimSnapshot, SimSnapshot];
+  frame(view: SnapshotView): { snapshot: SimSnapshot; twin: SimSnapshot };
   /** A new pair from 0 s for run A's `scenario`, B set apart from it as in this pair. */
   fresh(scenario: Scenario): TwinPair;
 }
@@ -80,12 +78,13 @@ export function createTwinPair(
     },
     fresh: (scenario) => createTwinPair(createSimulation, scenario, twinOf(scenario), differing),
     snapshot: (view) => main.snapshot(twinView(view)),
-    snapshots: (view) => [main.snapshot(twinView(view)), twin.snapshot(twinView(view))],
+    frame: (view) => ({
+      snapshot: main.snapshot(twinView(view)),
+      twin: twin.snapshot(twinView(view)),
+    }),
     metrics: () => main.metrics(),
     marksSince: (seq) => main.marksSince(seq),
     prometheusText: () => main.prometheusText(),
     traceHash: () => main.traceHash(),
   };
 }
-
-export const isTwinPair = (run: SimulationApi): run is TwinPair => "twin" in run;

@@ -224,14 +224,14 @@ describe("npm run sim -- --format openmetrics", () => {
     const samples = sampleLines(out.stdout);
     const times = new Set(samples.map((l) => Number(l.split(" ").at(-1))));
     expect([...times].sort()).toEqual([0, 10, 20, 30].map((t) => START_S + t));
-    for (const line of samples) expect(line).toContain('scenario="reads=80&lag=800"');
+    for (const line of samples) expect(line).toContain('scenario="v=2&reads=80&lag=800"');
     // A counter's family is named without _total in OpenMetrics, its samples with it.
     expect(out.stdout).toContain("# TYPE apiserver_watch_cache_events_received counter\n");
     // The last scrape is the run's end: the same figures `prom` prints.
     const prom = sampleLines(sim("--scenario", "lag=800&reads=80", "--duration", "30").stdout);
     const withoutScenario = (line: string) =>
       line
-        .replace(/,?scenario="[^"]*"/, "")
+        .replace(/,?scenario="[^"]*",?/, (m) => (m.startsWith(",") && m.endsWith(",") ? "," : ""))
         .replace("{}", "")
         .replace(/ \d+$/, "");
     const last = samples.filter((l) => l.endsWith(` ${START_S + 30}`)).map(withoutScenario);

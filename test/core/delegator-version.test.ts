@@ -41,7 +41,9 @@ describe("consistent LISTs in flight when the cache restarts", () => {
   // They asked etcd for the current RV just before the restart. 1.33 checks readiness after
   // that read (in cacher.GetList), so they get 429; 1.37 checked it before, and serves them.
   const RESTART =
-    "objects=25000&restart=5&etcdLatency=200&mix=consistent:1&reads=100&watchers=0&ryw=0&otherWrites=0&retry=none";
+    "objects=25000&restart=5&etcdLatency=200&mix=consistent:1&reads=100&watchers=0&ryw=0&otherWrites=0&retry=none" +
+    // With a limit, the LISTs sent while the cache is Pending go to etcd instead of a 429.
+    "&limits=consistent:500";
 
   it.each([
     ["1.33", true],

@@ -108,7 +108,7 @@ describe("tracing", () => {
       off.advanceTo(12 * NS_PER_S);
       expect(on.prometheusText()).toBe(off.prometheusText());
       expect(on.traceHash()).toBe(off.traceHash());
-    });
+    }, 20_000);
   }
 
   it("keeps only a sample under heavy load, and lists it in the snapshot", () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { parseScenario, type Scenario } from "../../src/sim/scenario/index.ts";
-import { createSimulation, type Simulation } from "../../src/sim/simulation.ts";
+import { createSimulation } from "../../src/sim/simulation.ts";
+import type { SimulationApi } from "../../src/sim/simulation-api.ts";
 import type { SimSnapshot } from "../../src/sim/snapshot.ts";
 import { NS_PER_S } from "../../src/sim/time.ts";
 import {
@@ -10,6 +11,7 @@ import {
   GRID_POINTS,
   SPARES,
 } from "../../src/worker/checkpoints.ts";
+import { type HostedRun, hostSingle } from "../../src/worker/hosted-run.ts";
 import { scenarioUntil } from "../../src/worker/scenario-until.ts";
 import { createTimeTravel } from "../../src/worker/time-travel.ts";
 
@@ -20,14 +22,14 @@ const S = NS_PER_S;
 function harness(query: string) {
   const queue: (() => void)[] = [];
   const travel = createTimeTravel({
-    create: (scenario) => createSimulation(scenario),
+    create: (scenario) => hostSingle(createSimulation, scenario),
     wallNowMs: () => performance.now(),
     later: (callback) => queue.push(callback),
   });
   const drain = () => {
     for (let guard = 0; queue.length > 0 && guard < 100_000; guard++) queue.shift()?.();
   };
-  let live: Simulation = createSimulation(parseScenario(query).scenario);
+  let live: HostedRun = hostSingle(createSimulation, parseScenario(query).scenario);
   travel.start(live);
   return {
     travel,
@@ -43,11 +45,11 @@ function harness(query: string) {
       }
     },
     seek(atNs: number) {
-      live = travel.seek(live, atNs) as Simulation;
+      live = travel.seek(live, atNs);
     },
     fork() {
       const fork = travel.forkIfPast(live);
-      if (fork !== null) live = fork.run as Simulation;
+      if (fork !== null) live = fork.run;
       return fork;
     },
   };
@@ -60,7 +62,7 @@ function replayed(scenario: Scenario, atNs: number) {
   return run;
 }
 
-const same = (a: Simulation, b: Simulation) => {
+const same = (a: SimulationApi, b: SimulationApi) => {
   const strip = (s: SimSnapshot) => ({ ...s, series: null });
   expect(a.nowNs).toBe(b.nowNs);
   expect(a.traceHash()).toBe(b.traceHash());
@@ -160,7 +162,7 @@ describe("scenarioUntil", () => {
 });
 
 describe("Checkpoints", () => {
-  const fake = (nowNs: number) => ({ nowNs }) as Simulation;
+  const fake = (nowNs: number) => ({ nowNs }) as HostedRun;
   const LIGHT = 5_000_000;
 
   /** Plays to 30 minutes, parking every missing grid point and a spare every 7 s. */

@@ -25,7 +25,7 @@ describe("a twin pair", () => {
     for (const seconds of [1, 4, 9]) {
       pair.advanceTo(seconds * NS_PER_S);
       expect(pair.twin.traceHash()).toBe(pair.main.traceHash());
-      const [a, b] = pair.snapshots(VIEW);
+      const { snapshot: a, twin: b } = pair.frame(VIEW);
       expect(b).toEqual(a);
     }
   });
@@ -36,7 +36,7 @@ describe("a twin pair", () => {
       "gates=ConsistentListFromCacheSkipTimeoutFallback=true",
     );
     pair.advanceTo(10 * NS_PER_S);
-    const [a, b] = pair.snapshots(VIEW);
+    const { snapshot: a, twin: b } = pair.frame(VIEW);
     expect(b.nowNs).toBe(a.nowNs);
     expect(pair.twin.traceHash()).not.toBe(pair.main.traceHash());
     expect(total(a, "fallback")).toBeGreaterThan(500);

@@ -16,10 +16,10 @@ describe("a cache restart", () => {
   });
 
   it("sends LISTs with a limit to etcd meanwhile, and answers the others 429", () => {
-    const sim = run(`${restart}&mix=consistent:1,notOlderThan:1`, 8);
+    const sim = run(`${restart}&mix=consistent:1,notOlderThan:1&limits=consistent:500`, 8);
     expect(reads(sim, { kind: "consistent", served_by: "etcd", code: "200" })).toBeGreaterThan(0);
     expect(reads(sim, { kind: "notOlderThan", code: "429" })).toBeGreaterThan(0);
-  });
+  }, 20_000);
 
   it("does not count the watchers it terminates in apiserver_terminated_watchers_total", () => {
     // upstream: terminateAllWatchers does not count; cache_watcher.go add counts slow watchers.
@@ -31,7 +31,9 @@ describe("a cache restart", () => {
 
   it("makes watchers resuming from before the relist get 410 and relist themselves", () => {
     const sim = run(restart, 30);
-    expect(reads(sim, { kind: "relist", code: "200" })).toBe(6);
+    expect(value(sim, "watchcachelab_lists_total", { kind: "relist", outcome: "ok" })).toBe(6);
+    // Each relist walks 25 000 pods in pages of 500.
+    expect(reads(sim, { kind: "relist", code: "200" })).toBe(6 * 50);
     expect(sim.world.watchers.connected).toBe(6);
   });
 });
@@ -105,9 +107,12 @@ describe("watchers", () => {
 describe("the list-cache counters", () => {
   it("count the whole list walked as fetched, the page as returned", () => {
     // upstream: cacher.go GetList RecordListCacheMetrics(index, len(resp.Items), listVal.Len())
-    const sim = run("objects=2000&herd=10@1&reads=0&watchers=0&ryw=0", 10);
-    expect(value(sim, "apiserver_cache_list_total")).toBe(10);
-    expect(value(sim, "apiserver_cache_list_fetched_objects_total")).toBe(20_000);
-    expect(value(sim, "apiserver_cache_list_returned_objects_total")).toBe(5_000);
+    // Each herd client walks 2000 pods in 4 pages; a page walks the list from its continue key.
+    const sim = run("objects=2000&herd=10@1&limits=consistent:500&reads=0&watchers=0&ryw=0", 10);
+    expect(value(sim, "apiserver_cache_list_total")).toBe(40);
+    expect(value(sim, "apiserver_cache_list_fetched_objects_total")).toBe(
+      10 * (2000 + 1500 + 1000 + 500),
+    );
+    expect(value(sim, "apiserver_cache_list_returned_objects_total")).toBe(10 * 2000);
   });
 });

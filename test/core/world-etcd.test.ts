@@ -32,6 +32,7 @@ function server(
       concurrency: () => concurrency,
       latencyNs: () => ms(latencyMs),
       requestTimeoutNs: seconds(timeoutS),
+      objectBytes: 2048,
       answered: (reason) => {
         counts[reason] = (counts[reason] ?? 0) + 1;
       },

@@ -42,6 +42,8 @@ export const GOLDEN_SCENARIOS: readonly GoldenScenario[] = [
     seconds: 60,
   },
   { stem: "k8s-1.33-exact", query: "k8s=1.33&lag=3000&mix=exact:0.5,consistent:0.5", seconds: 60 },
+  // An explicit v=1 runs as version 1 did: its figures are version 1's "herd" run, bit for bit.
+  { stem: "v1-herd", query: "v=1&herd=1000@10,1000@40&lag=4000", seconds: 90 },
 ];
 
 /** The attempts that ended within one simulated second. */

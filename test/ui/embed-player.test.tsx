@@ -52,7 +52,9 @@ describe("the embedded player", () => {
     expect(runtime.store.getState().pageKeys["twin"]).toBeUndefined();
     runtime.store.getState().setLive("writes", 30);
     await waitFor(() =>
-      expect(writtenQueries.at(-1)).toMatch(/^writes=20@0,30@[\d.]+&lag=800&embed=1&panels=ring$/),
+      expect(writtenQueries.at(-1)).toMatch(
+        /^v=2&writes=20@0,30@[\d.]+&lag=800&embed=1&panels=ring$/,
+      ),
     );
   });
 

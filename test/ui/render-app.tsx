@@ -1,7 +1,9 @@
 import { render } from "@testing-library/react";
 import type { Scenario } from "../../src/sim/scenario/index.ts";
-import { createSimulation as createRealSimulation } from "../../src/sim/simulation.ts";
-import type { SimulationApi } from "../../src/sim/simulation-api.ts";
+import {
+  createSimulation as createRealSimulation,
+  type Simulation,
+} from "../../src/sim/simulation.ts";
 import { type AppRuntime, startApp } from "../../src/state/runtime.ts";
 import { App } from "../../src/ui/App.tsx";
 import { createInProcessClient } from "../../src/worker/in-process-client.ts";
@@ -17,7 +19,7 @@ export interface RenderedApp {
 
 export function renderApp(
   hash = "",
-  createSimulation: (scenario: Scenario) => SimulationApi = (s) => createRealSimulation(s),
+  createSimulation: (scenario: Scenario) => Simulation = (s) => createRealSimulation(s),
 ): RenderedApp {
   const writtenQueries: string[] = [];
   const runtime = startApp({

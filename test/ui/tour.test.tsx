@@ -177,10 +177,10 @@ describe("the guided tour", () => {
     fireEvent.click(button("From the defaults"));
     const state = fake.runtime.store.getState();
     expect(screen.queryByTestId("tour")).not.toBeInTheDocument();
-    expect(encodeScenario(state.scenario)).toBe("");
+    expect(encodeScenario(state.scenario)).toBe("v=2");
     expect(state.pageKeys).toEqual({});
     expect(state.speed).toBe(1);
-    expect(loads(fake).at(-1)).toBe("");
+    expect(loads(fake).at(-1)).toBe("v=2");
   });
 
   it("goes to the next chapter after a chapter's last caption", () => {

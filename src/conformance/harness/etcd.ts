@@ -30,6 +30,7 @@ const INSTANT: RangeCosts = {
   latencyNs: () => 0,
   requestTimeoutNs: seconds(3600),
   answered: () => {},
+  objectBytes: 2048,
 };
 
 export interface HarnessE {

@@ -69,6 +69,7 @@ class UnfilteredPage implements CacherPage {
   private readonly resourcePrefix: string;
   private readonly hasMore: boolean;
   private materialised: Pod[] | null = null;
+  private token: string | null = null;
 
   constructor(list: CacheList, listKey: string, limit: number, resourcePrefix: string) {
     const total = list.count;
@@ -91,10 +92,17 @@ class UnfilteredPage implements CacherPage {
     return max === undefined ? this.materialised : this.materialised.slice(0, max);
   }
 
+  /** Built once, while the list still reads the state it was made at. */
   get continue(): string {
-    const last = this.hasMore ? this.items()[this.count - 1] : undefined;
-    return last === undefined
-      ? ""
-      : continueAfter(podKey(this.resourcePrefix, last), this.listKey, this.rv);
+    if (this.token === null) {
+      const key = this.hasMore ? (this.list.keyAt?.(this.count - 1) ?? this.lastKeyOfItems()) : "";
+      this.token = key === undefined || key === "" ? "" : continueAfter(key, this.listKey, this.rv);
+    }
+    return this.token;
+  }
+
+  private lastKeyOfItems(): string | undefined {
+    const last = this.items()[this.count - 1];
+    return last === undefined ? undefined : podKey(this.resourcePrefix, last);
   }
 }

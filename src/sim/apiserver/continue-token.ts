@@ -22,8 +22,19 @@ export function encodeContinue(key: string, keyPrefix: string, rv: number): stri
   return encodeRawUrl(new TextEncoder().encode(json));
 }
 
+// A page's token is decoded three times on its way (validation, the delegator's helper, the
+// watch cache), as upstream does; the last answer is kept (a pure function of its arguments).
+let last: { token: string; keyPrefix: string; decoded: DecodedContinue } | null = null;
+
 // upstream: continue.go DecodeContinue
 export function decodeContinue(token: string, keyPrefix: string): DecodedContinue {
+  if (last !== null && last.token === token && last.keyPrefix === keyPrefix) return last.decoded;
+  const decoded = decodeAnew(token, keyPrefix);
+  last = { token, keyPrefix, decoded };
+  return decoded;
+}
+
+function decodeAnew(token: string, keyPrefix: string): DecodedContinue {
   const raw = decodeRawUrl(token);
   if (!raw.ok) return invalid(`${GENERIC}: ${raw.message}`);
   const syntax = goJsonSyntaxError(raw.bytes);

@@ -272,4 +272,7 @@ class IndexedList implements CacheList {
   items(max?: number): Pod[] {
     return this.list.items(max);
   }
+  keyAt(i: number): string | undefined {
+    return this.list.keyAt?.(i);
+  }
 }

@@ -165,7 +165,10 @@ export class Snapshots {
       }
       return out;
     };
-    let counted: number | undefined = whole ? size : undefined;
+    // No key gone since the snapshot (no ghosts) and as many keys as then: the very same keys,
+    // so a range's count is its width (a continued page needs no walk to the end of the list).
+    const sameKeys = this.ghosts.size === 0 && size === live.size;
+    let counted: number | undefined = whole ? size : sameKeys ? le - lf : undefined;
     return {
       rv: responseRv,
       get count() {
@@ -173,6 +176,8 @@ export class Snapshots {
         return counted;
       },
       items,
+      // With the snapshot's keys those of the live store, item i is the i-th key of the range.
+      keyAt: (i) => (sameKeys && i >= 0 && i < le - lf ? live.at(lf + i) : undefined),
     };
   }
 

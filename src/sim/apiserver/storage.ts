@@ -39,6 +39,11 @@ export interface LazyList {
   readonly count: number;
   /** The first `max` items in order (all of them when absent). */
   items(max?: number): Pod[];
+  /**
+   * The storage key of item `i`, where it is known without building the items (a page's
+   * continue token needs only its last key: a long walk of pages copies no objects).
+   */
+  keyAt?(i: number): string | undefined;
 }
 
 export interface StorageListResult extends LazyList {

@@ -90,6 +90,12 @@ export class Store {
     return out;
   }
 
+  /** The key at position `i`, for a lazy list made at `at` mutations. */
+  keyAt(i: number, at: number): string {
+    this.assertUnchanged(at);
+    return this.keys.at(i);
+  }
+
   // upstream: store_btree.go ByIndex (the bucket as is, before prefix and selector filtering)
   byIndex(name: string, value: string, rv: number): LazyList | undefined {
     const ix = this.indexes.find((i) => i.indexer.name === name);
@@ -158,5 +164,9 @@ class StoreRange implements LazyList {
 
   items(max = Number.POSITIVE_INFINITY): Pod[] {
     return this.store.itemsBetween(this.from, this.from + Math.min(this.count, max), this.at);
+  }
+
+  keyAt(i: number): string | undefined {
+    return i >= 0 && i < this.count ? this.store.keyAt(this.from + i, this.at) : undefined;
   }
 }

@@ -3,11 +3,13 @@ import { MinHeap } from "../apiserver/min-heap.ts";
 import type { Scheduler } from "../scheduler.ts";
 import type { Nanos } from "../time.ts";
 import { Fifo } from "../world/fifo.ts";
+import type { RangeObserver } from "./range-stats.ts";
 
 // etcd's range requests (docs/fidelity.md "World"): FIFO for a bounded number of slots; a request reads the
-// revision current when its service starts and is answered `etcdLatency` + 10 µs per object
-// later; one still unanswered `requestTimeout` after it arrived gets 504. The queue keeps a
-// single timer, at its head's deadline: heads leave in arrival order, so deadlines only grow.
+// revision current when its service starts and is answered `etcdLatency` + 10 µs per 2 KiB of
+// objects returned later; one still unanswered `requestTimeout` after it arrived gets 504. The
+// queue keeps a single timer, at its head's deadline: heads leave in arrival order, so deadlines
+// only grow.
 
 /** Why a range request reached etcd (watchcachelab_etcd_requests_total{reason}). */
 export type RangeReason = "delegated" | "fallback" | "current_rv" | "reflector";
@@ -27,10 +29,20 @@ export interface RangeCosts {
   readonly requestTimeoutNs: Nanos;
   /** A request was answered (or failed): only answered requests are counted. */
   answered(reason: RangeReason): void;
+  /** Mean bytes of one object (`objectBytes`): service time and held memory grow with it. */
+  readonly objectBytes: number;
+  /** Learns of every request's service and answer (the cost by reason, the held memory). */
+  readonly observer?: RangeObserver;
 }
 
-/** Service time per object returned: 0.01 ms (the snapshot shows a full LIST's cost with it). */
+/** Service time per object of `REFERENCE_OBJECT_BYTES` returned: 0.01 ms. */
 export const NS_PER_OBJECT = 10_000;
+/** The object size `NS_PER_OBJECT` is for (2 KiB: version 1's cost per object). */
+export const REFERENCE_OBJECT_BYTES = 2048;
+
+/** What returning `objects` objects of `objectBytes` each adds to a request's service time. */
+export const transferNs = (objects: number, objectBytes: number): Nanos =>
+  Math.ceil((objects * NS_PER_OBJECT * objectBytes) / REFERENCE_OBJECT_BYTES);
 const MAX_QUEUED = 10_000_000;
 const MAX_SPARE_TICKETS = 4096;
 
@@ -39,6 +51,8 @@ interface Ticket {
   job: RangeJob | null;
   arrivalNs: Nanos;
   doneNs: Nanos;
+  /** The response's size: the apiserver holds it while etcd serves the request. */
+  bytes: number;
   seq: number;
   answered: boolean;
 }
@@ -75,10 +89,18 @@ export class RangeQueue {
   }
 
   submit(job: RangeJob): void {
-    const ticket = this.spare.pop() ?? { job, arrivalNs: 0, doneNs: 0, seq: 0, answered: false };
+    const ticket = this.spare.pop() ?? {
+      job,
+      arrivalNs: 0,
+      doneNs: 0,
+      bytes: 0,
+      seq: 0,
+      answered: false,
+    };
     ticket.job = job;
     ticket.arrivalNs = this.scheduler.nowNs;
     ticket.answered = false;
+    this.costs.observer?.submitted();
     this.queue.push(ticket);
     this.pump();
     this.armTimer();
@@ -98,8 +120,11 @@ export class RangeQueue {
   private serve(ticket: Ticket, nowNs: Nanos): void {
     const job = ticket.job as RangeJob;
     const objects = job.start();
+    const objectBytes = this.costs.objectBytes;
     ticket.seq = this.nextId++;
-    ticket.doneNs = nowNs + this.costs.latencyNs(nowNs) + objects * NS_PER_OBJECT;
+    ticket.bytes = objects * objectBytes;
+    ticket.doneNs = nowNs + this.costs.latencyNs(nowNs) + transferNs(objects, objectBytes);
+    this.costs.observer?.started(job.reason, nowNs, ticket.bytes);
     const deadlineNs = ticket.arrivalNs + this.costs.requestTimeoutNs;
     this.inFlight++;
     this.inService.push(ticket);
@@ -115,12 +140,15 @@ export class RangeQueue {
   private complete(): void {
     const entry = this.inService.pop();
     if (entry === undefined) throw new Error("etcd: a completion without a request in service");
-    this.release();
     const job = entry.job as RangeJob;
+    // Released before the next request takes the slot: the two are not held at once.
+    this.costs.observer?.ended(job.reason, this.scheduler.nowNs, entry.bytes);
+    this.release();
     const answered = entry.answered;
     this.recycle(entry);
     if (answered) return;
     this.costs.answered(job.reason);
+    this.costs.observer?.answered(job.reason);
     job.finish();
   }
 
@@ -131,6 +159,7 @@ export class RangeQueue {
 
   private fail(job: RangeJob): void {
     this.costs.answered(job.reason);
+    this.costs.observer?.answered(job.reason);
     job.fail(requestTimeout());
   }
 

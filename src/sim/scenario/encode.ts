@@ -1,6 +1,6 @@
 import { KEY_CODECS } from "./key-codecs.ts";
 import { SCENARIO_KEYS, type ScenarioKey } from "./keys.ts";
-import { DEFAULT_SCENARIO, type Scenario } from "./scenario.ts";
+import { defaultsFor, type Scenario } from "./scenario.ts";
 
 // A lone surrogate (a name cut mid-emoji) cannot be percent-encoded; a link reading it back
 // would give U+FFFD anyway, so it is written as that.
@@ -13,13 +13,19 @@ const escapeValue = (text: string): string =>
     (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)),
   );
 
-/** `a=1&b=2` with only the values that differ from the defaults, in docs/scenarios.md's key order. */
+/**
+ * `v=2&a=1&b=2`: the schema version, then only the values that differ from that version's
+ * defaults, in docs/scenarios.md's key order. Every link carries its `v`, so a later change of a default
+ * migrates it instead of changing what it shows.
+ */
 export function encodeScenario(scenario: Scenario): string {
-  const parts: string[] = [];
+  const defaults = defaultsFor(scenario.v);
+  const parts: string[] = [`v=${scenario.v}`];
   for (const key of Object.keys(SCENARIO_KEYS) as ScenarioKey[]) {
+    if (key === "v") continue;
     const { write } = KEY_CODECS[key];
     const text = write(scenario);
-    if (text !== write(DEFAULT_SCENARIO)) parts.push(`${key}=${escapeValue(text)}`);
+    if (text !== write(defaults)) parts.push(`${key}=${escapeValue(text)}`);
   }
   return parts.join("&");
 }

@@ -32,6 +32,13 @@ export {
   type ScenarioKey,
   type ValueSpec,
 } from "./keys.ts";
+export {
+  DEFAULT_LIMITS,
+  formatLimits,
+  MAX_LIMIT,
+  parseLimits,
+  type ReadLimits,
+} from "./limits.ts";
 export { READ_MIX_KINDS, type ReadMix, type ReadMixKind } from "./mix.ts";
 export { type NumberRange, readNumber } from "./numeric-text.ts";
 export {
@@ -39,13 +46,18 @@ export {
   type ParsedScenario,
   parseScenario,
   type ScenarioIssue,
+  VERSION_1_NOTICE,
 } from "./parse.ts";
 export {
   DEFAULT_SCENARIO,
+  defaultsFor,
+  followsPages,
   SCHEDULE_KEYS,
   SCHEMA_VERSION,
   type Scenario,
   type ScheduleKey,
+  type SchemaVersion,
+  VERSION_1_LIMITS,
   WHATIF_SWITCHES,
   type WhatIf,
 } from "./scenario.ts";

@@ -12,9 +12,17 @@ import {
 } from "./fault-text.ts";
 import { formatGateSettings, parseGateSettings } from "./gate-settings.ts";
 import { SCENARIO_KEYS, type ScenarioKey } from "./keys.ts";
+import { formatLimits, parseLimits } from "./limits.ts";
 import { formatMix, parseMix } from "./mix.ts";
 import { formatNumber, type NumberRange, readNumber } from "./numeric-text.ts";
-import { SCHEDULE_KEYS, type Scenario, type ScheduleKey, WHATIF_SWITCHES } from "./scenario.ts";
+import {
+  defaultsFor,
+  SCHEDULE_KEYS,
+  type Scenario,
+  type ScheduleKey,
+  type SchemaVersion,
+  WHATIF_SWITCHES,
+} from "./scenario.ts";
 import { formatSchedule, readSchedule } from "./schedule-text.ts";
 
 // How each key's text maps to its field of the scenario, both ways.
@@ -87,13 +95,34 @@ function readWhatIf(text: string): Decoded<Scenario["whatif"]> {
 const formatWhatIf = (whatif: Scenario["whatif"]): string =>
   WHATIF_SWITCHES.filter((name) => whatif[name]).join(",");
 
+// `v` is read first (table order): the keys after it start from that version's defaults.
+const versionCodec: KeyCodec = {
+  read: (text, draft) => {
+    const version = readNumber(text, SCENARIO_KEYS.v.value);
+    if (version === undefined) return refuse();
+    Object.assign(draft, defaultsFor(version as SchemaVersion));
+    return accept(version);
+  },
+  write: (scenario) => formatNumber(scenario.v),
+};
+
+// Only the kinds whose limit differs from the scenario's version's default are written.
+const limitsCodec: KeyCodec = {
+  read: (text, draft) => {
+    const decoded = parseLimits(text, defaultsFor(draft.v).limits);
+    if (decoded.ok) draft.limits = decoded.value;
+    return decoded;
+  },
+  write: (scenario) => formatLimits(scenario.limits, defaultsFor(scenario.v).limits),
+};
+
 const schedules = Object.fromEntries(
   SCHEDULE_KEYS.map((key) => [key, scheduleCodec(key)]),
 ) as Record<ScheduleKey, KeyCodec>;
 
 export const KEY_CODECS: Record<ScenarioKey, KeyCodec> = {
   ...schedules,
-  v: numberCodec("v", SCENARIO_KEYS.v.value),
+  v: versionCodec,
   name: codec("name", readName, (name) => name),
   seed: numberCodec("seed", SCENARIO_KEYS.seed.value),
   k8s: choiceCodec("k8s"),
@@ -105,6 +134,8 @@ export const KEY_CODECS: Record<ScenarioKey, KeyCodec> = {
   ),
   objects: numberCodec("objects", SCENARIO_KEYS.objects.value),
   mix: codec("mix", parseMix, formatMix),
+  limits: limitsCodec,
+  objectBytes: numberCodec("objectBytes", SCENARIO_KEYS.objectBytes.value),
   rywRead: choiceCodec("rywRead"),
   herd: codec("herd", (text) => readHerds(text, SCENARIO_KEYS.herd.value), formatHerds),
   watchTimeout: numberCodec("watchTimeoutS", SCENARIO_KEYS.watchTimeout.value),

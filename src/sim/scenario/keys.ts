@@ -2,6 +2,7 @@ import { BLOCK_TIMEOUT_NS } from "../apiserver/config.ts";
 import { NS_PER_MS } from "../time.ts";
 import { gateVersionsText } from "./gates.ts";
 import { K8S_VERSIONS } from "./k8s-version.ts";
+import { MAX_LIMIT } from "./limits.ts";
 import { READ_MIX_KINDS } from "./mix.ts";
 import type { NumberRange } from "./numeric-text.ts";
 import { WHATIF_SWITCHES } from "./scenario.ts";
@@ -16,6 +17,7 @@ export type ValueSpec =
   | { readonly kind: "text"; readonly maxChars: number }
   | { readonly kind: "gates" }
   | { readonly kind: "mix"; readonly kinds: readonly string[] }
+  | ({ readonly kind: "limits"; readonly kinds: readonly string[] } & NumberRange)
   | { readonly kind: "switches"; readonly options: readonly string[] }
   | ({ readonly kind: "herd" } & NumberRange)
   | ({ readonly kind: "away" } & NumberRange)
@@ -39,9 +41,9 @@ export const SCENARIO_KEYS = {
   v: {
     label: "Schema version",
     unit: "",
-    value: { kind: "number", ...int(1, 1) },
+    value: { kind: "number", ...int(1, 2) },
     restartsRun: true,
-    help: "Version of this link format.",
+    help: "Version of this link format; 1 opens a link as version 1 ran it.",
   },
   name: {
     label: "Name",
@@ -105,6 +107,20 @@ export const SCENARIO_KEYS = {
     value: { kind: "mix", kinds: READ_MIX_KINDS },
     restartsRun: true,
     help: "Shares of the read kinds: RV=0, consistent, not older than, exact.",
+  },
+  limits: {
+    label: "LIST limits",
+    unit: "",
+    value: { kind: "limits", kinds: READ_MIX_KINDS, ...int(0, MAX_LIMIT) },
+    restartsRun: true,
+    help: "Page size of each read kind's LISTs; 0 lists everything at once, N follows continue page by page.",
+  },
+  objectBytes: {
+    label: "Object size",
+    unit: "B",
+    value: { kind: "number", ...int(64, 1048576) },
+    restartsRun: true,
+    help: "Mean size of one pod: etcd's time and the apiserver's memory for a LIST grow with its bytes.",
   },
   ryw: {
     label: "Read-your-write clients",
@@ -293,6 +309,8 @@ export function allowedText(spec: ValueSpec): string {
       return `Name=true,Other=false with ${gateVersionsText()}`;
     case "mix":
       return `kind:share,… with kinds ${spec.kinds.join(", ")} and shares ≥ 0, not all zero`;
+    case "limits":
+      return `kind:N,… with kinds ${spec.kinds.join(", ")} and N an integer ${spec.min} … ${spec.max} (0: no limit)`;
     case "switches":
       return `a comma list of ${spec.options.join(", ")}`;
     case "herd":

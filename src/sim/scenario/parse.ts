@@ -26,7 +26,14 @@ export type ParsedScenario = {
   readonly issues: readonly ScenarioIssue[];
   /** Page keys (docs/scenarios.md, "Page keys"), as written, for the page to interpret. */
   readonly page: Readonly<Record<string, string>>;
+  /** What the page should say about how it read a valid link (an older version, say). */
+  readonly notices: readonly string[];
 };
+
+/** What an explicit `v=1` means, in words (the banner shows it). */
+export const VERSION_1_NOTICE =
+  "This link is from scenario version 1: it runs as version 1 did, every client LIST one page " +
+  "(limits=consistent:500, continue not followed) and timerLatency=0.";
 
 /**
  * Reads `a=1&b=2` (with or without a leading `#` or `?`). Never throws: an unknown key or an
@@ -50,7 +57,8 @@ export function parseScenario(query: string): ParsedScenario {
     if (!decoded.ok) issues.push(...invalid(key, value, decoded.reasons));
   }
   draft.gates = resolveGates(draft.k8s, draft.gateSettings);
-  return { scenario: draft, issues: [...issues, ...strays], page };
+  const notices = draft.v === 1 ? [VERSION_1_NOTICE] : [];
+  return { scenario: draft, issues: [...issues, ...strays], page, notices };
 }
 
 /** Run keys and page keys (the first value of each), and issues for what is neither or repeated. */

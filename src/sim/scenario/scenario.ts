@@ -3,11 +3,14 @@ import { type Nanos, NS_PER_MS } from "../time.ts";
 import type { Away, Herd, Stall } from "./faults.ts";
 import type { GateSetting, ResolvedGates } from "./gates.ts";
 import type { K8sVersion } from "./k8s-version.ts";
+import { DEFAULT_LIMITS, type ReadLimits } from "./limits.ts";
 import type { ReadMix } from "./mix.ts";
 import { constantSchedule, type Schedule } from "./schedule.ts";
 
-/** The schema version this app reads and writes. */
-export const SCHEMA_VERSION = 1;
+/** The schema version this app reads and writes (docs/scenarios.md, "Schema version": what each changed). */
+export const SCHEMA_VERSION = 2;
+
+export type SchemaVersion = 1 | 2;
 
 /** The keys whose value may change during a run (docs/scenarios.md, "Schedules"). */
 export const SCHEDULE_KEYS = [
@@ -32,7 +35,8 @@ export type WhatIf = (typeof WHATIF_SWITCHES)[number];
 /** Everything a run needs, defaults filled in (docs/scenarios.md, "Run keys"); units as in the table. */
 export type Scenario = Readonly<
   Record<ScheduleKey, Schedule> & {
-    v: typeof SCHEMA_VERSION;
+    /** The schema version the scenario was written in; 1 reads as version 1 ran (below). */
+    v: SchemaVersion;
     /** Plain text, shown as text: never markup. "" when the scenario has no name. */
     name: string;
     seed: number;
@@ -43,6 +47,10 @@ export type Scenario = Readonly<
     gateSettings: readonly GateSetting[];
     objects: number;
     mix: ReadMix;
+    /** The LIST limit of each read kind's clients; 0 = one unpaginated LIST. */
+    limits: ReadLimits;
+    /** Mean size of one pod object, bytes. */
+    objectBytes: number;
     rywRead: "consistent" | "pinned";
     herd: readonly Herd[];
     watchTimeoutS: number;
@@ -77,6 +85,8 @@ export const DEFAULT_SCENARIO: Scenario = {
   objects: 1000,
   reads: constantSchedule(100),
   mix: { rv0: 0.6, consistent: 0.3, notOlderThan: 0.1, exact: 0 },
+  limits: DEFAULT_LIMITS,
+  objectBytes: 2048,
   ryw: constantSchedule(0),
   rywRead: "consistent",
   herd: [],
@@ -99,3 +109,18 @@ export const DEFAULT_SCENARIO: Scenario = {
   timerLatencyMs: 0.1,
   whatif: { noRvGuard: false, noHysteresis: false },
 };
+
+/** Version 1's limits: every client LIST asked for one page of 500 (pages were not followed). */
+export const VERSION_1_LIMITS: ReadLimits = { ...DEFAULT_LIMITS, consistent: 500 };
+
+/**
+ * The defaults of a schema version. A link written before a default changed keeps what it showed:
+ * version 1 sent one page per LIST (`limits=consistent:500`, no `continue` followed) and a timed-out waiter resumed at its deadline (`timerLatency=0`).
+ */
+export function defaultsFor(version: SchemaVersion): Scenario {
+  if (version === SCHEMA_VERSION) return DEFAULT_SCENARIO;
+  return { ...DEFAULT_SCENARIO, v: 1, limits: VERSION_1_LIMITS, timerLatencyMs: 0 };
+}
+
+/** Whether a client follows `continue` to the end of its list (from version 2 on). */
+export const followsPages = (scenario: Scenario): boolean => scenario.v >= 2;

@@ -57,8 +57,8 @@ export const list = (
   indexFields: [],
 });
 
-export const RV0_LIST = list("0", "", 500);
-export const CONSISTENT_LIST = list("", "", 500);
+/** A watcher's relist: a consistent LIST in pages of 500 (client-go's pager default). */
+export const RELIST = list("", "", 500);
 
 const scaled = (schedule: Schedule, share: number): Schedule =>
   schedule.map((p) => ({ atNs: p.atNs, value: p.value * share }));
@@ -69,9 +69,16 @@ export class OpenLoop {
   private readonly writes: ArrivalProcess;
   private readonly otherWrites: ArrivalProcess;
   private readonly deps: OpenLoopDeps;
+  /** The options of the kinds whose options never change, with the scenario's limits. */
+  private readonly rv0: ListOptions;
+  private readonly consistent: ListOptions;
+  private readonly limits: Scenario["limits"];
 
   constructor(scenario: Scenario, deps: OpenLoopDeps) {
     this.deps = deps;
+    this.limits = scenario.limits;
+    this.rv0 = list("0", "", scenario.limits.rv0);
+    this.consistent = list("", "", scenario.limits.consistent);
     const r = deps.randomness;
     const mode = scenario.arrival;
     const podPick = r.stream("writes.pod");
@@ -130,16 +137,16 @@ export class OpenLoop {
   private optionsFor(kind: ReadMixKind, draw: number): ListOptions {
     switch (kind) {
       case "rv0":
-        return RV0_LIST;
+        return this.rv0;
       case "consistent":
-        return CONSISTENT_LIST;
+        return this.consistent;
       case "notOlderThan":
-        return list(`${this.deps.etcd.kv.revision}`, "NotOlderThan", 0);
+        return list(`${this.deps.etcd.kv.revision}`, "NotOlderThan", this.limits.notOlderThan);
       case "exact": {
         const nowNs = this.deps.nowNs();
         const fromNs = Math.max(0, nowNs - EXACT_WINDOW_NS);
         const atNs = Math.floor(fromNs + draw * (nowNs - fromNs));
-        return list(`${this.deps.clock.revisionAt(atNs)}`, "Exact", 500);
+        return list(`${this.deps.clock.revisionAt(atNs)}`, "Exact", this.limits.exact);
       }
     }
   }

@@ -7,16 +7,29 @@ import type { RequestTraces } from "../request-traces.ts";
 import type { Scheduler } from "../scheduler.ts";
 import type { ReadKind } from "../snapshot.ts";
 import { NS_PER_MS, NS_PER_S } from "../time.ts";
+import type { ListMemory } from "./list-memory.ts";
 import type { OutcomeLog } from "./outcomes.ts";
 import { POD_PREFIX } from "./pods.ts";
 import type { SimMetrics } from "./sim-metrics.ts";
 
 // One client LIST, from its first attempt to its last (docs/fidelity.md "World", the clients): an error that
 // carries Retry-After is retried per the scenario's `retry` (obey: that many seconds; immediate:
-// 1 ms; none: never), at most 10 times; then the client keeps the last error. Each attempt is one
-// sample of watchcachelab_reads_total.
+// 1 ms; none: never), at most 10 times per page request; then the client keeps the last error.
+// With a limit > 0 the client follows `continue` until its list is complete, as client-go's pager
+// does (upstream: client-go tools/pager ListPager.list): every page is a request carrying the
+// previous page's token and no RV, and a 410 on a later page makes it list everything at once at
+// the first request's RV (FullListIfExpired). Each attempt is one sample of
+// watchcachelab_reads_total; the logical LIST, when it ends, one of watchcachelab_lists_total and
+// its whole walk one observation of watchcachelab_list_duration_seconds.
 
 export type RetryPolicy = "obey" | "none" | "immediate";
+
+/** What a client reads of a page: its RV, its size and the token of the next page. */
+export interface ListPage {
+  readonly rv: number;
+  readonly count: number;
+  readonly continue: string;
+}
 
 /** The LIST entry point of the apiserver (the delegator). */
 export interface ListApi {
@@ -24,7 +37,7 @@ export interface ListApi {
     key: string,
     opts: ListOptions,
     ctx: RequestContext,
-    done: (err: ApiError | null, list: { readonly rv: number } | null) => void,
+    done: (err: ApiError | null, list: ListPage | null) => void,
   ): void;
 }
 
@@ -43,6 +56,11 @@ export interface ReadDeps {
   readonly upstream: WatchCacheMetrics;
   /** Decides which requests carry steps, and keeps their traces for the page. */
   readonly traces: RequestTraces;
+  /** Clients follow `continue` to the end of a list (schema version 2 on). */
+  readonly followPages: boolean;
+  /** Mean bytes of one object: what a page served from the cache holds for its instant. */
+  readonly objectBytes: number;
+  readonly memory: ListMemory;
 }
 
 export const MAX_RETRIES = 10;
@@ -87,7 +105,23 @@ function listCounters(deps: ReadDeps): ListCounters {
 }
 const describeList = (o: ListOptions) =>
   `LIST RV="${o.resourceVersion}"${o.resourceVersionMatch === "" ? "" : ` ${o.resourceVersionMatch}`}` +
-  (o.limit > 0 ? ` limit ${o.limit}` : "");
+  (o.limit > 0 ? ` limit ${o.limit}` : "") +
+  (o.continue === "" ? "" : " continue");
+
+// upstream: client-go tools/pager ListPager.list: the next page carries the token, and the RV and
+// its match are cleared (the apiserver refuses an RV together with a continue token).
+const nextPage = (first: ListOptions, token: string): ListOptions => ({
+  ...first,
+  resourceVersion: "",
+  resourceVersionMatch: "",
+  continue: token,
+});
+
+// upstream: ListPager.list with FullListIfExpired: a later page's 410 becomes one full list at
+// the RV the first page asked for.
+const fullList = (first: ListOptions): ListOptions => ({ ...first, limit: 0, continue: "" });
+
+const isExpired = (err: ApiError) => err.kind === "status" && err.code === 410;
 
 const SERVED_AT_ONCE: RequestContext = {
   id: 0,
@@ -100,9 +134,15 @@ const SERVED_AT_ONCE: RequestContext = {
 export class ReadRequest {
   private id = 0;
   private kind: ReadKind = "rv0";
+  /** The first page's options, and the page being asked for now. */
+  private first: ListOptions | null = null;
   private opts: ListOptions | null = null;
   private onEnd: ReadEnd | null = null;
+  /** Retries of the current page (each page request has its own 10). */
   private retries = 0;
+  /** Pages answered so far. */
+  private pages = 0;
+  private startNs = 0;
   private ended = true;
   private readonly deps: ReadDeps;
   private readonly ctx: AttemptContext = {
@@ -114,7 +154,7 @@ export class ReadRequest {
     etcdReason: null,
     steps: undefined,
   };
-  private readonly onAttempt = (err: ApiError | null, list: { readonly rv: number } | null) =>
+  private readonly onAttempt = (err: ApiError | null, list: ListPage | null) =>
     this.attempted(err, list);
   private readonly resend = () => this.send();
 
@@ -130,9 +170,12 @@ export class ReadRequest {
     const request = deps.pool.pop() ?? new ReadRequest(deps);
     request.id = deps.nextId();
     request.kind = kind;
+    request.first = opts;
     request.opts = opts;
     request.onEnd = onEnd;
     request.retries = 0;
+    request.pages = 0;
+    request.startNs = deps.scheduler.nowNs;
     request.ended = false;
     request.ctx.steps = deps.traces.begin(request.id, kind, deps.scheduler.nowNs);
     deps.outcomes.started++;
@@ -154,8 +197,11 @@ export class ReadRequest {
     counters.fetched.inc(objects);
     counters.returned.inc(objects);
     deps.metrics.read(kind, "cache", 200).inc();
+    deps.memory.servedFromCache(objects * deps.objectBytes);
     deps.outcomes.record(id, kind, SERVED_AT_ONCE, null, 200, deps.scheduler.nowNs);
     deps.outcomes.ended++;
+    deps.metrics.list(kind, 200).inc();
+    deps.metrics.listDuration(kind).observe(0);
   }
 
   private send(): void {
@@ -167,15 +213,16 @@ export class ReadRequest {
     ctx.servedBy = null;
     ctx.etcdReason = null;
     if (ctx.steps !== undefined) {
+      const page = this.pages === 0 ? "" : ` (page ${this.pages + 1})`;
       const attempt = this.retries === 0 ? "" : ` (attempt ${this.retries + 1})`;
-      const detail = `${describeList(this.opts as ListOptions)}${attempt}`;
+      const detail = `${describeList(this.opts as ListOptions)}${page}${attempt}`;
       recordStep(ctx, this.deps.scheduler.nowNs, "arrived", "client.send", detail);
     }
     this.deps.outcomes.inFlight++;
     this.deps.api.getList(POD_PREFIX, this.opts as ListOptions, ctx, this.onAttempt);
   }
 
-  private attempted(err: ApiError | null, list: { readonly rv: number } | null): void {
+  private attempted(err: ApiError | null, list: ListPage | null): void {
     if (this.ended) throw new Error(`read ${this.id} answered after it ended`);
     const ctx = this.ctx;
     const deps = this.deps;
@@ -184,9 +231,22 @@ export class ReadRequest {
     const servedBy = err === null ? (ctx.servedBy ?? "cache") : "none";
     deps.metrics.read(this.kind, servedBy, code).inc();
     deps.outcomes.record(this.id, this.kind, ctx, err, code, deps.scheduler.nowNs);
+    if (err === null && list !== null) {
+      if (servedBy === "cache") deps.memory.servedFromCache(list.count * deps.objectBytes);
+      this.answered(list);
+      return;
+    }
+    const opts = this.opts as ListOptions;
+    if (err !== null && isExpired(err) && opts.continue !== "" && this.deps.followPages) {
+      this.resendAs(
+        fullList(this.first as ListOptions),
+        "410 on a later page: listing all at once",
+      );
+      return;
+    }
     const delayNs = err === null ? null : this.retryDelayNs(err);
     if (delayNs === null) {
-      this.end(err, list?.rv ?? 0);
+      this.end(err, 0, code);
       return;
     }
     this.retries++;
@@ -197,15 +257,40 @@ export class ReadRequest {
     deps.scheduler.after(delayNs, deps.retryKind, this.id, this.resend);
   }
 
+  /** A page arrived: the next one is asked for at once, or the list is complete. */
+  private answered(list: ListPage): void {
+    this.pages++;
+    const limit = (this.first as ListOptions).limit;
+    if (!this.deps.followPages || limit <= 0 || list.continue === "") {
+      this.end(null, list.rv, 200);
+      return;
+    }
+    this.resendAs(nextPage(this.first as ListOptions, list.continue), null);
+  }
+
+  /** Sends another request of the same list; `why` is a step worth showing, if any. */
+  private resendAs(opts: ListOptions, why: string | null): void {
+    this.opts = opts;
+    this.retries = 0;
+    const ctx = this.ctx;
+    if (ctx.steps !== undefined && why !== null) {
+      recordStep(ctx, this.deps.scheduler.nowNs, "retry", "client.retry", why);
+    }
+    this.send();
+  }
+
   private retryDelayNs(err: ApiError): number | null {
     if (err.kind !== "status" || err.retryAfterSeconds <= 0) return null;
     if (this.retries >= MAX_RETRIES || this.deps.retry === "none") return null;
     return this.deps.retry === "obey" ? err.retryAfterSeconds * NS_PER_S : IMMEDIATE_RETRY_NS;
   }
 
-  private end(err: ApiError | null, rv: number): void {
+  private end(err: ApiError | null, rv: number, code: number): void {
     this.ended = true;
-    this.deps.outcomes.ended++;
+    const deps = this.deps;
+    deps.outcomes.ended++;
+    deps.metrics.list(this.kind, code).inc();
+    deps.metrics.listDuration(this.kind).observe((deps.scheduler.nowNs - this.startNs) / NS_PER_S);
     if (this.ctx.steps !== undefined) {
       this.deps.traces.end(this.id);
       this.ctx.steps = undefined;
@@ -213,6 +298,7 @@ export class ReadRequest {
     const onEnd = this.onEnd;
     this.onEnd = null;
     this.opts = null;
+    this.first = null;
     if (this.deps.pool.length < POOL_LIMIT) this.deps.pool.push(this);
     onEnd?.(err, rv);
   }

@@ -1,9 +1,10 @@
 import type { ApiError } from "../apiserver/errors.ts";
+import type { ListOptions } from "../apiserver/storage.ts";
 import type { EtcdServer } from "../etcd/server.ts";
 import type { RandomStream } from "../rng.ts";
 import type { Scheduler } from "../scheduler.ts";
 import { NS_PER_S } from "../time.ts";
-import { CONSISTENT_LIST, list } from "./open-loop.ts";
+import { list } from "./open-loop.ts";
 import { podSpec } from "./pods.ts";
 import { type ReadDeps, ReadRequest } from "./read-request.ts";
 
@@ -26,6 +27,8 @@ export interface RywDeps {
   readonly scheduler: Scheduler;
   readonly etcd: EtcdServer;
   readonly reads: ReadDeps;
+  /** The `consistent` limit of `limits`: a consistent read-your-write read lists with it. */
+  readonly consistentLimit: number;
   readonly podPick: RandomStream;
   readonly pods: number;
   readonly pinned: boolean;
@@ -35,9 +38,11 @@ export class RywClients {
   private readonly clients: Client[] = [];
   private readonly deps: RywDeps;
   private readonly cycleKind: number;
+  private readonly consistent: ListOptions;
 
   constructor(deps: RywDeps) {
     this.deps = deps;
+    this.consistent = list("", "", deps.consistentLimit);
     this.cycleKind = deps.scheduler.kind("ryw.cycle");
   }
 
@@ -65,7 +70,7 @@ export class RywClients {
   }
 
   private read(client: Client, rv: number): void {
-    const opts = this.deps.pinned ? list(`${rv}`, "NotOlderThan", 0) : CONSISTENT_LIST;
+    const opts = this.deps.pinned ? list(`${rv}`, "NotOlderThan", 0) : this.consistent;
     ReadRequest.start(this.deps.reads, "ryw", opts, (_err: ApiError | null) =>
       this.deps.scheduler.after(PAUSE_NS, this.cycleKind, client.index, () => this.cycle(client)),
     );

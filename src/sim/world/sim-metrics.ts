@@ -1,17 +1,37 @@
-import type { MetricsRegistry, Sample } from "../metrics/registry.ts";
+import type { HistogramSample, MetricsRegistry, Sample } from "../metrics/registry.ts";
 
 // The simulator's own series (docs/scenarios.md, "The command line"), next to the upstream ones.
 
 export interface SimMetrics {
   /** watchcachelab_reads_total: one sample per attempt. */
   read(kind: string, servedBy: string, code: number): Sample;
+  /** watchcachelab_lists_total: one sample per logical LIST when it ends (`code` 200 is "ok"). */
+  list(kind: string, code: number): Sample;
+  /** watchcachelab_list_duration_seconds: a logical LIST's whole walk, as its client saw it. */
+  listDuration(kind: string): HistogramSample;
   /** watchcachelab_etcd_requests_total{reason}. */
   etcdRequest(reason: string): Sample;
   readonly timersStarted: Sample;
   readonly timersPending: Sample;
   readonly etcdQueueLength: Sample;
   readonly cacheLagSeconds: Sample;
+  /** watchcachelab_etcd_busy_seconds_total{reason} and watchcachelab_etcd_bytes_total{reason}. */
+  etcdBusySeconds(reason: string): Sample;
+  etcdBytes(reason: string): Sample;
+  readonly etcdInFlight: Sample;
+  readonly etcdInFlightPeak: Sample;
+  readonly listBytes: { readonly etcd: Sample; readonly cache: Sample };
+  readonly listBytesPeak: Sample;
 }
+
+/** Client-side latency buckets: upstream's apiserver_request_duration_seconds bounds. */
+export const LIST_DURATION_BOUNDS: readonly number[] = [
+  0.005, 0.025, 0.05, 0.1, 0.2, 0.4, 0.6, 0.8, 1, 1.25, 1.5, 2, 3, 4, 5, 6, 8, 10, 15, 20, 30, 45,
+  60,
+];
+
+/** The outcome label of a logical LIST: "ok", or the HTTP status it finally got. */
+export const listOutcome = (code: number): string => (code === 200 ? "ok" : `${code}`);
 
 const MAX_RECENT = 8;
 
@@ -46,7 +66,61 @@ export function registerSimMetrics(registry: MetricsRegistry): SimMetrics {
     "Time since the first revision the cache has not taken in was committed; 0 when caught up.",
     [],
   );
+  const lists = registry.counter(
+    "watchcachelab_lists_total",
+    "Logical LIST requests by read kind, when they end (their last page, or when the client gave up): outcome ok or the HTTP status finally got.",
+    ["kind", "outcome"],
+  );
+  const listDuration = registry.histogram(
+    "watchcachelab_list_duration_seconds",
+    "Client-side latency of a logical LIST, from its first request to its last page or last error, retries and pages included.",
+    ["kind"],
+    LIST_DURATION_BOUNDS,
+  );
+  const busy = registry.counter(
+    "watchcachelab_etcd_busy_seconds_total",
+    "Slot-seconds etcd spent serving range requests, by reason (accrued while in service).",
+    ["reason"],
+  );
+  const bytes = registry.counter(
+    "watchcachelab_etcd_bytes_total",
+    "Bytes etcd's range requests returned, by reason (objects returned × objectBytes).",
+    ["reason"],
+  );
+  const inFlight = registry.gauge(
+    "watchcachelab_etcd_ranges_in_flight",
+    "Range requests the apiserver has sent to etcd and not had answered (queued or in service).",
+    [],
+  );
+  const inFlightPeak = registry.gauge(
+    "watchcachelab_etcd_ranges_in_flight_peak",
+    "The most range requests in flight at once so far.",
+    [],
+  );
+  const listBytes = registry.gauge(
+    "watchcachelab_apiserver_list_bytes",
+    "Bytes the apiserver holds for LIST responses it is building, by source: etcd's while the range is served; the cache's only for the instant a page is served.",
+    ["source"],
+  );
+  const listBytesPeak = registry.gauge(
+    "watchcachelab_apiserver_list_bytes_peak",
+    "The most bytes held for LIST responses at any instant so far (etcd and cache together).",
+    [],
+  );
   const byReason = new Map<string, Sample>();
+  const perReason = (family: typeof busy) => {
+    const samples = new Map<string, Sample>();
+    return (reason: string) => {
+      let sample = samples.get(reason);
+      if (sample === undefined) {
+        sample = family.with({ reason });
+        samples.set(reason, sample);
+      }
+      return sample;
+    };
+  };
+  const listsByKind = new Map<string, Map<number, Sample>>();
+  const durations = new Map<string, HistogramSample>();
   // The first few label sets seen, compared by value: most attempts are one of a handful.
   const recent: { kind: string; servedBy: string; code: number; sample: Sample }[] = [];
   // (kind, served_by) → code → sample: no key string and no closure per attempt
@@ -74,6 +148,36 @@ export function registerSimMetrics(registry: MetricsRegistry): SimMetrics {
       if (recent.length < MAX_RECENT) recent.push({ kind, servedBy, code, sample });
       return sample;
     },
+    list(kind, code) {
+      let byCode = listsByKind.get(kind);
+      if (byCode === undefined) {
+        byCode = new Map();
+        listsByKind.set(kind, byCode);
+      }
+      let sample = byCode.get(code);
+      if (sample === undefined) {
+        sample = lists.with({ kind, outcome: listOutcome(code) });
+        byCode.set(code, sample);
+      }
+      return sample;
+    },
+    listDuration(kind) {
+      let sample = durations.get(kind);
+      if (sample === undefined) {
+        sample = listDuration.with({ kind });
+        durations.set(kind, sample);
+      }
+      return sample;
+    },
+    etcdBusySeconds: perReason(busy),
+    etcdBytes: perReason(bytes),
+    etcdInFlight: inFlight.with({}),
+    etcdInFlightPeak: inFlightPeak.with({}),
+    listBytes: {
+      etcd: listBytes.with({ source: "etcd" }),
+      cache: listBytes.with({ source: "cache" }),
+    },
+    listBytesPeak: listBytesPeak.with({}),
     etcdRequest(reason) {
       let sample = byReason.get(reason);
       if (sample === undefined) {

@@ -5,7 +5,8 @@ import {
   timeoutObservationNs,
   waitsOnlyWhenBehind,
 } from "../apiserver/config.ts";
-import { NS_PER_OBJECT } from "../etcd/range-queue.ts";
+import { transferNs } from "../etcd/range-queue.ts";
+import { RANGE_REASONS } from "../etcd/range-stats.ts";
 import { formatGoFloat } from "../metrics/go-float.ts";
 import type { RequestTraceView } from "../request-traces.ts";
 import type {
@@ -36,11 +37,21 @@ export function lagSeconds(world: World, nowNs: Nanos): number {
 
 /** Gauges computed on demand, set before the metrics are read. */
 export function refreshGauges(world: World): void {
-  const { metrics, cache, etcd } = world;
+  const { metrics, cache, etcd, rangeStats, listMemory } = world;
+  const nowNs = world.scheduler.nowNs;
   metrics.timersStarted.set(cache.wakeupTimersStarted);
   metrics.timersPending.set(cache.wakeupTimersPending);
   metrics.etcdQueueLength.set(etcd.ranges.queued);
-  metrics.cacheLagSeconds.set(lagSeconds(world, world.scheduler.nowNs));
+  metrics.cacheLagSeconds.set(lagSeconds(world, nowNs));
+  for (const reason of RANGE_REASONS) {
+    metrics.etcdBusySeconds(reason).set(rangeStats.busyNs(reason, nowNs) / NS_PER_S);
+    metrics.etcdBytes(reason).set(rangeStats.bytes(reason));
+  }
+  metrics.etcdInFlight.set(rangeStats.inFlight);
+  metrics.etcdInFlightPeak.set(rangeStats.inFlightPeak);
+  metrics.listBytes.etcd.set(listMemory.etcdBytes);
+  metrics.listBytes.cache.set(0);
+  metrics.listBytesPeak.set(listMemory.peakBytes);
 }
 
 export function seriesSample(world: World, atNs: Nanos): SeriesSample {
@@ -125,7 +136,8 @@ function etcdCosts(world: World, nowNs: Nanos): { latencyMs: number; fullListMs:
   const { kv } = world;
   const latencyMs = valueNow(world.scenarioNow().etcdLatency, nowNs);
   const objects = kv.countAt(kv.resourcePrefix, kv.revision);
-  return { latencyMs, fullListMs: latencyMs + (objects * NS_PER_OBJECT) / NS_PER_MS };
+  const objectBytes = world.scenarioNow().objectBytes;
+  return { latencyMs, fullListMs: latencyMs + transferNs(objects, objectBytes) / NS_PER_MS };
 }
 
 /** Where a wait that hits the wall lands in apiserver_watch_cache_read_wait_seconds. */

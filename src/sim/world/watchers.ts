@@ -6,7 +6,7 @@ import type { Scenario } from "../scenario/index.ts";
 import type { ScheduledEvent, Scheduler } from "../scheduler.ts";
 import { type Nanos, NS_PER_MS, NS_PER_S } from "../time.ts";
 import type { Apiserver } from "./apiserver.ts";
-import { CONSISTENT_LIST } from "./open-loop.ts";
+import { RELIST } from "./open-loop.ts";
 import { POD_PREFIX } from "./pods.ts";
 import { MAX_RETRIES, type ReadDeps, ReadRequest } from "./read-request.ts";
 
@@ -157,7 +157,7 @@ export class Watchers {
 
   private relist(client: Client): void {
     client.busy = true;
-    ReadRequest.start(this.deps.reads, "relist", CONSISTENT_LIST, (err, rv) => {
+    ReadRequest.start(this.deps.reads, "relist", RELIST, (err, rv) => {
       client.busy = false;
       if (err !== null) {
         this.reconnectAt(client, this.deps.scheduler.nowNs + CLOSED_RETRY_NS);

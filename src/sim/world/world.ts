@@ -3,15 +3,17 @@ import { DEFAULT_EVENT_FRESH_DURATION_NS } from "../apiserver/config.ts";
 import { registerWatchCacheMetrics, type WatchCacheMetrics } from "../apiserver/metrics.ts";
 import { WatchCache } from "../apiserver/watch-cache.ts";
 import { EtcdKv } from "../etcd/kv.ts";
+import { RangeStats } from "../etcd/range-stats.ts";
 import { EtcdServer } from "../etcd/server.ts";
 import { MetricsRegistry } from "../metrics/registry.ts";
 import { RequestTraces } from "../request-traces.ts";
 import { Randomness } from "../rng.ts";
-import type { Scenario } from "../scenario/index.ts";
+import { followsPages, type Scenario } from "../scenario/index.ts";
 import { Scheduler } from "../scheduler.ts";
 import { type Nanos, NS_PER_MS, NS_PER_S } from "../time.ts";
 import { type Apiserver, buildApiserver } from "./apiserver.ts";
 import { startCompactor } from "./compactor.ts";
+import { ListMemory } from "./list-memory.ts";
 import { EXACT_WINDOW_NS, OpenLoop } from "./open-loop.ts";
 import { OutcomeLog } from "./outcomes.ts";
 import { POD_PREFIX, podSpec } from "./pods.ts";
@@ -35,6 +37,10 @@ export interface World {
   readonly metrics: SimMetrics;
   readonly kv: EtcdKv;
   readonly etcd: EtcdServer;
+  /** What etcd's range slots did, by reason, and the requests in flight to them. */
+  readonly rangeStats: RangeStats;
+  /** Bytes the apiserver holds for LIST responses, and their peak. */
+  readonly listMemory: ListMemory;
   readonly cache: WatchCache;
   readonly apiserver: Apiserver;
   readonly stream: WatchStream;
@@ -95,9 +101,9 @@ export function buildWorld(scenario: () => Scenario, options: WorldOptions): Wor
   const randomness = new Randomness(initial.seed);
   const late: Late = { stream: null, reflector: null, cache: null, watchers: null };
   const core: Core = { scenario, scheduler, metrics, upstream, randomness, late };
-  const { kv, etcd, clock } = buildEtcd(core);
+  const { kv, etcd, clock, rangeStats, listMemory } = buildEtcd(core);
   const side = buildApiserverSide(core, etcd);
-  const clients = buildClients(core, options, etcd, side.apiserver, clock);
+  const clients = buildClients(core, options, etcd, side.apiserver, clock, listMemory);
   startCompactor(scheduler, etcd, initial.compactionS);
   return {
     scheduler,
@@ -106,6 +112,8 @@ export function buildWorld(scenario: () => Scenario, options: WorldOptions): Wor
     metrics,
     kv,
     etcd,
+    rangeStats,
+    listMemory,
     clock,
     ...side,
     ...clients,
@@ -123,11 +131,15 @@ function buildEtcd(core: Core) {
     EXACT_WINDOW_NS,
     () => late.cache?.resourceVersion ?? 0,
   );
+  const listMemory = new ListMemory();
+  const rangeStats = new RangeStats((bytes) => listMemory.holdFromEtcd(bytes));
   const costs = {
     concurrency: (t: Nanos) => valueNow(scenario().etcdConcurrency, t),
     latencyNs: (t: Nanos) => Math.ceil(valueNow(scenario().etcdLatency, t) * NS_PER_MS),
     requestTimeoutNs: initial.requestTimeoutS * NS_PER_S,
     answered: (reason: string) => metrics.etcdRequest(reason).inc(),
+    objectBytes: initial.objectBytes,
+    observer: rangeStats,
   };
   const etcd = new EtcdServer(
     scheduler,
@@ -142,7 +154,7 @@ function buildEtcd(core: Core) {
     },
     initial.k8s,
   );
-  return { kv, etcd, clock };
+  return { kv, etcd, clock, rangeStats, listMemory };
 }
 
 // The watch cache initialised at etcd's revision (ring empty), the cacher and delegator over it,
@@ -188,6 +200,7 @@ function buildClients(
   etcd: EtcdServer,
   apiserver: Apiserver,
   clock: RevisionClock,
+  memory: ListMemory,
 ) {
   const { scenario, scheduler, metrics, upstream, randomness, late } = core;
   const initial = scenario();
@@ -205,6 +218,9 @@ function buildClients(
     pool: [],
     upstream,
     traces: new RequestTraces(),
+    followPages: followsPages(initial),
+    objectBytes: initial.objectBytes,
+    memory,
   };
   const openLoop = new OpenLoop(initial, {
     randomness,
@@ -220,6 +236,7 @@ function buildClients(
     scheduler,
     etcd,
     reads,
+    consistentLimit: initial.limits.consistent,
     podPick: randomness.stream("ryw.pod"),
     pods: Math.max(1, initial.objects),
     pinned: initial.rywRead === "pinned",

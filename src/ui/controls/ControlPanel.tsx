@@ -3,6 +3,7 @@ import { SCENARIO_KEYS, SCHEDULE_KEYS } from "../../model/index.ts";
 import { ChoiceSelect } from "./ChoiceSelect.tsx";
 import { FaultButtons } from "./FaultButtons.tsx";
 import { GateToggles } from "./GateToggles.tsx";
+import { LimitInputs } from "./LimitInputs.tsx";
 import { LiveSlider } from "./LiveSlider.tsx";
 import { MixInputs } from "./MixInputs.tsx";
 import { NameField } from "./NameField.tsx";
@@ -22,7 +23,7 @@ const TYPED_KEYS: readonly ScenarioKey[] = ["seed"];
 function RunControl({ runKey, spec }: { runKey: ScenarioKey; spec: ValueSpec }) {
   switch (spec.kind) {
     case "number":
-      if (spec.min === spec.max) return null; // the schema version: nothing to choose
+      if (runKey === "v") return null; // the schema version is the link's, not a setting
       return TYPED_KEYS.includes(runKey) ? (
         <NumberField runKey={runKey} range={spec as NumberRange} />
       ) : (
@@ -34,6 +35,8 @@ function RunControl({ runKey, spec }: { runKey: ScenarioKey; spec: ValueSpec }) 
       return <GateToggles />;
     case "mix":
       return <MixInputs />;
+    case "limits":
+      return <LimitInputs />;
     case "switches":
       return <WhatIfToggles />;
     case "text":

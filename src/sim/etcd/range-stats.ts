@@ -1,0 +1,104 @@
+import type { Nanos } from "../time.ts";
+import type { RangeReason } from "./range-queue.ts";
+
+// What etcd's range slots did, by reason (docs/fidelity.md "World", the cost model): requests served, busy
+// slot-time and bytes returned, plus the requests the apiserver has in flight to etcd (queued or
+// in service) and the bytes it holds for them. Busy time accrues while a request is in service,
+// so a 2 s LIST shows as busy during its 2 s, not as a lump when it ends.
+
+export const RANGE_REASONS: readonly RangeReason[] = [
+  "delegated",
+  "fallback",
+  "current_rv",
+  "reflector",
+];
+
+/** Per reason, since the start of the run. */
+interface ReasonTotals {
+  /** Requests answered (a timed-out one when the apiserver gave up on it). */
+  served: number;
+  /** Bytes etcd returned, counted when a request's service ends. */
+  bytes: number;
+  /** Requests in service now, and the slot-time accrued up to `accruedAtNs`. */
+  inService: number;
+  busyNs: Nanos;
+  accruedAtNs: Nanos;
+}
+
+const zero = (): ReasonTotals => ({ served: 0, bytes: 0, inService: 0, busyNs: 0, accruedAtNs: 0 });
+
+/** Brings a reason's busy time up to `nowNs` (integers only: exact however long the run). */
+function accrue(t: ReasonTotals, nowNs: Nanos): void {
+  t.busyNs += t.inService * (nowNs - t.accruedAtNs);
+  t.accruedAtNs = nowNs;
+}
+
+/** Told of every request by the queue; read by the apiserver's gauges and the page. */
+export interface RangeObserver {
+  /** A request reached the queue. */
+  submitted(): void;
+  /** A request took a slot; the apiserver holds its response (`bytes`) from now on. */
+  started(reason: RangeReason, nowNs: Nanos, bytes: number): void;
+  /** Its service ended at `nowNs` (answered or not). */
+  ended(reason: RangeReason, nowNs: Nanos, bytes: number): void;
+  /** The apiserver has its answer, or gave up: it is no longer in flight. */
+  answered(reason: RangeReason): void;
+}
+
+export class RangeStats implements RangeObserver {
+  /** Requests sent to etcd and not answered yet (queued or in service), and their peak. */
+  inFlight = 0;
+  inFlightPeak = 0;
+  private readonly totals = new Map<RangeReason, ReasonTotals>(
+    RANGE_REASONS.map((r) => [r, zero()]),
+  );
+  private readonly onHold: (deltaBytes: number) => void;
+
+  /** `onHold` learns of bytes the apiserver starts (+) or stops (−) holding for etcd's answers. */
+  constructor(onHold: (deltaBytes: number) => void) {
+    this.onHold = onHold;
+  }
+
+  submitted(): void {
+    this.inFlight++;
+    if (this.inFlight > this.inFlightPeak) this.inFlightPeak = this.inFlight;
+  }
+
+  started(reason: RangeReason, nowNs: Nanos, bytes: number): void {
+    const t = this.of(reason);
+    accrue(t, nowNs);
+    t.inService++;
+    this.onHold(bytes);
+  }
+
+  ended(reason: RangeReason, nowNs: Nanos, bytes: number): void {
+    const t = this.of(reason);
+    accrue(t, nowNs);
+    t.inService--;
+    t.bytes += bytes;
+    this.onHold(-bytes);
+  }
+
+  answered(reason: RangeReason): void {
+    this.of(reason).served++;
+    this.inFlight--;
+  }
+
+  served(reason: RangeReason): number {
+    return this.of(reason).served;
+  }
+
+  bytes(reason: RangeReason): number {
+    return this.of(reason).bytes;
+  }
+
+  /** Slot-time spent on `reason` up to `nowNs`, including requests still in service. */
+  busyNs(reason: RangeReason, nowNs: Nanos): Nanos {
+    const t = this.of(reason);
+    return t.busyNs + t.inService * (nowNs - t.accruedAtNs);
+  }
+
+  private of(reason: RangeReason): ReasonTotals {
+    return this.totals.get(reason) as ReasonTotals;
+  }
+}
