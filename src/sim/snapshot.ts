@@ -162,6 +162,16 @@ export interface EtcdRecentView {
   byReason: Record<EtcdReason, EtcdReasonCost>;
 }
 
+/** The clients' LISTs counted two ways (watches aside): what a comparison must not mix. */
+export interface RequestCounts {
+  /** watchcachelab_lists_total summed over kinds, by outcome ("ok" or the HTTP status finally got). */
+  listsByOutcome: Record<string, number>;
+  /** watchcachelab_reads_total summed: every attempt, each page and each retry one. */
+  attempts: number;
+  /** The retries a client makes per page request before it keeps the last error. */
+  maxRetries: number;
+}
+
 export interface SimSnapshot {
   nowNs: Nanos;
   ready: boolean;
@@ -197,6 +207,8 @@ export interface SimSnapshot {
   readWait: HistogramView;
   wall: WallView;
   rules: VersionRules;
+  /** Logical LIST requests and the attempts they made since the start, in the counters' units. */
+  requests: RequestCounts;
   /** apiserver_watch_cache_consistent_read_total by "success/fallback" label pair. */
   consistentReads: Record<string, number>;
   series: SeriesView;

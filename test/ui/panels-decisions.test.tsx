@@ -89,3 +89,15 @@ describe("DecisionsPanel", () => {
     expect(screen.getByText("No read has been answered yet.")).toBeInTheDocument();
   });
 });
+
+describe("DecisionsPanel's units", () => {
+  it("counts logical requests and attempts apart, names their counters and the failures", () => {
+    render(<DecisionsPanel snapshot={recordedSnapshot()} />);
+    expect(screen.getByText(/logical requests ended/)).toHaveTextContent(
+      "7,315 logical requests ended (watchcachelab_lists_total): 7,300 ok · 15 failed after up to 10 retries (429: 3, 504: 12) · 7,539 attempts (watchcachelab_reads_total: every page and every retry is one)",
+    );
+    expect(screen.getByText(/Watches are not counted here/)).toHaveTextContent(
+      "a watch that got 410 appears only through the relist it made",
+    );
+  });
+});

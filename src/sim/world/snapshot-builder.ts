@@ -12,6 +12,7 @@ import type { RequestTraceView } from "../request-traces.ts";
 import type {
   HistogramView,
   ReadKind,
+  RequestCounts,
   SimSnapshot,
   SnapshotView,
   VersionRules,
@@ -20,6 +21,7 @@ import type {
 } from "../snapshot.ts";
 import { type Nanos, NS_PER_MS, NS_PER_S } from "../time.ts";
 import { READ_KINDS, WALL_OUTCOMES } from "./outcomes.ts";
+import { MAX_RETRIES } from "./read-request.ts";
 import type { RecentCost } from "./recent-cost.ts";
 import { summariseRing } from "./ring-summary.ts";
 import { valueNow } from "./schedule-value.ts";
@@ -125,8 +127,29 @@ export function takeSnapshot(
     wall: wallView(world),
     rules: versionRules(cache.config),
     consistentReads,
+    requests: requestCounts(world),
     series: series.view(view.seriesPoints),
     ...traceField(world, view),
+  };
+}
+
+/** Sums a counter family's children by one label. */
+function sumsBy(world: World, name: string, label: string): Record<string, number> {
+  const sums: Record<string, number> = {};
+  for (const child of world.registry.find(name)?.children() ?? []) {
+    if (!("value" in child)) continue;
+    const key = child.labels[label] ?? "";
+    sums[key] = (sums[key] ?? 0) + child.value;
+  }
+  return sums;
+}
+
+function requestCounts(world: World): RequestCounts {
+  const attempts = sumsBy(world, "watchcachelab_reads_total", "kind");
+  return {
+    listsByOutcome: sumsBy(world, "watchcachelab_lists_total", "outcome"),
+    attempts: Object.values(attempts).reduce((sum, n) => sum + n, 0),
+    maxRetries: MAX_RETRIES,
   };
 }
 

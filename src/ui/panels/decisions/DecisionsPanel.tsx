@@ -5,6 +5,7 @@ import { outcomeOrder, outcomeStyles } from "../shared/outcomes.ts";
 import { PanelFrame } from "../shared/PanelFrame.tsx";
 import { readKindStyles } from "../shared/readKinds.ts";
 import { decisionsTable, seenOutcomes } from "./decisionsTable.ts";
+import { RequestUnits } from "./RequestUnits.tsx";
 import { StackedShare } from "./StackedShare.tsx";
 
 const CAPTION =
@@ -23,6 +24,7 @@ export const DecisionsPanel = memo(function DecisionsPanel({
       hasSnapshot={snapshot !== null}
       atNs={snapshot?.nowNs}
     >
+      {snapshot && <RequestUnits requests={snapshot.requests} />}
       {snapshot && <DecisionsBody outcomes={snapshot.outcomes} />}
     </PanelFrame>
   );
