@@ -71,10 +71,8 @@ const overprints = (page: Page, panelName: string) =>
     }
     const found: string[] = [];
     const GAP_PX = 2;
-    for (let i = 0; i < fragments.length; i++) {
-      for (let j = i + 1; j < fragments.length; j++) {
-        const a = fragments[i]!;
-        const b = fragments[j]!;
+    for (const [i, a] of fragments.entries()) {
+      for (const b of fragments.slice(i + 1)) {
         const gap = a.block === b.block ? -1 : GAP_PX;
         const across = Math.min(a.box.right, b.box.right) - Math.max(a.box.left, b.box.left);
         const down = Math.min(a.box.bottom, b.box.bottom) - Math.max(a.box.top, b.box.top);
