@@ -1,8 +1,11 @@
 import { expect, test } from "@playwright/test";
 import { CHAPTERS } from "../src/content/tour/chapters/index.ts";
+import { checkMoment } from "./helpers/consistency.ts";
 
 // Every chapter, deep-linked and played at 100×, reaches its closing caption: each caption appears
-// only once the page has seen its trigger in a snapshot, and Continue moves to the next.
+// only once the page has seen its trigger in a snapshot, the run pauses at that moment, and the
+// caption's figures are the panels' there (the consistency check, e2./helpers/consistency.ts);
+// Continue plays on to the next.
 
 for (const chapter of CHAPTERS) {
   test(`tour chapter "${chapter.title}" reaches its closing caption`, async ({ page }) => {
@@ -16,6 +19,8 @@ for (const chapter of CHAPTERS) {
       );
       await expect(caption).toHaveAttribute("data-state", "shown", { timeout: 45_000 });
       await expect(caption).toContainText(step.caption);
+      await expect(caption).toContainText("Paused at");
+      await checkMoment(page, `tour "${chapter.id}" step ${index + 1}`);
       if (index < chapter.steps.length - 1)
         await tour.getByRole("button", { name: "Continue" }).click();
     }

@@ -6,6 +6,7 @@
 export { noRvGuardRemoves } from "../sim/apiserver/config.ts";
 export type { RequestStep, WokeBy } from "../sim/apiserver/request-context.ts";
 export type { CodeLine, DelegationRow } from "../sim/code-lines.ts";
+export { CHECK_NS as MARK_CHECK_NS } from "../sim/mark-watch.ts";
 export { isFirstMarkKind, type MarkKind, type MarkView } from "../sim/marks.ts";
 // Metrics as the registry writes them, for the exports (src/metrics-export/).
 export { formatGoFloat } from "../sim/metrics/go-float.ts";

@@ -1,4 +1,5 @@
 import type { MarkView } from "./marks.ts";
+import type { ReadKind } from "./read-kind.ts";
 import type { RequestTraceView } from "./request-traces.ts";
 import type { Nanos } from "./time.ts";
 
@@ -45,7 +46,7 @@ export interface RingSummary {
   decreases: number;
 }
 
-export type ReadKind = "rv0" | "consistent" | "notOlderThan" | "exact" | "ryw" | "relist";
+export type { ReadKind } from "./read-kind.ts";
 
 export interface WaiterView {
   id: number;

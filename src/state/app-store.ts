@@ -20,7 +20,7 @@ export interface AppState {
   issues: readonly ScenarioIssue[];
   playing: boolean;
   speed: number;
-  /** A copy of the live snapshot, a few times a second, for parts that need not redraw per frame. */
+  /** The snapshot the page shows (the runtime's shown frame): a few times a second, at once when paused. */
   snapshot: SimSnapshot | null;
   /** Where `snapshot` comes from: which of the worker's loads, and whether that run was playing. */
   snapshotFrom: SnapshotSource;

@@ -16,7 +16,15 @@ import { startUrlSync } from "./url-sync.ts";
 
 export interface AppRuntime {
   store: AppStore;
+  /** The newest frame from the worker, every animation frame: for what watches the run (the
+   * tour's triggers, the narration), never for what the page shows. */
   live: LiveSnapshot;
+  /**
+   * The frame the page shows: every panel's text and canvas, the clock and the scrubber read this
+   * one snapshot, so no two of them disagree. It follows `live` a few times a second while
+   * playing (numbers change where a reader can read them) and at once when paused.
+   */
+  shown: LiveSnapshot;
   /** Time travel: the run so far, seeking, breakpoints. */
   travel: TravelStore;
   /** The run's metrics as Prometheus would scrape them (for the copy button). */
@@ -52,11 +60,12 @@ function unknownReply(reply: never): string {
   return `the page got an unknown reply "${type}" from the simulation`;
 }
 
-/** How often the React copy of the snapshot is refreshed while playing. */
-const STORE_COPY_INTERVAL_MS = 250;
+/** How often the shown frame (and the store's copy of its snapshot) follows the run while playing. */
+const SHOWN_FRAME_INTERVAL_MS = 250;
 
 export function startApp(deps: RuntimeDeps): AppRuntime {
   const live = createLiveSnapshot();
+  const shown = createLiveSnapshot();
   const store = createAppStore(deps.client, live, scenarioTextOf(deps.location));
   let lastCopyMs = Number.NEGATIVE_INFINITY;
   const prometheusRequests = createPrometheusRequests(deps.client);
@@ -67,16 +76,22 @@ export function startApp(deps: RuntimeDeps): AppRuntime {
     switch (reply.type) {
       case "snapshot": {
         const { snapshot, wallPlayedMs, twin, reachedSpeed = null, run, opening } = reply;
-        const frame = { snapshot, wallPlayedMs, reachedSpeed, run };
-        live.set({
-          ...frame,
+        const frame = {
+          snapshot,
+          wallPlayedMs,
+          reachedSpeed,
+          run,
           ...(twin === undefined ? {} : { twin }),
           ...(opening === undefined ? {} : { opening }),
-        });
+        };
+        live.set(frame);
         const nowMs = deps.wallNowMs();
-        if (!reply.playing || nowMs - lastCopyMs >= STORE_COPY_INTERVAL_MS) {
+        if (!reply.playing || nowMs - lastCopyMs >= SHOWN_FRAME_INTERVAL_MS) {
           lastCopyMs = nowMs;
+          // One snapshot for the whole page: the store's copy (panels' text) and the shown frame
+          // (canvases, clock) change together.
           actions.receiveSnapshot(reply.snapshot, { run, playing: reply.playing });
+          shown.set(frame);
         }
         break;
       }
@@ -137,6 +152,7 @@ export function startApp(deps: RuntimeDeps): AppRuntime {
   return {
     store,
     live,
+    shown,
     travel,
     prometheusText: () => prometheusRequests.request(),
     twinPrometheusText: () => prometheusRequests.request(true),

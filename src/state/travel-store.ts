@@ -19,6 +19,8 @@ export interface TravelState {
   breakpoints: BreakpointChoice;
   /** What the last breakpoint stopped on, until play resumes or the note is dismissed. */
   breakReason: string | null;
+  /** The moment that breakpoint paused the run at (the shown snapshot's time). */
+  breakAtNs: Nanos | null;
   /** The moment of the seek the worker is replaying to, or null when none is in flight. */
   seekingToNs: Nanos | null;
 }
@@ -47,6 +49,7 @@ export function createTravelStore(client: SimulationClient, onBreak: () => void)
       forkedAtNs: null,
       breakpoints: { kinds: [], lagAboveMs: null },
       breakReason: null,
+      breakAtNs: null,
       seekingToNs: null,
       seek(atNs) {
         const targetNs = Math.max(0, Math.min(Math.round(atNs), get().furthestNs));
@@ -58,7 +61,7 @@ export function createTravelStore(client: SimulationClient, onBreak: () => void)
         client.send({ type: "breakpoints", kinds: choice.kinds, lagAboveMs: choice.lagAboveMs });
       },
       dismissFork: () => set({ forkedAtNs: null }),
-      dismissBreak: () => set({ breakReason: null }),
+      dismissBreak: () => set({ breakReason: null, breakAtNs: null }),
       receive(reply) {
         if (reply.type === "travel") {
           const next = waitingNs;
@@ -67,7 +70,7 @@ export function createTravelStore(client: SimulationClient, onBreak: () => void)
           else if (get().seekingToNs !== null) set({ seekingToNs: null });
         }
         if (reply.type === "breakpoint") {
-          set({ breakReason: reply.reason });
+          set({ breakReason: reply.reason, breakAtNs: reply.atNs });
           onBreak();
         } else if (reply.forkedAtNs !== null) {
           set({ furthestNs: reply.furthestNs, forkedAtNs: reply.forkedAtNs });

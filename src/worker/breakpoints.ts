@@ -1,15 +1,19 @@
-import type { MarkKind, Simulation } from "../model/index.ts";
-import { lagSeconds, NS_PER_S } from "../model/index.ts";
+import type { MarkKind, Nanos, Simulation } from "../model/index.ts";
+import { lagSeconds, MARK_CHECK_NS } from "../model/index.ts";
 
 // Pausing a playing run on a kind of moment: a mark of a chosen kind recorded since the last
-// check, or the cache's lag rising above a level. Checked between the slices a frame advances, so
-// the run stops within one slice of the moment.
+// check, or the cache's lag rising above a level. Checked between the slices a frame advances;
+// while any is set the slices are as fine as the marks' own checks (10 ms of simulated time), so
+// the run stops at the moment it reports, not up to a slice later.
 
 export interface BreakpointSpec {
   kinds: readonly MarkKind[];
   /** Pause when the lag rises above this many ms; null for never. */
   lagAboveMs: number | null;
 }
+
+/** Simulated time between breakpoint checks: the step at which the run looks for marks. */
+export const BREAKPOINT_SLICE_NS: Nanos = MARK_CHECK_NS;
 
 export function createBreakpoints() {
   let spec: BreakpointSpec = { kinds: [], lagAboveMs: null };
@@ -41,7 +45,7 @@ export function createBreakpoints() {
         const fresh = run.marksSince(seenMarks);
         seenMarks = run.markCount;
         const hit = fresh.find((m) => spec.kinds.includes(m.kind));
-        if (hit !== undefined) return `${hit.detail} (at ${(hit.atNs / NS_PER_S).toFixed(2)} s)`;
+        if (hit !== undefined) return hit.detail;
       }
       const above = lagAbove(run);
       const rose = above && !lagWasAbove;

@@ -19,7 +19,8 @@ export function simulatedStepNs(wallElapsedMs: number, speed: number): Nanos {
 
 /**
  * Advances from `fromNs` toward `targetNs` in slices until the target or the budget is reached,
- * or `stop` (asked after each slice: a breakpoint) says so. Returns the simulated time reached.
+ * or `stop` (asked after each slice of `sliceNs`: a breakpoint) says so. Returns the simulated
+ * time reached.
  */
 export function advanceWithinBudget(
   advanceTo: (tNs: Nanos) => void,
@@ -27,11 +28,12 @@ export function advanceWithinBudget(
   targetNs: Nanos,
   wallNowMs: () => number,
   stop: () => boolean = () => false,
+  sliceNs: Nanos = SLICE_NS,
 ): Nanos {
   const deadlineMs = wallNowMs() + ADVANCE_BUDGET_MS;
   let reachedNs = fromNs;
   while (reachedNs < targetNs) {
-    reachedNs = Math.min(reachedNs + SLICE_NS, targetNs);
+    reachedNs = Math.min(reachedNs + sliceNs, targetNs);
     advanceTo(reachedNs);
     if (stop() || wallNowMs() > deadlineMs) break;
   }

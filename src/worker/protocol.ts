@@ -74,8 +74,11 @@ export type WorkerReply =
    * is done.
    */
   | { type: "travel"; furthestNs: number; forkedAtNs: number | null }
-  /** A breakpoint paused the run; `reason` says what happened in plain words. */
-  | { type: "breakpoint"; reason: string };
+  /**
+   * A breakpoint paused the run at `atNs` (the moment the snapshot that follows shows); `reason`
+   * says what happened, in plain words.
+   */
+  | { type: "breakpoint"; reason: string; atNs: number };
 
 /** Run B of a twin pair: its whole scenario, and the keys it sets apart from run A. */
 export interface TwinSpec {

@@ -1,6 +1,6 @@
 import type { Scenario, Simulation, SnapshotView } from "../model/index.ts";
 import { encodeScenario, NS_PER_MS, NS_PER_S, parseScenario } from "../model/index.ts";
-import { createBreakpoints } from "./breakpoints.ts";
+import { BREAKPOINT_SLICE_NS, createBreakpoints } from "./breakpoints.ts";
 import { type HostedRun, hostSingle, single } from "./hosted-run.ts";
 import { openingTurn } from "./opening.ts";
 import { runOpenMetricsSoFar } from "./openmetrics-export.ts";
@@ -97,16 +97,26 @@ export function createSimulationHost(deps: SimulationHostDeps): SimulationHost {
     const fromNs = run.nowNs;
     const targetNs = run.nowNs + simulatedStepNs(elapsedMs, speed);
     let reason: string | null = null;
+    const watching = breakpoints.active;
     const stop = () => {
-      if (breakpoints.active) reason = breakpoints.check(run);
+      if (watching) reason = breakpoints.check(run);
       return reason !== null;
     };
-    advanceWithinBudget((tNs) => run.advanceTo(tNs), run.nowNs, targetNs, deps.wallNowMs, stop);
+    advanceWithinBudget(
+      (tNs) => run.advanceTo(tNs),
+      run.nowNs,
+      targetNs,
+      deps.wallNowMs,
+      stop,
+      watching ? BREAKPOINT_SLICE_NS : undefined,
+    );
     gauge.record(playedMs, (run.nowNs - fromNs) / NS_PER_MS);
     reached(run);
     if (reason !== null) {
       playing = false;
-      post({ type: "breakpoint", reason });
+      // The snapshot of the moment it stopped on follows: the page shows what the note reports.
+      changed = true;
+      post({ type: "breakpoint", reason, atNs: run.nowNs });
     }
   }
 

@@ -240,6 +240,40 @@ describe("drawRing", () => {
     expect(texts).toEqual(["¼ point", "next write", "evicts oldest", "8", "slots"]);
   });
 
+  it("says a ring one event short of full evicts nothing, in one label beside the head", () => {
+    // 51,135 of 51,200: the oldest event sits a hair past the head, but nothing is evicted yet,
+    // and the two marks' labels must not print over each other.
+    const ring = smallRing({
+      capacity: 51_200,
+      startIndex: 0,
+      endIndex: 51_135,
+      quarterAgeNs: null,
+      segments: [],
+    });
+    const recording = recordingContext();
+    drawRing(recording.context, {
+      ring,
+      placement: placeRing(ring),
+      layout: ringLayout({ width: 300, height: 240 }),
+      selectedSegment: null,
+      theme: lightCanvasTheme,
+    });
+    expect(recording.texts()).toEqual(["next write", "65 free, then oldest", "51,200", "slots"]);
+  });
+
+  it("labels the oldest event on its own when it is far from the head", () => {
+    const ring = smallRing({ capacity: 8, startIndex: 6, endIndex: 10, quarterAgeNs: null });
+    const recording = recordingContext();
+    drawRing(recording.context, {
+      ring,
+      placement: placeRing(ring),
+      layout: ringLayout({ width: 300, height: 240 }),
+      selectedSegment: null,
+      theme: lightCanvasTheme,
+    });
+    expect(recording.texts()).toEqual(["oldest", "next write", "8", "slots"]);
+  });
+
   it("outlines the selected segment with one extra focus-coloured stroke", () => {
     const focusStrokes = (selected: number | null) =>
       drawSmallRing(selected)

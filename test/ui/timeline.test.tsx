@@ -127,9 +127,10 @@ describe("breakpoints", () => {
     act(() => {
       fake.runtime.travel
         .getState()
-        .receive({ type: "breakpoint", reason: "a read got 429 (at 3.03 s)" });
+        .receive({ type: "breakpoint", reason: "a read got 429", atNs: 3.03e9 });
     });
-    expect(screen.getByText(/Paused: a read got 429 \(at 3.03 s\)/)).toBeInTheDocument();
+    // The clock's wording (one decimal) of the moment the run stopped at.
+    expect(screen.getByText(/Paused at 3\.0 s: a read got 429\./)).toBeInTheDocument();
     expect(fake.runtime.store.getState().playing).toBe(false);
   });
 });

@@ -13,7 +13,7 @@ export interface FakeRuntime {
   runtime: AppRuntime;
   commands: WorkerCommand[];
   /**
-   * Shows `snapshot` as the newest frame, as the worker's reply would, after `wallPlayedMs` played;
+   * Shows `snapshot` as the newest (and shown) frame, as the worker's reply would, after `wallPlayedMs` played;
    * `run` is the worker's load count (by default, every load the page has sent so far).
    */
   frame(snapshot: SimSnapshot, wallPlayedMs?: number, run?: number): void;
@@ -29,8 +29,12 @@ export function fakeRuntime(initialQuery = ""): FakeRuntime {
     wallNowMs: () => 0,
   });
   const loadsSent = () => commands.filter((command) => command.type === "load").length;
-  const frame = (snapshot: SimSnapshot, wallPlayedMs = 0, run = loadsSent()) =>
+  // The frame is shown at once, as a paused run's is.
+  const frame = (snapshot: SimSnapshot, wallPlayedMs = 0, run = loadsSent()) => {
     runtime.live.set({ snapshot, wallPlayedMs, run });
+    runtime.shown.set({ snapshot, wallPlayedMs, run });
+    runtime.store.getState().receiveSnapshot(snapshot);
+  };
   return { runtime, commands, frame };
 }
 

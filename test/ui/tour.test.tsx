@@ -62,9 +62,32 @@ describe("the guided tour", () => {
     act(() => fake.frame(withConsistentWaiter(1.5)));
     expect(caption()).toHaveAttribute("data-state", "shown");
     expect(caption()).toHaveTextContent("is now parked on the condition variable");
-    expect(caption()).toHaveTextContent("Seen by 1.5 s.");
+    // The run pauses, back at the moment the trigger held, and the caption says so in the clock's words.
+    expect(fake.runtime.store.getState().playing).toBe(false);
+    expect(fake.commands.slice(-2)).toEqual([
+      { type: "pause" },
+      { type: "seek", atNs: 0 }, // the run's extent so far, which the fake worker never sent
+    ]);
+    expect(caption()).toHaveTextContent("Paused at 1.5 s, the moment this happened.");
     expect(button("Continue")).toBeEnabled();
     expect(screen.getByTestId("waiting-room")).toHaveClass("tour-highlight");
+    fireEvent.click(button("Continue"));
+    expect(fake.runtime.store.getState().playing).toBe(true);
+  });
+
+  it("quotes its figures from the snapshot the panels show, never from an older one", () => {
+    const fake = fakeRuntime("tour=herd");
+    renderTour(fake);
+    const parked = (seconds: number, waiters: number) => {
+      const snapshot = withConsistentWaiter(seconds);
+      const counts = snapshot.series.waiters.map(() => waiters);
+      return { ...snapshot, series: { ...snapshot.series, waiters: Float64Array.from(counts) } };
+    };
+    act(() => fake.frame(parked(11, 1200)));
+    expect(caption()).toHaveTextContent("Paused at 11.0 s, the moment this happened: 1,200 parked");
+    // The seek's answer (or a later frame) is what the panels show: the caption follows it.
+    act(() => fake.frame(parked(11.2, 1500)));
+    expect(caption()).toHaveTextContent("Paused at 11.2 s, the moment this happened: 1,500 parked");
   });
 
   it("keeps a caption once seen, though the waiter has since left", () => {

@@ -188,7 +188,8 @@ export class WatchCache {
   }
 
   private changed(cause: WokeBy): void {
-    this.metrics.resourceVersion.set(this.resourceVersion % 1e15);
+    // upstream: metrics.RecordResourceVersion (1.36+ keep the 15 least significant digits)
+    this.metrics.resourceVersion.set(this.metrics.resourceVersionValue(this.resourceVersion));
     this.waiting.broadcast(cause);
   }
 

@@ -36,7 +36,12 @@ export function RequestInspector() {
 
   return (
     <div className="wcl-request-inspector" ref={paneRef}>
-      <PanelFrame title="Follow a request" caption={CAPTION} hasSnapshot={snapshot !== null}>
+      <PanelFrame
+        title="Follow a request"
+        caption={CAPTION}
+        hasSnapshot={snapshot !== null}
+        atNs={snapshot?.nowNs}
+      >
         <div className="wcl-follow">
           <div className="wcl-follow__bar">
             {selectedId === null ? (

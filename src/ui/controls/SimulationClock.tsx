@@ -1,13 +1,13 @@
 import { NS_PER_MS } from "../../model/index.ts";
-import { useLiveFrame } from "../../state/use-live-frame.ts";
+import { useShownFrame } from "../../state/use-live-frame.ts";
 import { formatClock } from "./clockSeconds.ts";
 
 /**
  * Simulated and wall time side by side: at 0.1× a 3 s wall takes 30 s to watch, and the reader
- * must never mistake one clock for the other. Re-renders per frame, alone.
+ * must never mistake one clock for the other. It reads the shown frame, so it tells the moment the panels show.
  */
 export function SimulationClock() {
-  const frame = useLiveFrame();
+  const frame = useShownFrame();
   const simulatedNs = frame === null ? 0 : frame.snapshot.nowNs;
   const wallNs = frame === null ? 0 : frame.wallPlayedMs * NS_PER_MS;
   return (

@@ -7,7 +7,8 @@ type Shown = readonly (SimSnapshot | null)[];
 /**
  * The store's copy of the snapshot for `count` panels, handed to one panel per task: each panel's
  * text render is then its own short task instead of one long one for the whole grid (a long task
- * holds back input and the next frame). A newer snapshot arriving mid-round reaches every panel.
+ * holds back input and the next frame). A round hands every panel the same snapshot; one that
+ * arrives mid-round waits for the next round, so once a round ends every panel shows one moment.
  */
 export function useStaggeredSnapshots(count: number): Shown {
   const { store } = useRuntime();
@@ -17,19 +18,26 @@ export function useStaggeredSnapshots(count: number): Shown {
     let current: Shown = filled(count, store.getState().snapshot);
     setShown(current);
     let timer: ReturnType<typeof setTimeout> | undefined;
-    let running = false;
+    let round: SimSnapshot | null = null;
     const turn = (panel: number) => {
-      const latest = store.getState().snapshot;
-      if (current[panel] !== latest) {
-        current = current.map((snapshot, i) => (i === panel ? latest : snapshot));
+      const handed = round;
+      if (current[panel] !== handed) {
+        current = current.map((snapshot, i) => (i === panel ? handed : snapshot));
         setShown(current);
       }
-      const next = current.findIndex((snapshot) => snapshot !== latest);
-      running = next !== -1;
-      if (running) timer = setTimeout(() => turn(next), 0);
+      const next = current.findIndex((snapshot) => snapshot !== handed);
+      if (next !== -1) {
+        timer = setTimeout(() => turn(next), 0);
+        return;
+      }
+      const latest = store.getState().snapshot;
+      round = latest === handed ? null : latest;
+      if (round !== null) turn(0);
     };
     const unsubscribe = store.subscribe((state, previous) => {
-      if (state.snapshot !== previous.snapshot && !running) turn(0);
+      if (state.snapshot === previous.snapshot || round !== null) return;
+      round = state.snapshot;
+      turn(0);
     });
     return () => {
       clearTimeout(timer);

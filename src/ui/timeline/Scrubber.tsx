@@ -1,7 +1,7 @@
 import { memo, type PointerEvent, useRef } from "react";
 import type { MarkView } from "../../model/index.ts";
 import { NS_PER_S } from "../../model/index.ts";
-import { useLiveFrame } from "../../state/use-live-frame.ts";
+import { useShownFrame } from "../../state/use-live-frame.ts";
 import { useTravel } from "../../state/use-travel.ts";
 import { familyOf, fractionOf, keyTarget, secondsText, timeAtFraction } from "./timeline-scale.ts";
 
@@ -15,7 +15,7 @@ export function Scrubber({ marks }: { marks: readonly MarkView[] }) {
   const furthestNs = useTravel((s) => s.furthestNs);
   const seek = useTravel((s) => s.seek);
   const seeking = useTravel((s) => s.seekingToNs !== null);
-  const nowNs = Math.min(useLiveFrame()?.snapshot.nowNs ?? 0, furthestNs);
+  const nowNs = Math.min(useShownFrame()?.snapshot.nowNs ?? 0, furthestNs);
   const track = useRef<HTMLDivElement>(null);
   const lastDragMs = useRef<number | null>(null);
   const disabled = furthestNs <= 0;

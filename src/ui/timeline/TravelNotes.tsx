@@ -1,12 +1,13 @@
 import { useEffect } from "react";
 import { useApp } from "../../state/use-app.ts";
 import { useTravel } from "../../state/use-travel.ts";
-import { secondsText } from "./timeline-scale.ts";
+import { formatClock } from "../controls/clockSeconds.ts";
 
 /** Says where a change made in the past forked the run, and what a breakpoint stopped on. */
 export function TravelNotes() {
   const forkedAtNs = useTravel((s) => s.forkedAtNs);
   const breakReason = useTravel((s) => s.breakReason);
+  const breakAtNs = useTravel((s) => s.breakAtNs);
   const dismissFork = useTravel((s) => s.dismissFork);
   const dismissBreak = useTravel((s) => s.dismissBreak);
   const playing = useApp((s) => s.playing);
@@ -18,15 +19,16 @@ export function TravelNotes() {
     <div className="travel-notes" role="status">
       {forkedAtNs !== null && (
         <p className="travel-note">
-          Forked at {secondsText(forkedAtNs)}: later changes discarded.{" "}
+          Forked at {formatClock(forkedAtNs)}: later changes discarded.{" "}
           <button type="button" onClick={dismissFork} aria-label="Dismiss the note about the fork">
             ×
           </button>
         </p>
       )}
       {breakReason !== null && (
-        <p className="travel-note">
-          Paused: {breakReason}.{" "}
+        <p className="travel-note" data-testid="break-note">
+          {/* The clock's own wording of the moment: the note and the clock read the same time. */}
+          Paused at {formatClock(breakAtNs ?? 0)}: {breakReason}.{" "}
           <button
             type="button"
             onClick={dismissBreak}

@@ -5,6 +5,7 @@ import { stepScenarioQuery, stepsSharingRun } from "../../content/tour/step-scen
 import { encodeScenario } from "../../model/index.ts";
 import type { AppRuntime } from "../../state/runtime.ts";
 import { useRuntime } from "../../state/runtime-context.ts";
+import { useApp } from "../../state/use-app.ts";
 import { ChapterPicker } from "./ChapterPicker.tsx";
 import { planRun, type StepRun } from "./plan-run.ts";
 import { TourCaption } from "./TourCaption.tsx";
@@ -43,6 +44,18 @@ export function Tour({ chapterIndex }: { chapterIndex: number }) {
   const step = chapter.steps[position.step];
   const sighting = sightings.get(position.step);
   usePanelHighlight(step !== undefined && sighting !== undefined ? step.panel : null);
+  const shown = useApp((state) => state.snapshot);
+  const playing = useApp((state) => state.playing);
+
+  // A caption's figures are the panels': the run pauses at the moment the trigger first held (a
+  // seek there, since the run has played on by a frame or more), once per step.
+  const pausedFor = useRef<Position | null>(null);
+  useEffect(() => {
+    if (sighting === undefined || pausedFor.current === position) return;
+    pausedFor.current = position;
+    store.getState().pause();
+    runtime.travel.getState().seek(sighting.atNs);
+  }, [store, runtime.travel, sighting, position]);
 
   // The scenario changes through the store, as any control changes it; StrictMode runs this twice.
   const opened = useRef<StepRun | null>(null);
@@ -50,6 +63,8 @@ export function Tour({ chapterIndex }: { chapterIndex: number }) {
     if (!position.run.needsOpen || opened.current === position.run) return;
     opened.current = position.run;
     store.getState().open(`${position.run.query}&tour=${chapter.id}`);
+    // A chapter's run plays from its start, though the last caption had paused the run before it.
+    if (!store.getState().playing) store.getState().play();
   }, [store, chapter, position.run]);
   useEffect(() => {
     const { speed, setSpeed } = store.getState();
@@ -66,12 +81,18 @@ export function Tour({ chapterIndex }: { chapterIndex: number }) {
   const previousChapter = CHAPTERS[chapterIndex - 1];
   const isLastStep = position.step === chapter.steps.length - 1;
   const setTour = (id: string | null) => store.getState().setPageKey("tour", id);
+  // Moving on plays the run again: the tour paused it at the caption's moment.
+  const play = () => {
+    if (!store.getState().playing) store.getState().play();
+  };
   const onContinue = () => {
+    play();
     if (!isLastStep) goTo(position.step + 1);
     else if (nextChapter !== undefined) setTour(nextChapter.id);
     else setLeaving("finished");
   };
   const onBack = () => {
+    play();
     if (position.step > 0) goTo(position.step - 1);
     else if (previousChapter !== undefined) setTour(previousChapter.id);
   };
@@ -91,12 +112,15 @@ export function Tour({ chapterIndex }: { chapterIndex: number }) {
       />
       {chapter.speedNote !== undefined && <p className="tour-speed-note">{chapter.speedNote}</p>}
       <div aria-live="polite">
-        <TourCaption step={step} sighting={sighting} />
+        <TourCaption step={step} sighting={sighting} shown={shown} playing={playing} />
       </div>
       {leaving !== null ? (
         <TourExit
           finished={leaving === "finished"}
-          onKeep={() => setTour(null)}
+          onKeep={() => {
+            play();
+            setTour(null);
+          }}
           onDefaults={() => store.getState().resetToDefaults()}
           onStay={() => setLeaving(null)}
         />

@@ -1,16 +1,24 @@
 import type { Step } from "../../content/tour/chapter.ts";
-import { NS_PER_S } from "../../model/index.ts";
+import type { SimSnapshot } from "../../model/index.ts";
+import { formatClock } from "../controls/clockSeconds.ts";
 import type { Sighting } from "./sightings.ts";
 
 interface TourCaptionProps {
   step: Step;
   /** When the trigger first held, or undefined while the caption still waits for it. */
   sighting: Sighting | undefined;
+  /** The snapshot the panels show: the caption's figures are read from it, never from another. */
+  shown: SimSnapshot | null;
+  playing: boolean;
 }
 
-/** The caption once the simulation has shown what it talks about; until then, what it waits for. */
-export function TourCaption({ step, sighting }: TourCaptionProps) {
-  if (sighting === undefined) {
+/**
+ * The caption once the simulation has shown what it talks about; until then, what it waits for.
+ * Its figures and its time are the shown snapshot's, the panels' and the clock's: the tour pauses
+ * the run at the moment a trigger first held, and says so; played on, the figures follow the run.
+ */
+export function TourCaption({ step, sighting, shown, playing }: TourCaptionProps) {
+  if (sighting === undefined || shown === null) {
     return (
       <p
         className="tour-caption tour-caption--waiting"
@@ -21,15 +29,26 @@ export function TourCaption({ step, sighting }: TourCaptionProps) {
       </p>
     );
   }
-  // "By": the frame in which the trigger was first seen, not the event's exact moment. The
-  // figures are that frame's, which the run may have left behind.
-  const seenAtS = (sighting.atNs / NS_PER_S).toFixed(1);
+  const quote = step.quote?.(shown) ?? "";
+  const at = formatClock(shown.nowNs);
+  const figures = playing
+    ? quote === ""
+      ? ""
+      : `At ${at}, playing: ${quote}`
+    : `Paused at ${at}, the moment this happened${quote === "" ? "." : `: ${quote}`}`;
   return (
-    <p className="tour-caption" data-testid="tour-caption" data-state="shown">
+    <p
+      className="tour-caption"
+      data-testid="tour-caption"
+      data-state="shown"
+      data-seen-ns={sighting.atNs}
+    >
       {step.caption}{" "}
-      <span className="tour-quote">
-        Seen by {seenAtS} s{sighting.quote === "" ? "." : `: ${sighting.quote}`}
-      </span>
+      {figures !== "" && (
+        <span className="tour-quote" data-testid="tour-quote" data-at-ns={shown.nowNs}>
+          {figures}
+        </span>
+      )}
     </p>
   );
 }

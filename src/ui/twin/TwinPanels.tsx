@@ -1,8 +1,7 @@
-import { Fragment, useMemo } from "react";
+import { Fragment } from "react";
 import type { SimSnapshot } from "../../model/index.ts";
 import { useRuntime } from "../../state/runtime-context.ts";
 import type { PanelEntry } from "../layout/panelCatalog.tsx";
-import { type FrameSource, FrameSourceContext } from "../panels/shared/frameSource.ts";
 import { PanelIdScope } from "../panels/shared/panelIdScope.ts";
 
 interface TwinPanelsProps {
@@ -14,17 +13,10 @@ interface TwinPanelsProps {
 
 /**
  * The chosen panels twice, A beside B, row by row so each pair lines up. Like the single run's
- * panels, text follows `pair` and canvases draw each side's newest snapshot every frame.
+ * panels, each side's text and canvases draw its snapshot of `pair`, the page's shown frame.
  */
 export function TwinPanels({ panels, sides, pair }: TwinPanelsProps) {
-  const { live, prometheusText, twinPrometheusText } = useRuntime();
-  const frames = useMemo(
-    (): readonly [FrameSource, FrameSource] => [
-      { get: () => live.get()?.snapshot ?? null, subscribe: live.subscribe },
-      { get: () => live.get()?.twin ?? null, subscribe: live.subscribe },
-    ],
-    [live],
-  );
+  const { prometheusText, twinPrometheusText } = useRuntime();
   const side = (entry: PanelEntry, index: 0 | 1) => (
     <div
       className="twin-cell"
@@ -32,12 +24,10 @@ export function TwinPanels({ panels, sides, pair }: TwinPanelsProps) {
       data-testid={`twin-${index === 0 ? "a" : "b"}-${entry.id}`}
     >
       <PanelIdScope value={index === 0 ? "" : "twin-b-"}>
-        <FrameSourceContext value={frames[index]}>
-          {entry.render({
-            snapshot: pair?.[index] ?? null,
-            prometheusText: index === 0 ? prometheusText : twinPrometheusText,
-          })}
-        </FrameSourceContext>
+        {entry.render({
+          snapshot: pair?.[index] ?? null,
+          prometheusText: index === 0 ? prometheusText : twinPrometheusText,
+        })}
       </PanelIdScope>
     </div>
   );

@@ -3,44 +3,37 @@ import type { SimSnapshot } from "../../model/index.ts";
 import { useRuntime } from "../../state/runtime-context.ts";
 import { createDivergenceLog, type DivergenceLog } from "./divergence.ts";
 
-/** How often the strip and table redraw: they summarise a run, they need not move every frame. */
-const REDRAW_EVERY_MS = 250;
-
 interface DivergenceView {
   log: DivergenceLog;
-  /** The newest pair of snapshots, A then B, or null before the first. */
+  /** The shown pair of snapshots, A then B (the page's shown frame), or null before the first. */
   pair: readonly [SimSnapshot, SimSnapshot] | null;
 }
 
-/** Feeds every twin frame into a divergence log; re-renders a few times a second. */
+/**
+ * Feeds every twin frame into a divergence log (a part that does not fit in a frame would be
+ * missed); shows the pair of the page's shown frame, so the strip, the table and the panels agree.
+ */
 export function useDivergence(): DivergenceView {
-  const { live } = useRuntime();
+  const { live, shown } = useRuntime();
   const [log] = useState(createDivergenceLog);
   const [pair, setPair] = useState<DivergenceView["pair"]>(null);
   useEffect(() => {
-    let lastMs = Number.NEGATIVE_INFINITY;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const publish = (a: SimSnapshot, b: SimSnapshot) => {
-      lastMs = performance.now();
-      setPair([a, b]);
-    };
     const take = () => {
       const frame = live.get();
-      if (frame?.twin === undefined) return;
-      const { snapshot, twin } = frame;
-      log.add(snapshot, twin);
-      clearTimeout(timer);
-      // The last frame before a pause is published too, a moment later.
-      const waitMs = lastMs + REDRAW_EVERY_MS - performance.now();
-      if (waitMs <= 0) publish(snapshot, twin);
-      else timer = setTimeout(() => publish(snapshot, twin), waitMs);
+      if (frame?.twin !== undefined) log.add(frame.snapshot, frame.twin);
+    };
+    const show = () => {
+      const frame = shown.get();
+      if (frame?.twin !== undefined) setPair([frame.snapshot, frame.twin]);
     };
     take();
-    const stop = live.subscribe(take);
+    show();
+    const stopTaking = live.subscribe(take);
+    const stopShowing = shown.subscribe(show);
     return () => {
-      stop();
-      clearTimeout(timer);
+      stopTaking();
+      stopShowing();
     };
-  }, [live, log]);
+  }, [live, shown, log]);
   return { log, pair };
 }

@@ -17,7 +17,12 @@ export const DecisionsPanel = memo(function DecisionsPanel({
   snapshot: SimSnapshot | null;
 }) {
   return (
-    <PanelFrame title="Decisions" caption={CAPTION} hasSnapshot={snapshot !== null}>
+    <PanelFrame
+      title="Decisions"
+      caption={CAPTION}
+      hasSnapshot={snapshot !== null}
+      atNs={snapshot?.nowNs}
+    >
       {snapshot && <DecisionsBody outcomes={snapshot.outcomes} />}
     </PanelFrame>
   );

@@ -32,7 +32,12 @@ const drawLatest = (
 
 export const EtcdPanel = memo(function EtcdPanel({ snapshot }: { snapshot: SimSnapshot | null }) {
   return (
-    <PanelFrame title="etcd load" caption={CAPTION} hasSnapshot={snapshot !== null}>
+    <PanelFrame
+      title="etcd load"
+      caption={CAPTION}
+      hasSnapshot={snapshot !== null}
+      atNs={snapshot?.nowNs}
+    >
       {snapshot && <EtcdBody snapshot={snapshot} />}
     </PanelFrame>
   );

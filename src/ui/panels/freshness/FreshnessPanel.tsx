@@ -46,6 +46,7 @@ export const FreshnessPanel = memo(function FreshnessPanel({
       title="Freshness timeline"
       caption={caption(snapshot?.wall)}
       hasSnapshot={snapshot !== null}
+      atNs={snapshot?.nowNs}
     >
       {snapshot && <FreshnessBody snapshot={snapshot} />}
     </PanelFrame>

@@ -23,7 +23,12 @@ export const MetricsPanel = memo(function MetricsPanel({
   prometheusText,
 }: MetricsPanelProps) {
   return (
-    <PanelFrame title="Metrics" caption={caption(snapshot?.wall)} hasSnapshot={snapshot !== null}>
+    <PanelFrame
+      title="Metrics"
+      caption={caption(snapshot?.wall)}
+      hasSnapshot={snapshot !== null}
+      atNs={snapshot?.nowNs}
+    >
       {snapshot && <MetricsBody snapshot={snapshot} prometheusText={prometheusText} />}
     </PanelFrame>
   );

@@ -33,7 +33,12 @@ const FALLBACK_SIZE: CanvasSize = { width: 240, height: 240 };
 
 export const RingPanel = memo(function RingPanel({ snapshot }: { snapshot: SimSnapshot | null }) {
   return (
-    <PanelFrame title="History ring" caption={CAPTION} hasSnapshot={snapshot !== null}>
+    <PanelFrame
+      title="History ring"
+      caption={CAPTION}
+      hasSnapshot={snapshot !== null}
+      atNs={snapshot?.nowNs}
+    >
       {snapshot && <RingBody snapshot={snapshot} />}
     </PanelFrame>
   );
@@ -44,7 +49,7 @@ function RingBody({ snapshot }: { snapshot: SimSnapshot }) {
   const { tracker, lastResize, isNews } = useCapacityTransition(ring, snapshot.nowNs);
   const reducedMotion = usePrefersReducedMotion();
   const selection = useSegmentSelection(ring.segments.length);
-  // What the canvas shows now (it may be newer than `snapshot`): pointer hits are read against it.
+  // What the canvas shows (the panel's snapshot): pointer hits are read against it.
   const drawn = useRef<{ ring: RingSummary; placement: RingPlacement } | null>(null);
 
   const draw = useCallback(
@@ -53,7 +58,7 @@ function RingBody({ snapshot }: { snapshot: SimSnapshot }) {
       const progress = transitionProgress(transition, latest.nowNs, reducedMotion);
       const placement = placeRing(latest.ring, displayedCapacity(transition, progress));
       drawn.current = { ring: latest.ring, placement };
-      drawRing(context, {
+      return drawRing(context, {
         ring: latest.ring,
         placement,
         layout: ringLayout(size),

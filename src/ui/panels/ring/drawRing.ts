@@ -22,12 +22,20 @@ export interface RingDrawing {
 }
 
 const LINE_HEIGHT = 14;
+/** Marks nearer than this (radians) would print their labels over each other: one label says both. */
+const LABELS_APART = 0.45;
 
 // Canvas measures angles from three o'clock; the ring's from twelve.
 const toCanvasAngle = (angle: number) => angle - Math.PI / 2;
 
-export function drawRing(context: CanvasLike, drawing: RingDrawing): void {
+/** Draws the ring; returns the words it printed, in order (the page exposes them for checks). */
+export function drawRing(context: CanvasLike, drawing: RingDrawing): string[] {
   const { ring, placement, layout, theme } = drawing;
+  const printed: string[] = [];
+  const mark = (angle: number, lines: readonly string[], dash: number[]) => {
+    drawMark(context, layout, angle, lines, dash, theme);
+    printed.push(...lines);
+  };
   sector(context, layout, 0, 2 * Math.PI);
   context.fillStyle = theme.empty;
   context.fill();
@@ -50,18 +58,30 @@ export function drawRing(context: CanvasLike, drawing: RingDrawing): void {
   }
 
   if (isFull(ring) && ring.quarterAgeNs !== null) {
-    mark(context, layout, indexAngle(placement, quarterIndex(ring)), ["¼ point"], [4, 3], theme);
+    mark(indexAngle(placement, quarterIndex(ring)), ["¼ point"], [4, 3]);
   }
   const oldestAngle = indexAngle(placement, ring.startIndex);
-  // In a full ring the next event lands on the oldest one: one mark says both.
-  const oldestIsNext = Math.abs(placement.headAngle - 2 * Math.PI - oldestAngle) < 0.05;
-  if (ring.endIndex > ring.startIndex && !oldestIsNext) {
-    mark(context, layout, oldestAngle, ["oldest"], [], theme);
+  const held = ring.endIndex - ring.startIndex;
+  // Only a full ring evicts: the next event then lands on the oldest one, and one mark says both
+  // (the panel's table and outlook read the same `isFull`).
+  const full = isFull(ring);
+  const free = ring.capacity - held;
+  // The free slots lie clockwise from the head to the oldest event.
+  const freeAngle = 2 * Math.PI - (placement.headAngle - oldestAngle);
+  const oldestNearHead = held > 0 && !full && freeAngle < LABELS_APART;
+  if (held > 0 && !full) {
+    mark(oldestAngle, oldestNearHead ? [] : ["oldest"], []);
   }
-  const headLabel = oldestIsNext ? ["next write", "evicts oldest"] : ["next write"];
-  mark(context, layout, placement.headAngle, headLabel, [], theme);
+  const headLabel = full
+    ? ["next write", "evicts oldest"]
+    : oldestNearHead
+      ? ["next write", `${formatCount(free)} free, then oldest`]
+      : ["next write"];
+  mark(placement.headAngle, headLabel, []);
   // The true capacity even mid-transition: the geometry animates, the number never lies.
   centreLabel(context, layout, ring.capacity, theme);
+  printed.push(formatCount(ring.capacity), "slots");
+  return printed;
 }
 
 function sector(
@@ -78,7 +98,7 @@ function sector(
   context.closePath();
 }
 
-function mark(
+function drawMark(
   context: CanvasLike,
   layout: RingLayout,
   angle: number,

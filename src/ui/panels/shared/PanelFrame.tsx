@@ -7,14 +7,16 @@ interface PanelFrameProps {
   caption: string;
   /** False until the first snapshot arrives: the panel then says so instead of showing a blank box. */
   hasSnapshot: boolean;
+  /** Simulated time of the snapshot shown, as `data-at-ns`: which moment the panel tells. */
+  atNs?: number | undefined;
   children?: ReactNode;
 }
 
 /** The title, the plain-words caption and the waiting state every panel shares. */
-export function PanelFrame({ title, caption, hasSnapshot, children }: PanelFrameProps) {
+export function PanelFrame({ title, caption, hasSnapshot, atNs, children }: PanelFrameProps) {
   const titleId = `${useContext(PanelIdScope)}panel-${title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
   return (
-    <section className="wcl-panel" aria-labelledby={titleId}>
+    <section className="wcl-panel" aria-labelledby={titleId} data-at-ns={atNs}>
       <header className="wcl-panel__header">
         <h2 id={titleId} className="wcl-panel__title">
           {title}

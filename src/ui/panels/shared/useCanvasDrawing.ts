@@ -2,53 +2,38 @@ import { useEffect, useRef } from "react";
 import type { SimSnapshot } from "../../../model/index.ts";
 import type { CanvasLike, CanvasSize } from "./canvasLike.ts";
 import type { CanvasTheme } from "./canvasTheme.ts";
-import { useFrameSource } from "./frameSource.ts";
 import { useCanvasTheme } from "./useCanvasTheme.ts";
 import { useElementSize } from "./useElementSize.ts";
 
+/** Draws; may return the words it printed, which the canvas then carries as `data-printed`. */
 export type CanvasDraw = (
   context: CanvasLike,
   size: CanvasSize,
   snapshot: SimSnapshot,
   theme: CanvasTheme,
-) => void;
+) => // biome-ignore lint/suspicious/noConfusingVoidType: a draw that prints no words returns nothing
+readonly string[] | void;
 
 /**
- * Draws a snapshot on a canvas: the newest one every frame when a frame source is provided
- * (imperatively, without rendering React), else the `snapshot` prop whenever it or `draw` changes.
- * A theme change repaints too: the canvas's ink comes from the theme, not from CSS.
+ * Draws the panel's snapshot on a canvas whenever it, `draw`, the size or the theme changes: the
+ * canvas shows the moment the panel's text shows, never another. A theme change repaints too: the
+ * canvas's ink comes from the theme, not from CSS.
  */
 export function useCanvasDrawing(snapshot: SimSnapshot, draw: CanvasDraw, fallback: CanvasSize) {
   const containerRef = useRef<HTMLDivElement>(null);
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const size = useElementSize(containerRef, fallback);
-  const source = useFrameSource();
   const theme = useCanvasTheme();
-  // What is on the canvas: a re-render with a new prop must not repaint what a frame just drew.
-  const drawn = useRef<{
-    snapshot: SimSnapshot;
-    draw: CanvasDraw;
-    size: CanvasSize;
-    theme: CanvasTheme;
-  } | null>(null);
 
   useEffect(() => {
-    const paint = () => {
-      const latest = source?.get() ?? snapshot;
-      const last = drawn.current;
-      if (
-        last?.snapshot === latest &&
-        last.draw === draw &&
-        last.size === size &&
-        last.theme === theme
-      )
-        return;
-      drawn.current = { snapshot: latest, draw, size, theme };
-      paintCanvas(canvasRef.current, size, (context) => draw(context, size, latest, theme));
-    };
-    paint();
-    return source?.subscribe(paint);
-  }, [source, snapshot, draw, size, theme]);
+    const canvas = canvasRef.current;
+    const printed = paintCanvas(canvas, size, (context) => draw(context, size, snapshot, theme));
+    // What the canvas shows, for a check reading the page: its moment and its words.
+    if (canvas !== null) {
+      canvas.dataset["atNs"] = String(snapshot.nowNs);
+      if (printed) canvas.dataset["printed"] = printed.join("|");
+    }
+  }, [snapshot, draw, size, theme]);
 
   return { containerRef, canvasRef, size };
 }
@@ -56,10 +41,10 @@ export function useCanvasDrawing(snapshot: SimSnapshot, draw: CanvasDraw, fallba
 function paintCanvas(
   canvas: HTMLCanvasElement | null,
   size: CanvasSize,
-  draw: (context: CanvasLike) => void,
-): void {
+  draw: (context: CanvasLike) => ReturnType<CanvasDraw>,
+): ReturnType<CanvasDraw> {
   const context = canvas?.getContext("2d");
-  if (!canvas || !context) return;
+  if (!canvas || !context) return undefined;
   const pixelRatio = window.devicePixelRatio || 1;
   const pixelWidth = Math.round(size.width * pixelRatio);
   const pixelHeight = Math.round(size.height * pixelRatio);
@@ -68,5 +53,5 @@ function paintCanvas(
   if (canvas.height !== pixelHeight) canvas.height = pixelHeight;
   context.setTransform(pixelRatio, 0, 0, pixelRatio, 0, 0);
   context.clearRect(0, 0, size.width, size.height);
-  draw(context);
+  return draw(context);
 }

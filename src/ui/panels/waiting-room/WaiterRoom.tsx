@@ -1,6 +1,5 @@
 import type { SimSnapshot } from "../../../model/index.ts";
 import { formatCount, formatWall } from "../shared/format.ts";
-import { useLatestSnapshot } from "../shared/useLatestSnapshot.ts";
 import { WaiterList } from "./WaiterList.tsx";
 import { oldestWaiters } from "./waiterProgress.ts";
 
@@ -15,29 +14,28 @@ interface WaiterRoomProps {
 }
 
 /**
- * The oldest waiters and their bars, from the newest snapshot every frame: rows come and go within
- * a fraction of a second at high speed, so this part of the panel cannot wait for its text.
+ * The oldest waiters and their bars, from the same snapshot as the panel's headline: a count of
+ * waiters beside rows of another moment would contradict itself.
  */
 export function WaiterRoom({ snapshot, inspectedId, onInspect, onSelect }: WaiterRoomProps) {
-  const latest = useLatestSnapshot(snapshot);
-  if (latest.waiters.length === 0) {
+  if (snapshot.waiterCount === 0) {
     return <p className="wcl-calm">Nobody is waiting: every read found the cache fresh enough.</p>;
   }
-  const shown = oldestWaiters(latest.waiters, MAX_ROWS);
-  const unlisted = latest.waiterCount - shown.length;
+  const shown = oldestWaiters(snapshot.waiters, MAX_ROWS);
+  const unlisted = snapshot.waiterCount - shown.length;
   return (
     <div className="wcl-room">
       <div className="wcl-room__scale" aria-hidden="true">
         <span>arrived</span>
-        <span>{formatWall(latest.wall)} wall ⟂</span>
+        <span>{formatWall(snapshot.wall)} wall ⟂</span>
       </div>
       <WaiterList
         waiters={shown}
-        nowNs={latest.nowNs}
+        nowNs={snapshot.nowNs}
         inspectedId={inspectedId}
         onInspect={onInspect}
         onSelect={onSelect}
-        traced={latest.tracedIds}
+        traced={snapshot.tracedIds}
       />
       {unlisted > 0 && <p className="wcl-more">+{formatCount(unlisted)} more</p>}
     </div>

@@ -29,6 +29,7 @@ export const WaitingRoomPanel = memo(function WaitingRoomPanel({
       title="Waiting room"
       caption={caption(snapshot?.wall)}
       hasSnapshot={snapshot !== null}
+      atNs={snapshot?.nowNs}
     >
       {snapshot && <WaitingRoomBody snapshot={snapshot} />}
     </PanelFrame>
