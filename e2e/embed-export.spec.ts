@@ -76,7 +76,7 @@ test.describe("exports", () => {
     const { name, bytes } = await exportFile(page, "Request history, JSON");
     expect(name).toBe("watch-cache-lab-requests.json");
     const history = JSON.parse(bytes.toString("utf8"));
-    expect(history.scenario).toBe("writes=200&lag=800");
+    expect(history.scenario).toBe("v=2&writes=200&lag=800");
     expect(history.requests.length).toBeGreaterThan(0);
     expect(history.requests[0]).toEqual({
       id: expect.any(Number),
@@ -130,8 +130,8 @@ test.describe("the run as OpenMetrics", () => {
     const durationS = Math.max(...times) - startS;
     expect(startS % 60).toBe(0);
     expect(durationS).toBeGreaterThanOrEqual(45);
-    expect(text).toMatch(/\{[^}]*run="A",scenario="writes=200&lag=800"\}/);
-    expect(text).toMatch(/\{[^}]*run="B",scenario="writes=200&lag=10"\}/);
+    expect(text).toMatch(/\{[^}]*run="A",scenario="v=2&writes=200&lag=800"\}/);
+    expect(text).toMatch(/\{[^}]*run="B",scenario="v=2&writes=200&lag=10"\}/);
 
     const bundle = spawnSync(process.execPath, ["scripts/bundle-cli.mjs", "sim"]);
     expect(bundle.status).toBe(0);

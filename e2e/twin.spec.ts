@@ -16,7 +16,9 @@ test("a twin link runs both sides, labelled, and the strip shows where they part
     await expect(page.getByTestId(`twin-${side}-ring`).getByText(/Waiting for/)).toHaveCount(0);
   }
   await expect.poll(() => clockSeconds(page), { timeout: RUN_WAIT_MS }).toBeGreaterThan(6);
-  await expect(page.getByTestId("twin-firsts")).toContainText("outcomes: first differ at");
+  await expect(page.getByTestId("twin-firsts")).toContainText(
+    /outcomes: first differ (at|between) /,
+  );
   const table = page.getByRole("table", { name: "Key metrics, A vs B" });
   const fallbacks = table.getByRole("row", { name: /fallbacks to etcd/ });
   await expect(fallbacks.getByRole("cell").nth(2)).toHaveText(/^−[\d,]+$/);

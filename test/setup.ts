@@ -6,3 +6,11 @@ import "@testing-library/jest-dom/vitest";
 if (typeof HTMLCanvasElement !== "undefined") {
   HTMLCanvasElement.prototype.getContext = () => null;
 }
+
+// findBy…/waitFor give up after 1 s by default; a component test that plays a run in process
+// can need longer on two busy cores. What a test waits for is a state, so a generous bound costs
+// nothing when the state comes and only delays the report when it never does.
+if (typeof document !== "undefined") {
+  const { configure } = await import("@testing-library/dom");
+  configure({ asyncUtilTimeout: 10_000 });
+}

@@ -25,6 +25,10 @@ export interface Preset {
 }
 
 const herd = "stall=5-25&herd=2000@10";
+// 300 controllers each LIST 100 000 pods at once (one full LIST, limits=consistent:0) while the
+// watch stream is stalled; RV=0 readers alone keep the cache busy meanwhile.
+const bigHerd = "objects=100000&reads=20&mix=rv0:1&stall=5-35&herd=300@10";
+const FULL_LIST_BYTES = 100000 * 2048;
 
 export const PRESETS: readonly Preset[] = [
   {
@@ -103,6 +107,38 @@ export const PRESETS: readonly Preset[] = [
       description: "≥ 2000 answers 429 and no fallback to etcd within 30 s",
       windowS: 30,
       holds: (s) => count(s, "consistent", "429") >= 2000 && fallbacks(s) === 0,
+    },
+  },
+  {
+    id: "big-herd",
+    title: "A herd of full LISTs on a large cluster",
+    explanation:
+      "100 000 pods of 2 KiB, the watch stream stalled: 300 full LISTs fall back together, and every etcd slot holds a 205 MB answer in the apiserver's memory.",
+    query: bigHerd,
+    observable: {
+      description:
+        "≥ 100 fallbacks served, etcd's queue above 250, and the apiserver holding ≥ 1.6 GB for LISTs within 40 s",
+      windowS: 40,
+      holds: (s) =>
+        fallbacks(s) >= 100 &&
+        maxOf(s.series.etcdQueue) > 250 &&
+        s.etcd.listBytesPeak >= 8 * FULL_LIST_BYTES,
+    },
+  },
+  {
+    id: "big-herd-skip-fallback",
+    title: "The same full LISTs, with the skip-fallback gate",
+    explanation:
+      "The gate answers the herd 429 at the wall: etcd never serves the 300 full LISTs, and the cache answers them once the stall ends.",
+    query: `${bigHerd}&gates=ConsistentListFromCacheSkipTimeoutFallback=true`,
+    observable: {
+      description:
+        "no fallback, all 300 herd LISTs answered by the cache, and the apiserver's peak ≤ ¼ of the herd without the gate (≤ 410 MB), within 40 s",
+      windowS: 40,
+      holds: (s) =>
+        fallbacks(s) === 0 &&
+        count(s, "consistent", "cacheAfterWait") >= 300 &&
+        s.etcd.listBytesPeak <= (9 * FULL_LIST_BYTES) / 4,
     },
   },
   {

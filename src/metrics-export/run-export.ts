@@ -1,7 +1,7 @@
 import type { Labels, MetricsRegistry } from "../model/index.ts";
 import { encodeScenario, type Nanos, NS_PER_S, type Scenario } from "../model/index.ts";
 import { openMetricsText, type Timing } from "./openmetrics.ts";
-import { createSampler } from "./sampler.ts";
+import { createSampler, type SampledFamily } from "./sampler.ts";
 
 // Runs exported side by side (one, or a twin's A and B), as the command line prints them and the
 // page's export saves them: the same code, so the page's file is the command line's file.
@@ -49,11 +49,63 @@ export function advanceTogether(
   endNs: Nanos,
   onAdvanced: (tNs: Nanos) => void = () => {},
 ): void {
-  for (let tNs = 0; ; tNs = Math.min(endNs, tNs + NS_PER_S)) {
+  advanceTogetherFrom(sims, 0, endNs, onAdvanced);
+}
+
+function advanceTogetherFrom(
+  sims: readonly MeteredRun[],
+  fromNs: Nanos,
+  endNs: Nanos,
+  onAdvanced: (tNs: Nanos) => void,
+): void {
+  for (let tNs = fromNs; ; tNs = Math.min(endNs, tNs + NS_PER_S)) {
     for (const sim of sims) sim.advanceTo(tNs);
     onAdvanced(tNs);
     if (tNs >= endNs) return;
   }
+}
+
+/** Runs replayed on one clock and scraped every step, moved on only when asked to. */
+export interface ScrapedReplay {
+  /** Simulated time reached, ns; -1 before the first advance (which scrapes 0 s). */
+  readonly nowNs: Nanos;
+  readonly stepS: number;
+  /** Moves every run on to `endNs` (not back), scraping at each multiple of the step. */
+  advanceTo(endNs: Nanos, onAdvanced?: (tNs: Nanos) => void): void;
+  families(): SampledFamily[];
+}
+
+/**
+ * A replay of `runs` from 0 s, scraped every `stepS` (whole) simulated seconds as a Prometheus
+ * would: the OpenMetrics export reads it once to the end, the page's windowed figures read it
+ * again as the run goes on, without replaying what it already scraped.
+ */
+export function createScrapedReplay(runs: readonly ExportRun[], stepS: number): ScrapedReplay {
+  const sampler = createSampler(
+    runs.map((run) => ({ metrics: () => run.sim.metrics(), labels: runLabels(run, true) })),
+  );
+  const stepNs = Math.round(stepS * NS_PER_S);
+  let nowNs = -1;
+  return {
+    get nowNs() {
+      return nowNs;
+    },
+    stepS,
+    advanceTo(endNs, onAdvanced) {
+      if (endNs <= nowNs) return;
+      advanceTogetherFrom(
+        runs.map((run) => run.sim),
+        Math.max(0, nowNs),
+        endNs,
+        (tNs) => {
+          if (tNs > nowNs && tNs % stepNs === 0) sampler.sample();
+          nowNs = tNs;
+          onAdvanced?.(tNs);
+        },
+      );
+    },
+    families: () => sampler.families(),
+  };
 }
 
 /**
@@ -66,18 +118,7 @@ export function runOpenMetrics(
   timing: Timing,
   onAdvanced?: (tNs: Nanos) => void,
 ): string {
-  const sampler = createSampler(
-    runs.map((run) => ({ metrics: () => run.sim.metrics(), labels: runLabels(run, true) })),
-  );
-  const stepNs = Math.round(timing.stepS * NS_PER_S);
-  const endNs = Math.round(durationS * NS_PER_S);
-  advanceTogether(
-    runs.map((run) => run.sim),
-    endNs,
-    (tNs) => {
-      if (tNs % stepNs === 0) sampler.sample();
-      onAdvanced?.(tNs);
-    },
-  );
-  return openMetricsText(sampler.families(), timing);
+  const replay = createScrapedReplay(runs, timing.stepS);
+  replay.advanceTo(Math.round(durationS * NS_PER_S), onAdvanced);
+  return openMetricsText(replay.families(), timing);
 }

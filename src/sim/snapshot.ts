@@ -165,6 +165,13 @@ export interface SimSnapshot {
     latencyMs: number;
     /** What serving a full LIST of the resource takes now (latency + per object), queueing aside. */
     fullListMs: number;
+    /** Bytes the apiserver holds now for etcd's LIST answers, and the most held at once (etcd and
+     * cache) since the start (watchcachelab_apiserver_list_bytes, _peak). */
+    listBytesHeld: number;
+    listBytesPeak: number;
+    /** Range requests sent to etcd and not answered (queued or in service), and their peak. */
+    rangesInFlight: number;
+    rangesInFlightPeak: number;
   };
   readWait: HistogramView;
   wall: WallView;

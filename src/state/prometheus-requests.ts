@@ -1,19 +1,20 @@
 import type { SimulationClient } from "../worker/client.ts";
-import type { WorkerCommand } from "../worker/protocol.ts";
+import type { WindowScrapes, WorkerCommand } from "../worker/protocol.ts";
 
-// Asking the worker for the Prometheus text is a request with an answer, unlike the rest of the
-// protocol: each one carries an id, and a crash answers every open one with its error.
+// Asking the worker for the Prometheus text (or a window's scrapes) is a request with an answer,
+// unlike the rest of the protocol: each one carries an id, and a crash answers every open one
+// with its error.
 
 export function createPrometheusRequests(client: SimulationClient) {
   let nextId = 1;
   const open = new Map<
     number,
-    { resolve: (text: string) => void; reject: (error: Error) => void }
+    { resolve: (answer: unknown) => void; reject: (error: Error) => void }
   >();
-  const ask = (command: (requestId: number) => WorkerCommand): Promise<string> => {
+  const ask = <T>(command: (requestId: number) => WorkerCommand): Promise<T> => {
     const requestId = nextId++;
-    return new Promise<string>((resolve, reject) => {
-      open.set(requestId, { resolve, reject });
+    return new Promise<T>((resolve, reject) => {
+      open.set(requestId, { resolve: (answer) => resolve(answer as T), reject });
       client.send(command(requestId));
     });
   };
@@ -24,12 +25,20 @@ export function createPrometheusRequests(client: SimulationClient) {
         twin ? { type: "prometheus", requestId, twin } : { type: "prometheus", requestId },
       );
     },
+    /** Both runs of a twin labelled run="A"|"B" (run A alone without a twin). */
+    both(): Promise<string> {
+      return ask((requestId) => ({ type: "prometheus", requestId, both: true }));
+    },
     /** The run so far as OpenMetrics (worker/openmetrics-export.ts). */
     openMetrics(startS: number, stepS: number): Promise<string> {
       return ask((requestId) => ({ type: "openmetrics", requestId, startS, stepS }));
     },
-    resolve(requestId: number, text: string) {
-      open.get(requestId)?.resolve(text);
+    /** The last `windowS` of scrapes every `stepS` (worker/window-scrapes.ts). */
+    window(stepS: number, windowS: number): Promise<WindowScrapes> {
+      return ask((requestId) => ({ type: "window", requestId, stepS, windowS }));
+    },
+    resolve(requestId: number, answer: string | WindowScrapes) {
+      open.get(requestId)?.resolve(answer);
       open.delete(requestId);
     },
     rejectAll(message: string) {

@@ -1,8 +1,10 @@
 import { encodeScenario } from "../model/index.ts";
 import type { SimulationClient } from "../worker/client.ts";
+import type { WindowScrapes } from "../worker/protocol.ts";
 import { type AppStore, createAppStore } from "./app-store.ts";
 import { type ScheduleFrame, startFrameLoop } from "./frame-loop.ts";
 import { createLiveSnapshot, type LiveSnapshot } from "./live-snapshot.ts";
+import { createMetricsWindow, type MetricsWindowStore } from "./metrics-window.ts";
 import { createPrometheusRequests } from "./prometheus-requests.ts";
 import { screenView } from "./snapshot-view.ts";
 import { createTravelStore, type TravelStore } from "./travel-store.ts";
@@ -29,6 +31,8 @@ export interface AppRuntime {
   travel: TravelStore;
   /** The run's metrics as Prometheus would scrape them (for the copy button). */
   prometheusText(): Promise<string>;
+  /** Every run's metrics, a twin's two labelled run="A"|"B" (the Export menu's file). */
+  allPrometheusText(): Promise<string>;
   /** Twin run B's metrics, while a twin run is on. */
   twinPrometheusText(): Promise<string>;
   /**
@@ -36,6 +40,10 @@ export interface AppRuntime {
    * simulated seconds, simulated second 0 at Unix time `startS`.
    */
   openMetricsText(startS: number, stepS: number): Promise<string>;
+  /** Every run's scrapes of the last `windowS`, one every `stepS` simulated seconds. */
+  windowScrapes(stepS: number, windowS: number): Promise<WindowScrapes>;
+  /** The window the metrics are read over, and its newest scrapes. */
+  metricsWindow: MetricsWindowStore;
   stop(): void;
 }
 
@@ -69,6 +77,9 @@ export function startApp(deps: RuntimeDeps): AppRuntime {
   const store = createAppStore(deps.client, live, scenarioTextOf(deps.location));
   let lastCopyMs = Number.NEGATIVE_INFINITY;
   const prometheusRequests = createPrometheusRequests(deps.client);
+  const metricsWindow = createMetricsWindow((stepS, windowS) =>
+    prometheusRequests.window(stepS, windowS),
+  );
   const travel = createTravelStore(deps.client, () => store.setState({ playing: false }));
 
   const stopReplies = deps.client.onReply((reply) => {
@@ -92,6 +103,7 @@ export function startApp(deps: RuntimeDeps): AppRuntime {
           // (canvases, clock) change together.
           actions.receiveSnapshot(reply.snapshot, { run, playing: reply.playing });
           shown.set(frame);
+          metricsWindow.getState().refresh();
         }
         break;
       }
@@ -100,6 +112,9 @@ export function startApp(deps: RuntimeDeps): AppRuntime {
         break;
       case "prometheus":
         prometheusRequests.resolve(reply.requestId, reply.text);
+        break;
+      case "window":
+        prometheusRequests.resolve(reply.requestId, reply.scrapes);
         break;
       case "travel":
       case "breakpoint":
@@ -156,7 +171,10 @@ export function startApp(deps: RuntimeDeps): AppRuntime {
     travel,
     prometheusText: () => prometheusRequests.request(),
     twinPrometheusText: () => prometheusRequests.request(true),
+    allPrometheusText: () => prometheusRequests.both(),
     openMetricsText: (startS, stepS) => prometheusRequests.openMetrics(startS, stepS),
+    windowScrapes: (stepS, windowS) => prometheusRequests.window(stepS, windowS),
+    metricsWindow,
     stop() {
       stopFrames();
       stopUrlSync();

@@ -32,16 +32,21 @@ export type WorkerCommand =
   /** The page is ready to draw another snapshot; the worker answers when it has one. */
   | { type: "frame"; view: SnapshotView }
   /**
-   * Every metric in the Prometheus text format (twin run B's with `twin`), answered with the
-   * same `requestId`.
+   * Every metric in the Prometheus text format (twin run B's with `twin`; with `both`, a twin's
+   * two runs labelled `run="A"|"B"`), answered with the same `requestId`.
    */
-  | { type: "prometheus"; requestId: number; twin?: boolean }
+  | { type: "prometheus"; requestId: number; twin?: boolean; both?: boolean }
   /**
    * The run so far (both runs of a twin, labelled `run`) as OpenMetrics, as `npm run sim -- --format
    * openmetrics` prints it: replayed from 0 s and scraped every `stepS` simulated seconds,
    * timestamps from `startS` (Unix seconds). Answered as a `prometheus` reply with the same id.
    */
   | { type: "openmetrics"; requestId: number; startS: number; stepS: number }
+  /**
+   * The scrapes of the last `windowS` (read-wait buckets, consistent reads) of every run, taken
+   * every `stepS` simulated seconds as the OpenMetrics export takes them (worker/window-scrapes.ts).
+   */
+  | { type: "window"; requestId: number; stepS: number; windowS: number }
   /** Moves to simulated time `atNs` of the run so far, backwards or forwards, by replay. */
   | { type: "seek"; atNs: number }
   /** While playing, pause on a mark of one of `kinds` or when the lag rises above `lagAboveMs`. */
@@ -65,6 +70,7 @@ export type WorkerReply =
   /** The scenario text of the run as it now stands, sent after every change to it. */
   | { type: "scenario"; query: string }
   | { type: "prometheus"; requestId: number; text: string }
+  | { type: "window"; requestId: number; scrapes: WindowScrapes }
   | { type: "error"; message: string }
   /** The worker got a command it does not know; the run goes on. */
   | { type: "protocolError"; message: string }
@@ -79,6 +85,29 @@ export type WorkerReply =
    * says what happened, in plain words.
    */
   | { type: "breakpoint"; reason: string; atNs: number };
+
+/** One scraped sample: simulated seconds since the start, and the value then. */
+export interface ScrapedPoint {
+  tS: number;
+  value: number;
+}
+
+/** One run's scrapes in a window; `run` is "A" or "B" in a twin. */
+export interface RunScrapes {
+  run?: string;
+  /** apiserver_watch_cache_read_wait_seconds_bucket: finite bounds, then a series per `le` and +Inf. */
+  readWait: { bounds: number[]; points: ScrapedPoint[][] } | null;
+  /** apiserver_watch_cache_consistent_read_total, one series per label pair seen. */
+  consistentReads: { success: string; fallback: string; points: ScrapedPoint[] }[];
+}
+
+/** The scrapes in [atS − windowS, atS] of every run, `atS` being the run's moment. */
+export interface WindowScrapes {
+  atS: number;
+  stepS: number;
+  windowS: number;
+  runs: RunScrapes[];
+}
 
 /** Run B of a twin pair: its whole scenario, and the keys it sets apart from run A. */
 export interface TwinSpec {

@@ -1,5 +1,5 @@
 import type { Scenario, Simulation, SnapshotView } from "../model/index.ts";
-import { encodeScenario, NS_PER_MS, NS_PER_S, parseScenario } from "../model/index.ts";
+import { encodeScenario, exposition, NS_PER_MS, NS_PER_S, parseScenario } from "../model/index.ts";
 import { BREAKPOINT_SLICE_NS, createBreakpoints } from "./breakpoints.ts";
 import { type HostedRun, hostSingle, single } from "./hosted-run.ts";
 import { openingTurn } from "./opening.ts";
@@ -10,6 +10,7 @@ import { transferablesOf } from "./protocol.ts";
 import { createSpeedGauge } from "./speed-gauge.ts";
 import { createTimeTravel } from "./time-travel.ts";
 import { createTwinPair } from "./twin-pair.ts";
+import { createWindowScrapes } from "./window-scrapes.ts";
 
 // Runs one simulation on behalf of the page: the same code in the Web Worker and, in tests,
 // in-process. It answers a `frame` request only when it has something new, so a paused run costs
@@ -44,6 +45,7 @@ export function createSimulationHost(deps: SimulationHostDeps): SimulationHost {
   /** Where a load is still replaying to (its `startAtS`), or null. */
   let openingNs: number | null = null;
   const gauge = createSpeedGauge();
+  const windowScrapes = createWindowScrapes();
 
   const post = (reply: WorkerReply) => deps.post(reply, []);
   const breakpoints = createBreakpoints();
@@ -214,9 +216,21 @@ export function createSimulationHost(deps: SimulationHostDeps): SimulationHost {
         post({ type: "prometheus", requestId: command.requestId, text });
         return false;
       }
+      case "window": {
+        const scrapes = windowScrapes(run, command.stepS, command.windowS);
+        post({ type: "window", requestId: command.requestId, scrapes });
+        return false;
+      }
       case "prometheus": {
         const scraped = (command.twin === true ? run.twin : null) ?? run;
-        post({ type: "prometheus", requestId: command.requestId, text: scraped.prometheusText() });
+        const text =
+          command.both === true && run.twin !== null
+            ? exposition([
+                { registry: run.main.metrics(), labels: { run: "A" } },
+                { registry: run.twin.metrics(), labels: { run: "B" } },
+              ])
+            : scraped.prometheusText();
+        post({ type: "prometheus", requestId: command.requestId, text });
         return false;
       }
       case "step":

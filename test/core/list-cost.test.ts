@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { PRESETS } from "../../src/content/presets.ts";
 import { consistentReads, etcdRequests, reads, run, value } from "./simulation-helpers.ts";
 
 // What a LIST costs (issue 10): full and paginated LISTs, object sizes, the memory the apiserver
@@ -126,9 +127,10 @@ describe("a lagging cache between pages", () => {
 });
 
 describe("what the apiserver holds for LISTs", () => {
-  const herd =
-    "objects=100000&reads=20&mix=rv0:1&watchers=10&stall=5-35&herd=300@10&limits=consistent:0";
-  const gate = "&gates=ConsistentListFromCacheSkipTimeoutFallback=true";
+  // The preset "A herd of full LISTs on a large cluster", and the same with the gate.
+  const preset = (id: string) => PRESETS.find((p) => p.id === id)?.query ?? "";
+  const herd = preset("big-herd");
+  const gate = preset("big-herd-skip-fallback").slice(herd.length);
   const peak = (sim: ReturnType<typeof run>) =>
     value(sim, "watchcachelab_apiserver_list_bytes_peak");
 

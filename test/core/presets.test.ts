@@ -47,6 +47,11 @@ const CONTRASTS: readonly [id: string, without: string][] = [
   ["lagging", ""],
   ["herd", "stall=5-25&herd=2000@10&gates=ConsistentListFromCacheSkipTimeoutFallback=true"],
   ["herd-skip-fallback", "stall=5-25&herd=2000@10"],
+  [
+    "big-herd",
+    "objects=100000&reads=20&mix=rv0:1&stall=5-35&herd=300@10&gates=ConsistentListFromCacheSkipTimeoutFallback=true",
+  ],
+  ["big-herd-skip-fallback", "objects=100000&reads=20&mix=rv0:1&stall=5-35&herd=300@10"],
   ["ring-grow-shrink", "writes=2000"],
   ["request-timeout", "writes=3000"],
   ["watcher-away", ""],

@@ -142,6 +142,7 @@ describe("the app shell", () => {
   it("keeps a new name through later live changes, without restarting", async () => {
     const { runtime, writtenQueries } = renderApp();
     fireEvent.change(screen.getByLabelText("Name"), { target: { value: "My cluster" } });
+    fireEvent.blur(screen.getByLabelText("Name"));
     fireEvent.click(screen.getByRole("button", { name: "Compact etcd now" }));
     await waitFor(() =>
       expect(lastQuery(writtenQueries)).toMatch(/^v=2&name=My%20cluster&compact=/),

@@ -91,6 +91,13 @@ describe("EtcdPanel", () => {
     );
   });
 
+  it("shows the bytes held for LISTs and the range requests in flight, with their peaks", () => {
+    render(<EtcdPanel snapshot={recordedSnapshot()} />);
+    expect(screen.getByText(/held now for etcd's answers/)).toHaveTextContent(
+      "8.19 MB held now for etcd's answers · peak 9.22 MB · 21 range requests in flight to etcd (peak 40)",
+    );
+  });
+
   it("draws a gauge instead of boxes for a large etcd", () => {
     const snapshot = {
       ...recordedSnapshot(),

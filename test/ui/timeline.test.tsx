@@ -111,9 +111,9 @@ describe("breakpoints", () => {
     fireEvent.click(screen.getByRole("checkbox", { name: "first 429" }));
     expect(lastSent()).toEqual({ type: "breakpoints", kinds: ["first429"], lagAboveMs: null });
     fireEvent.click(screen.getByRole("checkbox", { name: "ring shrink" }));
-    fireEvent.change(screen.getByRole("spinbutton", { name: "Lag that pauses the run, in ms" }), {
-      target: { value: "2500" },
-    });
+    const lag = screen.getByRole("textbox", { name: "Lag that pauses the run" });
+    fireEvent.change(lag, { target: { value: "2500" } });
+    fireEvent.blur(lag);
     fireEvent.click(screen.getByRole("checkbox", { name: "lag above" }));
     expect(lastSent()).toEqual({
       type: "breakpoints",

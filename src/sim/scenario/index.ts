@@ -40,7 +40,7 @@ export {
   type ReadLimits,
 } from "./limits.ts";
 export { READ_MIX_KINDS, type ReadMix, type ReadMixKind } from "./mix.ts";
-export type { NumberRange } from "./numeric-text.ts";
+export { type NumberRange, readNumber } from "./numeric-text.ts";
 export {
   issueProblem,
   type ParsedScenario,

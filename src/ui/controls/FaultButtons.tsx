@@ -1,9 +1,19 @@
-import { useId, useState } from "react";
+import { useState } from "react";
 import type { Fault } from "../../model/index.ts";
+import { SCENARIO_KEYS } from "../../model/index.ts";
 import { useApp } from "../../state/use-app.ts";
+import { CheckedField } from "./CheckedField.tsx";
+import { type FieldRule, positiveRule, rangeRule } from "./fieldRules.ts";
 
 // Each button presses a fault now; the simulation records it in the scenario (`stall`, `restart`,
-// `compact`, `herd`, `away`), so the link replays it at the same simulated moment.
+// `compact`, `herd`, `away`), so the link replays it at the same simulated moment. The sizes are
+// checked by the key table's ranges: a refused size keeps the last good one and says so, and a
+// button waits while its field holds text it would refuse.
+
+const { herd, away } = SCENARIO_KEYS;
+const SECONDS = positiveRule("seconds");
+const HERD_CLIENTS = rangeRule(herd.value);
+const AWAY_WATCHERS = rangeRule(away.value);
 
 export function FaultButtons() {
   const pressFault = useApp((state) => state.pressFault);
@@ -11,14 +21,45 @@ export function FaultButtons() {
   const [herdClients, setHerdClients] = useState(1000);
   const [awayWatchers, setAwayWatchers] = useState(5);
   const [awayS, setAwayS] = useState(100);
+  const [typing, setTyping] = useState<ReadonlySet<string>>(new Set());
   const press = (fault: Fault) => () => pressFault(fault);
+  const validity = (field: string) => (valid: boolean) =>
+    setTyping((now) => {
+      const next = new Set(now);
+      if (valid) next.delete(field);
+      else next.add(field);
+      return next;
+    });
+  const amount = (
+    field: string,
+    label: string,
+    unit: string,
+    value: number,
+    rule: FieldRule,
+    set: (value: number) => void,
+  ) => (
+    <CheckedField
+      className="amount"
+      label={label}
+      unit={unit}
+      current={String(value)}
+      keptWords={`${value.toLocaleString("en-US")} ${unit}`}
+      rule={rule}
+      onCommit={(text) => set(Number(text))}
+      onValidity={validity(field)}
+    />
+  );
 
   return (
     <fieldset className="faults">
       <legend>Faults (recorded in the link)</legend>
       <div className="fault">
-        <Amount label="Stall for" unit="s" value={stallS} max={600} onChange={setStallS} />
-        <button type="button" onClick={press({ kind: "stall", durationS: stallS })}>
+        {amount("stall", "Stall for", "s", stallS, SECONDS, setStallS)}
+        <button
+          type="button"
+          disabled={typing.has("stall")}
+          onClick={press({ kind: "stall", durationS: stallS })}
+        >
           Stall the watch stream
         </button>
       </div>
@@ -31,64 +72,26 @@ export function FaultButtons() {
         </button>
       </div>
       <div className="fault">
-        <Amount
-          label="Herd of"
-          unit="clients"
-          value={herdClients}
-          max={100_000}
-          onChange={setHerdClients}
-        />
-        <button type="button" onClick={press({ kind: "herd", clients: herdClients })}>
+        {amount("herd", "Herd of", "clients", herdClients, HERD_CLIENTS, setHerdClients)}
+        <button
+          type="button"
+          disabled={typing.has("herd")}
+          onClick={press({ kind: "herd", clients: herdClients })}
+        >
           Send a herd of consistent LISTs
         </button>
       </div>
       <div className="fault">
-        <Amount
-          label="Send"
-          unit="watchers"
-          value={awayWatchers}
-          max={10_000}
-          onChange={setAwayWatchers}
-        />
-        <Amount label="away for" unit="s" value={awayS} max={3600} onChange={setAwayS} />
+        {amount("watchers", "Send", "watchers", awayWatchers, AWAY_WATCHERS, setAwayWatchers)}
+        {amount("away", "away for", "s", awayS, SECONDS, setAwayS)}
         <button
           type="button"
+          disabled={typing.has("watchers") || typing.has("away")}
           onClick={press({ kind: "away", watchers: awayWatchers, durationS: awayS })}
         >
           Send watchers away
         </button>
       </div>
     </fieldset>
-  );
-}
-
-interface AmountProps {
-  label: string;
-  unit: string;
-  value: number;
-  max: number;
-  onChange: (value: number) => void;
-}
-
-/** A fault's size: a whole number from 1 to `max`; anything else keeps the last good value. */
-function Amount({ label, unit, value, max, onChange }: AmountProps) {
-  const id = useId();
-  return (
-    <span className="amount">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        type="number"
-        min={1}
-        max={max}
-        step={1}
-        value={value}
-        onChange={(event) => {
-          const next = Number(event.target.value);
-          if (Number.isInteger(next) && next >= 1 && next <= max) onChange(next);
-        }}
-      />
-      <span className="unit">{unit}</span>
-    </span>
   );
 }

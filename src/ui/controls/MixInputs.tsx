@@ -1,7 +1,7 @@
-import { useId } from "react";
 import { READ_MIX_KINDS, type ReadMixKind, SCENARIO_KEYS } from "../../model/index.ts";
 import { useApp } from "../../state/use-app.ts";
-import { useCommitOnChange } from "./use-commit-on-change.ts";
+import { CheckedField } from "./CheckedField.tsx";
+import { type FieldRule, positiveRule } from "./fieldRules.ts";
 import { useRunKey } from "./use-run-key.ts";
 
 const KIND_LABELS: Record<ReadMixKind, string> = {
@@ -13,51 +13,37 @@ const KIND_LABELS: Record<ReadMixKind, string> = {
 
 const percent = (share: number) => String(Math.round(share * 1000) / 10);
 
+/** A share as the key table allows it: ≥ 0, and the four not all zero. */
+function shareRule(kind: ReadMixKind, mix: Readonly<Record<ReadMixKind, number>>): FieldRule {
+  const positive = positiveRule("per cent");
+  const othersZero = READ_MIX_KINDS.every((other) => other === kind || mix[other] === 0);
+  return {
+    expected: othersZero ? "a share > 0 %: the other kinds are all 0" : "a share ≥ 0 %",
+    accepts: (text) =>
+      positive.accepts(text) || (!othersZero && Number(text.trim()) === 0 && text.trim() !== ""),
+  };
+}
+
 /** The read mix as four shares in per cent; the codec normalises them to sum to 1. */
 export function MixInputs() {
   const mix = useApp((state) => state.scenario.mix);
-  const [text, setText] = useRunKey("mix");
-  const commitShare = (kind: ReadMixKind, input: HTMLInputElement) => {
-    const share = Number(input.value);
-    const next = { ...mix, [kind]: share / 100 };
-    const valid = input.value !== "" && share >= 0 && READ_MIX_KINDS.some((k) => next[k] > 0);
-    if (!valid) {
-      input.value = percent(mix[kind]); // refused: the field shows the share in force again
-      return;
-    }
+  const [, setText] = useRunKey("mix");
+  const commitShare = (kind: ReadMixKind, share: string) =>
     setText(READ_MIX_KINDS.map((k) => `${k}:${k === kind ? share : percent(mix[k])}`).join(","));
-  };
   return (
     <fieldset className="mix" title={SCENARIO_KEYS.mix.help}>
       <legend>Read mix (%)</legend>
       {READ_MIX_KINDS.map((kind) => (
-        <MixShare key={`${kind}:${text}`} kind={kind} share={mix[kind]} onCommit={commitShare} />
+        <CheckedField
+          key={kind}
+          className="mix-share"
+          label={KIND_LABELS[kind]}
+          current={percent(mix[kind])}
+          keptWords={`${percent(mix[kind])} %`}
+          rule={shareRule(kind, mix)}
+          onCommit={(share) => commitShare(kind, share)}
+        />
       ))}
     </fieldset>
-  );
-}
-
-interface MixShareProps {
-  kind: ReadMixKind;
-  share: number;
-  onCommit: (kind: ReadMixKind, input: HTMLInputElement) => void;
-}
-
-function MixShare({ kind, share, onCommit }: MixShareProps) {
-  const id = useId();
-  const ref = useCommitOnChange<HTMLInputElement>((input) => onCommit(kind, input));
-  return (
-    <div className="mix-share">
-      <label htmlFor={id}>{KIND_LABELS[kind]}</label>
-      <input
-        id={id}
-        ref={ref}
-        type="number"
-        min={0}
-        max={100}
-        step="any"
-        defaultValue={percent(share)}
-      />
-    </div>
   );
 }

@@ -1,8 +1,9 @@
 import { type KeyboardEvent, useId, useState } from "react";
 import { DEFAULT_STEP_S, defaultStartS } from "../../metrics-export/run-export.ts";
-import { encodeScenario } from "../../model/index.ts";
+import { encodeScenario, toSeconds } from "../../model/index.ts";
 import { useRuntime } from "../../state/runtime-context.ts";
 import { EMBEDDABLE_PANELS } from "../embed/embeddablePanels.tsx";
+import { ReportButton } from "../report/ReportDialog.tsx";
 import { download } from "./download.ts";
 import { findPanel, panelSvg, svgToPng } from "./panelImage.ts";
 import { requestHistoryJson } from "./requestLog.ts";
@@ -40,7 +41,7 @@ export function ExportMenu() {
 
   const metrics = () =>
     save("metrics.prom", async () =>
-      text(await runtime.prometheusText(), "text/plain; version=0.0.4; charset=utf-8"),
+      text(await runtime.allPrometheusText(), "text/plain; version=0.0.4; charset=utf-8"),
     );
   const openMetrics = () => {
     setStatus("Replaying the run for the OpenMetrics file…");
@@ -68,7 +69,11 @@ export function ExportMenu() {
       setStatus("That panel is not on the page");
       return;
     }
-    const picture = panelSvg(card);
+    const { scenario } = runtime.store.getState();
+    const atS = toSeconds(snapshot()?.nowNs ?? 0);
+    const named =
+      scenario.name === "" ? encodeScenario(scenario) || "default scenario" : scenario.name;
+    const picture = panelSvg(card, `${named} · at ${atS.toFixed(1)} s simulated · Watch Cache Lab`);
     save(`${panelId}.${format}`, () =>
       format === "svg" ? text(picture.svg, "image/svg+xml") : svgToPng(picture, PNG_SCALE),
     );
@@ -78,6 +83,7 @@ export function ExportMenu() {
     <details className="export-menu" onKeyDown={closeOnEscape}>
       <summary aria-keyshortcuts="e">Export</summary>
       <div className="export-list">
+        <ReportButton />
         <button type="button" onClick={metrics}>
           Metrics, Prometheus text
         </button>

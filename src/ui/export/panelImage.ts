@@ -27,8 +27,17 @@ function cloneWithCanvasPictures(panel: HTMLElement): HTMLElement {
     picture.setAttribute("style", canvas.getAttribute("style") ?? "");
     canvas.replaceWith(picture);
   });
+  // A picture of the panel, not of the page: its buttons and controls do nothing there.
+  for (const control of Array.from(
+    clone.querySelectorAll("button, select, input, .wcl-window-picker"),
+  )) {
+    control.remove();
+  }
   return clone;
 }
+
+/** Height of the line above the panel that names the scenario and the moment. */
+const CAPTION_PX = 24;
 
 export interface PanelSvg {
   svg: string;
@@ -36,14 +45,26 @@ export interface PanelSvg {
   height: number;
 }
 
-export function panelSvg(panel: HTMLElement): PanelSvg {
+/**
+ * The panel as an SVG, under a line of `caption` (the scenario and the simulated time), so a
+ * picture pasted into an incident document says what it shows and when.
+ */
+export function panelSvg(panel: HTMLElement, caption: string): PanelSvg {
   const width = Math.ceil(panel.getBoundingClientRect().width);
-  const height = Math.ceil(panel.getBoundingClientRect().height);
+  const height = Math.ceil(panel.getBoundingClientRect().height) + CAPTION_PX;
   const body = document.createElementNS(XHTML, "div");
   body.setAttribute("style", `width:${width}px;height:${height}px`);
   const style = document.createElementNS(XHTML, "style");
   style.textContent = pageCss();
-  body.append(style, cloneWithCanvasPictures(panel));
+  const title = document.createElementNS(XHTML, "p");
+  title.setAttribute("class", "export-caption");
+  title.setAttribute(
+    "style",
+    `margin:0;height:${CAPTION_PX}px;line-height:${CAPTION_PX}px;font:12px system-ui,sans-serif;` +
+      "overflow:hidden;white-space:nowrap;text-overflow:ellipsis",
+  );
+  title.textContent = caption;
+  body.append(style, title, cloneWithCanvasPictures(panel));
   const theme = document.documentElement.dataset["theme"] ?? "light";
   const content = new XMLSerializer().serializeToString(body);
   const svg =

@@ -16,6 +16,8 @@ import {
 export interface PanelProps {
   snapshot: SimSnapshot | null;
   prometheusText: PrometheusTextSource;
+  /** "A" or "B" in a twin run: which run's series a windowed figure reads. */
+  run?: string | undefined;
 }
 
 export interface PanelEntry {
@@ -42,6 +44,8 @@ export const PANEL_CATALOG: readonly PanelEntry[] = [
   {
     id: "metrics",
     title: "Metrics",
-    render: (p) => <MetricsPanel snapshot={p.snapshot} prometheusText={p.prometheusText} />,
+    render: (p) => (
+      <MetricsPanel snapshot={p.snapshot} prometheusText={p.prometheusText} run={p.run} />
+    ),
   },
 ];

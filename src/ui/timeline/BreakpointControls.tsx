@@ -1,12 +1,15 @@
 import { useState } from "react";
 import type { MarkKind } from "../../model/index.ts";
 import { useTravel } from "../../state/use-travel.ts";
+import { CheckedField } from "../controls/CheckedField.tsx";
+import { positiveRule } from "../controls/fieldRules.ts";
 
 const MARK_CHOICES: readonly { kind: MarkKind; label: string }[] = [
   { kind: "first429", label: "first 429" },
   { kind: "ringShrink", label: "ring shrink" },
 ];
 const DEFAULT_LAG_MS = 1000;
+const LAG_MS = positiveRule("ms");
 
 /** "Pause on": the kinds of moment that stop a playing run (the worker checks them). */
 export function BreakpointControls() {
@@ -41,21 +44,19 @@ export function BreakpointControls() {
         />
         lag above
       </label>
-      <input
-        type="number"
+      <CheckedField
         className="breakpoint-lag"
-        aria-label="Lag that pauses the run, in ms"
-        min={1}
-        step={100}
-        value={lagMs}
-        onChange={(event) => {
-          const value = event.currentTarget.valueAsNumber;
-          if (!Number.isFinite(value) || value <= 0) return;
+        label="Lag that pauses the run"
+        hiddenLabel
+        unit="ms"
+        current={String(lagMs)}
+        rule={LAG_MS}
+        onCommit={(text) => {
+          const value = Number(text);
           setLagMs(value);
           if (lagOn) setBreakpoints({ ...choice, lagAboveMs: value });
         }}
       />
-      ms
     </fieldset>
   );
 }

@@ -27,6 +27,7 @@ export function TwinPanels({ panels, sides, pair }: TwinPanelsProps) {
         {entry.render({
           snapshot: pair?.[index] ?? null,
           prometheusText: index === 0 ? prometheusText : twinPrometheusText,
+          run: index === 0 ? "A" : "B",
         })}
       </PanelIdScope>
     </div>

@@ -3,7 +3,7 @@ import type { SimSnapshot } from "../../../model/index.ts";
 import { NS_PER_MS } from "../../../model/index.ts";
 import type { CanvasLike, CanvasSize } from "../shared/canvasLike.ts";
 import type { CanvasTheme } from "../shared/canvasTheme.ts";
-import { formatCount, formatDuration } from "../shared/format.ts";
+import { formatBytes, formatCount, formatDuration } from "../shared/format.ts";
 import { Legend } from "../shared/Legend.tsx";
 import { PanelFrame } from "../shared/PanelFrame.tsx";
 import { useCanvasDrawing } from "../shared/useCanvasDrawing.ts";
@@ -45,6 +45,7 @@ export const EtcdPanel = memo(function EtcdPanel({ snapshot }: { snapshot: SimSn
 
 function EtcdBody({ snapshot }: { snapshot: SimSnapshot }) {
   const { inFlight, queued, concurrency, latencyMs, fullListMs } = snapshot.etcd;
+  const { listBytesHeld, listBytesPeak, rangesInFlight, rangesInFlightPeak } = snapshot.etcd;
   const { containerRef, canvasRef } = useCanvasDrawing(snapshot, drawLatest, FALLBACK_SIZE);
   const slots = etcdSlots(inFlight, concurrency);
 
@@ -83,6 +84,17 @@ function EtcdBody({ snapshot }: { snapshot: SimSnapshot }) {
         latency <strong>{formatDuration(latencyMs * NS_PER_MS)}</strong> per request · a full LIST
         takes <strong>≈ {formatDuration(fullListMs * NS_PER_MS)}</strong>{" "}
         <span className="wcl-muted">(latency plus its objects, before any queueing)</span>
+      </p>
+      <h3 className="wcl-subtitle">What the apiserver holds for LISTs</h3>
+      <p className="wcl-etcd-memory">
+        <strong>{formatBytes(listBytesHeld)}</strong> held now for etcd's answers · peak{" "}
+        <strong>{formatBytes(listBytesPeak)}</strong> ·{" "}
+        <strong>{formatCount(rangesInFlight)}</strong> range requests in flight to etcd (peak{" "}
+        {formatCount(rangesInFlightPeak)})
+      </p>
+      <p className="wcl-muted">
+        A page from etcd is held while etcd serves it (the apiserver decodes a copy of every
+        object); a page from the cache only for the instant it is served.
       </p>
       <h3 className="wcl-subtitle">Queued requests over time</h3>
       <div ref={containerRef} className="wcl-chart wcl-chart--short">

@@ -1,11 +1,15 @@
-import { memo } from "react";
+import { memo, useContext } from "react";
 import type { SimSnapshot, WallView } from "../../../model/index.ts";
+import type { MetricsWindowStore } from "../../../state/metrics-window.ts";
+import { RuntimeContext } from "../../../state/runtime-context.ts";
 import { formatCount, formatPercent, theWall } from "../shared/format.ts";
 import { PanelFrame } from "../shared/PanelFrame.tsx";
 import { CopyPrometheusButton, type PrometheusTextSource } from "./CopyPrometheusButton.tsx";
 import { consistentReadRows, fellBackToEtcd } from "./consistentReadRows.ts";
 import { type QuantileReading, quantileReading } from "./histogramBuckets.ts";
 import { ReadWaitHistogram } from "./ReadWaitHistogram.tsx";
+import { WindowedReadings } from "./WindowedReadings.tsx";
+import { WindowPicker } from "./WindowPicker.tsx";
 
 const caption = (wall: WallView | undefined) =>
   "The watch cache's own metrics, as Prometheus would scrape them: how long reads waited for the " +
@@ -16,12 +20,16 @@ interface MetricsPanelProps {
   snapshot: SimSnapshot | null;
   /** Supplied by the shell (from the worker); without it the copy button is disabled. */
   prometheusText?: PrometheusTextSource;
+  /** Which run of a twin this panel shows ("A" or "B"); absent for a run alone. */
+  run?: string | undefined;
 }
 
 export const MetricsPanel = memo(function MetricsPanel({
   snapshot,
   prometheusText,
+  run,
 }: MetricsPanelProps) {
+  const metricsWindow = useContext(RuntimeContext)?.metricsWindow;
   return (
     <PanelFrame
       title="Metrics"
@@ -29,7 +37,14 @@ export const MetricsPanel = memo(function MetricsPanel({
       hasSnapshot={snapshot !== null}
       atNs={snapshot?.nowNs}
     >
-      {snapshot && <MetricsBody snapshot={snapshot} prometheusText={prometheusText} />}
+      {snapshot && (
+        <MetricsBody
+          snapshot={snapshot}
+          prometheusText={prometheusText}
+          metricsWindow={metricsWindow}
+          run={run}
+        />
+      )}
     </PanelFrame>
   );
 });
@@ -47,9 +62,13 @@ function quantileNote(p99: QuantileReading): string {
 function MetricsBody({
   snapshot,
   prometheusText,
+  metricsWindow,
+  run,
 }: {
   snapshot: SimSnapshot;
   prometheusText: PrometheusTextSource | undefined;
+  metricsWindow: MetricsWindowStore | undefined;
+  run: string | undefined;
 }) {
   const { readWait, consistentReads, ring } = snapshot;
   const p99 = quantileReading(0.99, readWait);
@@ -58,6 +77,12 @@ function MetricsBody({
 
   return (
     <>
+      {metricsWindow && (
+        <>
+          <WindowPicker store={metricsWindow} />
+          <WindowedReadings store={metricsWindow} run={run} />
+        </>
+      )}
       <h3 className="wcl-subtitle wcl-mono">apiserver_watch_cache_read_wait_seconds</h3>
       <p className="wcl-muted">
         {formatCount(readWait.count)} waits · sum {readWait.sum.toFixed(2)} s · p99{" "}

@@ -14,6 +14,14 @@ export function formatCompactCount(value: number): string {
   return Math.abs(value) < 10_000 ? formatCount(value) : threeDigitsSI(Math.round(value));
 }
 
+/** 1843200000 → "1.84 GB": memory in SI bytes, three significant digits. */
+export function formatBytes(bytes: number): string {
+  if (Math.abs(bytes) < 1000) return `${Math.round(bytes)} B`;
+  // d3's SI suffix is glued to the digits ("8.19M"); the unit follows after a space.
+  const text = threeDigitsSI(bytes);
+  return `${text.slice(0, -1)} ${text.slice(-1)}B`;
+}
+
 /** Durations under a second read better in ms; above, two decimals show the wall creeping up. */
 export function formatDuration(ns: Nanos): string {
   const abs = Math.abs(ns);

@@ -1,0 +1,72 @@
+import { readFile } from "node:fs/promises";
+import { expect, type Page, test } from "@playwright/test";
+import parsePrometheusTextFormat from "parse-prometheus-text-format";
+import { clockSeconds, RUN_WAIT_MS } from "./helpers/page-state.ts";
+
+// A twin run handed to the team: the Markdown report and the metrics file carry both runs, the
+// report's table is the page's A vs B table figure for figure, and a panel picture names the
+// scenario and the moment without the page's buttons.
+
+const SKIP = "ConsistentListFromCacheSkipTimeoutFallback";
+const TWIN_LINK = `/#name=herd%20at%20the%20wall&lag=4000&herd=500@2&speed=5&twin=gates%3D${SKIP}%3Dtrue`;
+
+async function openExport(page: Page) {
+  const menu = page.locator("details.export-menu");
+  if ((await menu.getAttribute("open")) === null) await menu.locator("summary").click();
+  return menu;
+}
+
+async function exportFile(page: Page, label: string): Promise<string> {
+  const menu = await openExport(page);
+  const downloading = page.waitForEvent("download");
+  await menu.getByRole("button", { name: label, exact: true }).click();
+  return readFile(await (await downloading).path(), "utf8");
+}
+
+test("a twin's report, metrics and panel pictures carry both runs", async ({ page, context }) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await page.goto(TWIN_LINK);
+  await expect.poll(() => clockSeconds(page), { timeout: RUN_WAIT_MS }).toBeGreaterThan(8);
+  await page.getByRole("button", { name: "Pause" }).click();
+  const table = page.getByRole("table", { name: "Key metrics, A vs B" });
+  await expect(
+    table
+      .getByRole("row", { name: /429 answers/ })
+      .getByRole("cell")
+      .nth(2),
+  ).toHaveText(/^\+[\d,]+$/);
+
+  await (await openExport(page)).getByRole("button", { name: "Copy report, Markdown" }).click();
+  const dialog = page.getByRole("dialog", { name: "Report for the incident" });
+  await expect(dialog.getByRole("status")).toHaveText("Copied to the clipboard");
+  const report = await page.evaluate(() => navigator.clipboard.readText());
+  expect(await dialog.getByTestId("report-text").textContent()).toBe(report);
+  expect(report).toContain("## herd at the wall, at ");
+  expect(report).toContain(`Link: <${page.url()}>`);
+  expect(report).toContain("A skip-fallback gate off · B skip-fallback gate on");
+  // Every row of the page's table, figure for figure.
+  for (const row of await table.locator("tbody tr").all()) {
+    const cells = await row.locator("th, td").allTextContents();
+    expect(report).toContain(`| ${cells.join(" | ")} |`);
+  }
+  expect(report).toMatch(
+    /skip-fallback gate on turned [\d,]+ fallbacks to etcd into [\d,]+ answers of 429/,
+  );
+  expect(report).toMatch(/read-wait p99 so far (unchanged at|[\d.]+ s in A)/);
+  await dialog.getByRole("button", { name: "Close" }).click();
+
+  const metrics = parsePrometheusTextFormat(await exportFile(page, "Metrics, Prometheus text"));
+  const reads = metrics.find(
+    (family) => family.name === "apiserver_watch_cache_consistent_read_total",
+  );
+  const runs = new Set(reads?.metrics.map((sample) => sample.labels?.["run"]));
+  expect([...runs].sort()).toEqual(["A", "B"]);
+
+  const menu = await openExport(page);
+  await menu.getByLabel("Panel", { exact: true }).selectOption("metrics");
+  const svg = await exportFile(page, "SVG");
+  expect(svg).toMatch(/herd at the wall · at \d+\.\d s simulated · Watch Cache Lab/);
+  expect(svg).toContain("Metrics");
+  expect(svg).not.toContain("<button");
+  expect(svg).not.toContain("<select");
+});

@@ -1,0 +1,111 @@
+import { type ChildProcess, spawn, spawnSync } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { expect, type Page, test } from "@playwright/test";
+import { waitForShown } from "./helpers/page-state.ts";
+
+// The metrics window checked against a real Prometheus: the page's OpenMetrics export is
+// backfilled with Debian's promtool, served by Debian's prometheus on loopback, and asked the very
+// PromQL the page prints, at the moment the page read its figures. The page must answer what
+// Prometheus answers. A lag that ends at 60 s makes the windows tell apart from the cumulative p99.
+
+const PORT = Number(process.env["E2E_PORT"] ?? 4173) + 1000;
+const PROMETHEUS = `http://127.0.0.1:${PORT}`;
+
+async function exportOpenMetrics(page: Page): Promise<string> {
+  const menu = page.locator("details.export-menu");
+  if ((await menu.getAttribute("open")) === null) await menu.locator("summary").click();
+  const downloading = page.waitForEvent("download");
+  await menu.getByRole("button", { name: "Run as OpenMetrics, for promtool", exact: true }).click();
+  return readFile(await (await downloading).path(), "utf8");
+}
+
+async function query(expression: string, atS: number): Promise<number | null> {
+  const url = `${PROMETHEUS}/api/v1/query?query=${encodeURIComponent(expression)}&time=${atS}`;
+  const answer = await (await fetch(url)).json();
+  const value = answer.data.result[0]?.value?.[1];
+  return value === undefined ? null : Number(value);
+}
+
+let dir = "";
+let prometheus: ChildProcess | null = null;
+test.afterAll(() => {
+  prometheus?.kill();
+  if (dir !== "") rmSync(dir, { recursive: true, force: true });
+});
+
+test("the window's p99 and rates are what Prometheus answers over the exported run", async ({
+  page,
+}) => {
+  await page.goto("/#lag=5000@0,0@60&t=150");
+  await waitForShown(page, (now) => now.simS >= 150, { what: "the run to open at 150 s" });
+  await page.getByRole("button", { name: "Pause" }).click();
+  await waitForShown(page, (now) => !now.playing, { what: "the run to pause" });
+  const metrics = page.locator(".wcl-panel", { has: page.locator("h2", { hasText: "Metrics" }) });
+  const cumulative = await metrics.getByText(/waits · sum/).textContent();
+
+  const picker = metrics.getByLabel("Metrics window", { exact: true });
+  const figures: { windowS: number; atS: number; p99: string; expression: string }[] = [];
+  for (const windowS of [60, 300]) {
+    await picker.selectOption(String(windowS));
+    const section = metrics.locator(".wcl-windowed");
+    await expect(section).toHaveAttribute("aria-label", `Metrics over the last ${windowS / 60} m`);
+    const p99 = (await section.getByTestId("windowed-p99").textContent()) ?? "";
+    figures.push({
+      windowS,
+      atS: Number(await section.getAttribute("data-at-s")),
+      p99,
+      expression: (await section.locator("code").first().textContent()) ?? "",
+    });
+  }
+  // After the lag the last minute's p99 drops, while the cumulative one stays near the wall.
+  expect(Number(/p99 (?:≈ )?([\d.]+) s/.exec(cumulative ?? "")?.[1])).toBeGreaterThan(2.9);
+  expect(Number.parseFloat(figures[0]?.p99 ?? "")).toBeLessThan(1);
+  expect(figures[0]?.p99).not.toBe(figures[1]?.p99);
+
+  const text = await exportOpenMetrics(page);
+  const startS = Math.min(...[...text.matchAll(/ (\d+)$/gm)].map((m) => Number(m[1])));
+  dir = mkdtempSync(join(tmpdir(), "wcl-window-"));
+  writeFileSync(join(dir, "run.om"), text);
+  const backfill = spawnSync(
+    "/usr/bin/promtool",
+    ["tsdb", "create-blocks-from", "openmetrics", join(dir, "run.om"), join(dir, "tsdb")],
+    { encoding: "utf8" },
+  );
+  expect(backfill.status, backfill.stderr).toBe(0);
+  prometheus = spawn(
+    "/usr/bin/prometheus",
+    [
+      `--storage.tsdb.path=${join(dir, "tsdb")}`,
+      `--web.listen-address=127.0.0.1:${PORT}`,
+      "--config.file=/dev/null",
+      "--storage.tsdb.retention.time=100y",
+    ],
+    { stdio: "ignore" },
+  );
+  await expect
+    .poll(
+      () =>
+        fetch(`${PROMETHEUS}/-/ready`).then(
+          (r) => r.status,
+          () => 0,
+        ),
+      { timeout: 30_000 },
+    )
+    .toBe(200);
+
+  for (const figure of figures) {
+    const answer = await query(figure.expression, startS + figure.atS);
+    expect(answer, `${figure.expression} at ${figure.atS} s`).not.toBeNull();
+    expect(figure.p99, `${figure.expression} at ${figure.atS} s`).toBe(`${answer?.toFixed(2)} s`);
+  }
+  // The cache-served read rate of the last 1 m, as the panel prints it.
+  await picker.selectOption("60");
+  const row = metrics.locator(".wcl-windowed tr", { hasText: 'fallback="false"' });
+  const expression = (await row.locator("code").textContent()) ?? "";
+  const atS = Number(await metrics.locator(".wcl-windowed").getAttribute("data-at-s"));
+  const perSecond = await query(expression, startS + atS);
+  await expect(row.locator(".wcl-number")).toHaveText(`${perSecond?.toFixed(1)}/s`);
+});

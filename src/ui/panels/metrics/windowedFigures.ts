@@ -1,0 +1,84 @@
+import type { RunScrapes } from "../../../worker/protocol.ts";
+import { rate, windowQuantile } from "./promql.ts";
+
+// The figures a dashboard shows for a window, each with the PromQL expression that answers it, so
+// an operator can paste the expression into Grafana and compare like with like.
+
+const READ_WAIT_BUCKET = "apiserver_watch_cache_read_wait_seconds_bucket";
+const CONSISTENT_READS = "apiserver_watch_cache_consistent_read_total";
+
+/** `60` → `1m`, `90` → `90s`: a range as PromQL writes it. */
+export function promRange(seconds: number): string {
+  return seconds % 60 === 0 ? `${seconds / 60}m` : `${seconds}s`;
+}
+
+const selector = (labels: Record<string, string | undefined>) => {
+  const pairs = Object.entries(labels)
+    .filter((entry): entry is [string, string] => entry[1] !== undefined)
+    .map(([name, value]) => `${name}="${value}"`);
+  return pairs.length === 0 ? "" : `{${pairs.join(",")}}`;
+};
+
+/** The read-wait p99 over `windowS` (0: since the start), for run `run` of a twin. */
+export function p99Expression(windowS: number, run?: string): string {
+  const series = `${READ_WAIT_BUCKET}${selector({ run })}`;
+  if (windowS === 0) return `histogram_quantile(0.99, sum by (le) (${series}))`;
+  return `histogram_quantile(0.99, sum by (le) (rate(${series}[${promRange(windowS)}])))`;
+}
+
+export function readsExpression(
+  windowS: number,
+  labels: { success: string; fallback: string },
+  run?: string,
+): string {
+  const series = `${CONSISTENT_READS}${selector({ run, ...labels })}`;
+  return windowS === 0 ? series : `rate(${series}[${promRange(windowS)}])`;
+}
+
+export interface WindowedReads {
+  success: string;
+  fallback: string;
+  /** Per second over the window; null when the window holds under two scrapes of it. */
+  perSecond: number | null;
+  expression: string;
+}
+
+export interface WindowedFigures {
+  /** The p99 in seconds; null: no result (under two scrapes); NaN: no waits in the window. */
+  p99: number | null;
+  p99Expression: string;
+  reads: WindowedReads[];
+}
+
+export function windowedFigures(
+  scrapes: RunScrapes,
+  atS: number,
+  windowS: number,
+): WindowedFigures {
+  return {
+    p99: scrapes.readWait === null ? null : windowQuantile(0.99, scrapes.readWait, atS, windowS),
+    p99Expression: p99Expression(windowS, scrapes.run),
+    reads: scrapes.consistentReads.map((series) => ({
+      success: series.success,
+      fallback: series.fallback,
+      perSecond: rate(series.points, atS, windowS),
+      expression: readsExpression(
+        windowS,
+        { success: series.success, fallback: series.fallback },
+        scrapes.run,
+      ),
+    })),
+  };
+}
+
+/** A windowed p99 as the page prints it: "no data" where Grafana shows nothing or NaN. */
+export function formatWindowP99(p99: number | null): string {
+  if (p99 === null) return "no data (under two scrapes in the window)";
+  if (Number.isNaN(p99)) return "no data (no waits in the window: PromQL answers NaN)";
+  return `${p99.toFixed(2)} s`;
+}
+
+export function formatPerSecond(perSecond: number | null): string {
+  if (perSecond === null) return "no data";
+  return `${perSecond < 10 ? perSecond.toFixed(2) : perSecond.toFixed(1)}/s`;
+}

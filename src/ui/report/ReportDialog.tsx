@@ -1,0 +1,75 @@
+import { useRef, useState } from "react";
+import { useRuntime } from "../../state/runtime-context.ts";
+import { readTwin } from "../../state/twin-override.ts";
+import { describeSides } from "../twin/twinLabels.ts";
+import { incidentReport } from "./incidentReport.ts";
+
+type CopyState = "" | "Copied to the clipboard" | "Could not reach the clipboard: select the text";
+
+/**
+ * "Copy report": the run (both runs of a twin) as Markdown for an incident document, copied and
+ * shown, so what was copied can be read and copied again by hand where the clipboard is refused.
+ */
+export function ReportButton() {
+  const runtime = useRuntime();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [report, setReport] = useState("");
+  const [state, setState] = useState<CopyState>("");
+
+  const open = async () => {
+    const frame = runtime.live.get();
+    if (frame === null) return;
+    const { scenario, pageKeys } = runtime.store.getState();
+    const twinText = pageKeys["twin"];
+    const reading = twinText === undefined ? null : readTwin(twinText, scenario);
+    const twin = reading?.ok === true && frame.twin !== undefined ? reading : null;
+    const sides = twin === null ? null : describeSides(scenario, twin.scenario, twin.differing);
+    const text = incidentReport({
+      link: window.location.href,
+      a: { scenario, snapshot: frame.snapshot, ...(sides ? { side: sides.a } : {}) },
+      b:
+        twin !== null && frame.twin !== undefined && sides !== null
+          ? { scenario: twin.scenario, snapshot: frame.twin, side: sides.b }
+          : undefined,
+    });
+    setReport(text);
+    dialog.current?.showModal();
+    try {
+      await navigator.clipboard.writeText(text);
+      setState("Copied to the clipboard");
+    } catch {
+      setState("Could not reach the clipboard: select the text");
+    }
+  };
+
+  return (
+    <>
+      <button type="button" onClick={open}>
+        Copy report, Markdown
+      </button>
+      <dialog ref={dialog} className="report-dialog" aria-labelledby="report-title">
+        <h2 id="report-title">Report for the incident</h2>
+        <p role="status">{state}</p>
+        <pre className="report-text" data-testid="report-text">
+          {report}
+        </pre>
+        <div className="report-actions">
+          <button
+            type="button"
+            onClick={() =>
+              navigator.clipboard.writeText(report).then(
+                () => setState("Copied to the clipboard"),
+                () => setState("Could not reach the clipboard: select the text"),
+              )
+            }
+          >
+            Copy again
+          </button>
+          <button type="button" onClick={() => dialog.current?.close()}>
+            Close
+          </button>
+        </div>
+      </dialog>
+    </>
+  );
+}
