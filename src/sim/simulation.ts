@@ -16,6 +16,7 @@ import type { SimSnapshot, SnapshotView } from "./snapshot.ts";
 import { type Nanos, NS_PER_S } from "./time.ts";
 import { startHerd } from "./world/herd.ts";
 import type { Source } from "./world/open-loop.ts";
+import { RecentCost } from "./world/recent-cost.ts";
 import { valueNow } from "./world/schedule-value.ts";
 import { SeriesBuffer } from "./world/series.ts";
 import { refreshGauges, seriesSample, takeSnapshot } from "./world/snapshot-builder.ts";
@@ -56,6 +57,7 @@ class Run implements Simulation {
   readonly world: World;
   private readonly timeline = new Timeline();
   private readonly series = new SeriesBuffer();
+  private readonly recentCost: RecentCost;
   private readonly sourceTrace = new TraceMix();
   private readonly handlers: TimelineHandlers;
   private sourceNs = new Float64Array(0);
@@ -65,6 +67,9 @@ class Run implements Simulation {
   constructor(scenario: Scenario, options: WorldOptions) {
     this.current = scenario;
     this.world = buildWorld(() => this.current, options);
+    this.recentCost = new RecentCost(this.world.rangeStats, (reason) =>
+      this.world.metrics.etcdRequestsSoFar(reason),
+    );
     this.handlers = this.timelineHandlers();
     this.markWatch = new MarkWatch(this.world, this.marks);
     this.world.ryw.resize(valueNow(scenario.ryw, 0));
@@ -194,7 +199,7 @@ class Run implements Simulation {
 
   snapshot(view: SnapshotView): SimSnapshot {
     const marks = { marks: this.marks.view(), markCount: this.marks.count };
-    return { ...takeSnapshot(this.world, view, this.series), ...marks };
+    return { ...takeSnapshot(this.world, view, this.series, this.recentCost), ...marks };
   }
 
   prometheusText(): string {
@@ -208,6 +213,7 @@ class Run implements Simulation {
 
   private sampleUntil(tNs: Nanos): void {
     if (this.markWatch.nextCheckNs <= tNs) this.markWatch.observeUntil(tNs);
+    if (this.recentCost.nextNs <= tNs) this.recentCost.noteUntil(tNs);
     for (let guard = 0; this.series.nextSampleNs <= tNs && guard < 1_000_000; guard++) {
       this.series.add(seriesSample(this.world, this.series.nextSampleNs));
     }

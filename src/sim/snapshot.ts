@@ -143,6 +143,25 @@ export interface SeriesView {
   readWaitsOverWall: Float64Array;
 }
 
+/** Why a request reached etcd (watchcachelab_etcd_requests_total{reason}), writes aside. */
+export type EtcdReason = "delegated" | "fallback" | "current_rv" | "progress" | "reflector";
+
+/** What etcd did for one reason over a window: differences of the per-reason counters. */
+export interface EtcdReasonCost {
+  /** Requests answered (watchcachelab_etcd_requests_total). */
+  requests: number;
+  /** Slot-seconds spent serving them (watchcachelab_etcd_busy_seconds_total). */
+  busySeconds: number;
+  /** Bytes returned (watchcachelab_etcd_bytes_total). */
+  bytes: number;
+}
+
+/** What etcd did over the last second (less at the start of a run), by reason. */
+export interface EtcdRecentView {
+  windowSeconds: number;
+  byReason: Record<EtcdReason, EtcdReasonCost>;
+}
+
 export interface SimSnapshot {
   nowNs: Nanos;
   ready: boolean;
@@ -172,6 +191,8 @@ export interface SimSnapshot {
     /** Range requests sent to etcd and not answered (queued or in service), and their peak. */
     rangesInFlight: number;
     rangesInFlightPeak: number;
+    /** What etcd did over the last second, so a 7 ms request never passes unseen. */
+    recent: EtcdRecentView;
   };
   readWait: HistogramView;
   wall: WallView;

@@ -107,4 +107,49 @@ describe("EtcdPanel", () => {
     expect(container.querySelectorAll(".wcl-slot")).toHaveLength(0);
     expect(container.querySelector(".wcl-gauge__fill")).toHaveStyle({ width: "25.0%" });
   });
+
+  it("says what etcd did over the last interval, by reason, even with nothing in flight", () => {
+    const snapshot = {
+      ...recordedSnapshot(),
+      etcd: { ...recordedSnapshot().etcd, inFlight: 0, queued: 0 },
+    };
+    render(<EtcdPanel snapshot={snapshot} />);
+    // A 7 ms request is rarely in flight at a frame: the verdict reads the window, not the instant.
+    expect(screen.queryByText(/^Idle/)).toBeNull();
+    expect(screen.getByText(/None in flight at this instant/)).toHaveTextContent(
+      "None in flight at this instant, but etcd answered 229 requests in the last 1.0 s (1.39 slots busy on average).",
+    );
+    const table = screen.getByRole("table", { name: /Over the last 1.00 s/ });
+    const row = (name: RegExp) =>
+      Array.from(table.querySelectorAll("tr")).find((tr) => name.test(tr.textContent ?? ""));
+    expect(row(/^fallback/)).toHaveTextContent(/^fallback \(cache hit the wall\)1841\.29188 MB$/);
+    expect(row(/^current_rv/)).toHaveTextContent(/400\.080 B$/);
+    expect(row(/^progress/)).toHaveTextContent(/20\.000 B$/);
+    expect(row(/^all reasons/)).toHaveTextContent(/^all reasons2291\.39191 MB$/);
+  });
+
+  it("says Idle only when etcd answered nothing in the window", () => {
+    const quiet = recordedSnapshot().etcd.recent;
+    const zero = { requests: 0, busySeconds: 0, bytes: 0 };
+    const snapshot = {
+      ...recordedSnapshot(),
+      etcd: {
+        ...recordedSnapshot().etcd,
+        inFlight: 0,
+        queued: 0,
+        recent: {
+          ...quiet,
+          byReason: {
+            delegated: zero,
+            fallback: zero,
+            current_rv: zero,
+            progress: zero,
+            reflector: zero,
+          },
+        },
+      },
+    };
+    render(<EtcdPanel snapshot={snapshot} />);
+    expect(screen.getByText(/^Idle/)).toBeInTheDocument();
+  });
 });

@@ -11,6 +11,8 @@ export interface SimMetrics {
   listDuration(kind: string): HistogramSample;
   /** watchcachelab_etcd_requests_total{reason}. */
   etcdRequest(reason: string): Sample;
+  /** Its value so far, 0 for a reason not seen yet (without adding a series for it). */
+  etcdRequestsSoFar(reason: string): number;
   readonly timersStarted: Sample;
   readonly timersPending: Sample;
   readonly etcdQueueLength: Sample;
@@ -186,6 +188,7 @@ export function registerSimMetrics(registry: MetricsRegistry): SimMetrics {
       }
       return sample;
     },
+    etcdRequestsSoFar: (reason) => byReason.get(reason)?.value ?? 0,
     timersStarted: timersStarted.with({}),
     timersPending: timersPending.with({}),
     etcdQueueLength: queue.with({}),

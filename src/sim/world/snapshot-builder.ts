@@ -20,6 +20,7 @@ import type {
 } from "../snapshot.ts";
 import { type Nanos, NS_PER_MS, NS_PER_S } from "../time.ts";
 import { READ_KINDS, WALL_OUTCOMES } from "./outcomes.ts";
+import type { RecentCost } from "./recent-cost.ts";
 import { summariseRing } from "./ring-summary.ts";
 import { valueNow } from "./schedule-value.ts";
 import type { SeriesBuffer, SeriesSample } from "./series.ts";
@@ -75,6 +76,7 @@ export function takeSnapshot(
   world: World,
   view: SnapshotView,
   series: SeriesBuffer,
+  recentCost: RecentCost,
 ): Omit<SimSnapshot, "marks" | "markCount"> {
   const { cache, kv, etcd, upstream, scheduler } = world;
   const nowNs = scheduler.nowNs;
@@ -117,6 +119,7 @@ export function takeSnapshot(
       listBytesPeak: world.listMemory.peakBytes,
       rangesInFlight: world.rangeStats.inFlight,
       rangesInFlightPeak: world.rangeStats.inFlightPeak,
+      recent: recentCost.view(nowNs),
     },
     readWait: histogramView(upstream.readWait),
     wall: wallView(world),

@@ -10,6 +10,7 @@ import { useCanvasDrawing } from "../shared/useCanvasDrawing.ts";
 import { drawQueueSeries } from "./drawQueueSeries.ts";
 import { etcdColours } from "./etcdColours.ts";
 import { etcdSlots, etcdVerdict } from "./etcdSlots.ts";
+import { RecentCostTable, recentTotals } from "./RecentCostTable.tsx";
 
 const CAPTION =
   "etcd serves a limited number of range requests at once (LISTs sent to etcd, fallbacks, quorum " +
@@ -48,6 +49,8 @@ function EtcdBody({ snapshot }: { snapshot: SimSnapshot }) {
   const { listBytesHeld, listBytesPeak, rangesInFlight, rangesInFlightPeak } = snapshot.etcd;
   const { containerRef, canvasRef } = useCanvasDrawing(snapshot, drawLatest, FALLBACK_SIZE);
   const slots = etcdSlots(inFlight, concurrency);
+  const { recent } = snapshot.etcd;
+  const totals = recentTotals(recent);
 
   return (
     <>
@@ -79,12 +82,19 @@ function EtcdBody({ snapshot }: { snapshot: SimSnapshot }) {
           </span>
         )}
       </div>
-      <p className="wcl-muted">{etcdVerdict(inFlight, queued, concurrency)}</p>
+      <p className="wcl-muted">
+        {etcdVerdict(inFlight, queued, concurrency, {
+          ...totals,
+          windowSeconds: recent.windowSeconds,
+        })}
+      </p>
       <p>
         latency <strong>{formatDuration(latencyMs * NS_PER_MS)}</strong> per request · a full LIST
         takes <strong>≈ {formatDuration(fullListMs * NS_PER_MS)}</strong>{" "}
         <span className="wcl-muted">(latency plus its objects, before any queueing)</span>
       </p>
+      <h3 className="wcl-subtitle">What etcd did lately</h3>
+      <RecentCostTable recent={recent} />
       <h3 className="wcl-subtitle">What the apiserver holds for LISTs</h3>
       <p className="wcl-etcd-memory">
         <strong>{formatBytes(listBytesHeld)}</strong> held now for etcd's answers · peak{" "}

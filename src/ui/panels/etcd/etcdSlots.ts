@@ -10,10 +10,30 @@ export function etcdSlots(inFlight: number, concurrency: number): SlotState[] | 
   return Array.from({ length: concurrency }, (_, i) => (i < busy ? "busy" : "free"));
 }
 
-/** How loaded etcd is, in words a reader can act on. */
-export function etcdVerdict(inFlight: number, queued: number, concurrency: number): string {
+/** What etcd did over the last interval (all reasons), for the verdict. */
+export interface RecentWork {
+  requests: number;
+  busySeconds: number;
+  windowSeconds: number;
+}
+
+/** How loaded etcd is, in words a reader can act on: "Idle" only when it did nothing lately. */
+export function etcdVerdict(
+  inFlight: number,
+  queued: number,
+  concurrency: number,
+  recent?: RecentWork,
+): string {
   if (queued > 0) return `Saturated: every slot is busy and ${queued} requests wait in line.`;
   if (inFlight >= concurrency) return "Every slot is busy; the next request will queue.";
-  if (inFlight === 0) return "Idle: no range request in flight.";
+  if (inFlight === 0) {
+    if (recent === undefined || recent.requests === 0) return "Idle: no range request in flight.";
+    const window = recent.windowSeconds.toFixed(1);
+    const mean = recent.windowSeconds > 0 ? recent.busySeconds / recent.windowSeconds : 0;
+    return (
+      `None in flight at this instant, but etcd answered ${recent.requests.toLocaleString("en-US")} ` +
+      `requests in the last ${window} s (${mean.toFixed(2)} slots busy on average).`
+    );
+  }
   return "Has spare slots: requests start at once.";
 }

@@ -1,0 +1,71 @@
+import type { EtcdRecentView } from "../../../model/index.ts";
+import { formatBytes, formatCount } from "../shared/format.ts";
+
+// What etcd did over the last interval, by reason: the model's window over the per-reason
+// counters (watchcachelab_etcd_requests_total, _busy_seconds_total, _bytes_total), so a 7 ms
+// request that is never in flight at the instant of a frame still shows.
+
+const REASON_LABELS: Record<string, string> = {
+  delegated: "delegated (LIST sent to etcd)",
+  fallback: "fallback (cache hit the wall)",
+  current_rv: "current_rv (quorum read for the RV)",
+  progress: "progress (progress request)",
+  reflector: "reflector (cacher's own LIST)",
+};
+
+const seconds = (s: number) => `${s.toFixed(s >= 10 ? 1 : 2)} s`;
+
+export function RecentCostTable({ recent }: { recent: EtcdRecentView }) {
+  const rows = Object.entries(recent.byReason);
+  const total = recentTotals(recent);
+  return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a narrow panel cuts the table off, and a keyboard must be able to scroll it
+    <section className="wcl-table-scroll" tabIndex={0} aria-label="What etcd did, by reason">
+      <table className="wcl-decisions wcl-etcd-recent">
+        <caption className="wcl-muted">
+          Over the last {seconds(recent.windowSeconds)}: requests answered, slot-time busy (slot
+          seconds) and bytes returned, by reason
+        </caption>
+        <thead>
+          <tr>
+            <th scope="col">reason</th>
+            <th scope="col">requests</th>
+            <th scope="col">busy slot-s</th>
+            <th scope="col">bytes</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map(([reason, c]) => (
+            <tr key={reason}>
+              <th scope="row">{REASON_LABELS[reason] ?? reason}</th>
+              <td>{formatCount(c.requests)}</td>
+              <td>{c.busySeconds.toFixed(2)}</td>
+              <td>{formatBytes(c.bytes)}</td>
+            </tr>
+          ))}
+          <tr>
+            <th scope="row">all reasons</th>
+            <td>{formatCount(total.requests)}</td>
+            <td>{total.busySeconds.toFixed(2)}</td>
+            <td>{formatBytes(total.bytes)}</td>
+          </tr>
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+/** Requests answered, slot-seconds busy and bytes returned over the window, all reasons. */
+export function recentTotals(recent: EtcdRecentView): {
+  requests: number;
+  busySeconds: number;
+  bytes: number;
+} {
+  const total = { requests: 0, busySeconds: 0, bytes: 0 };
+  for (const c of Object.values(recent.byReason)) {
+    total.requests += c.requests;
+    total.busySeconds += c.busySeconds;
+    total.bytes += c.bytes;
+  }
+  return total;
+}
