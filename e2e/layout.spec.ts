@@ -2,7 +2,8 @@ import { expect, type Page, test } from "@playwright/test";
 import { waitForPaused } from "./helpers/page-state.ts";
 
 // The layout check: at a phone's, a laptop's and a desktop's size, nothing runs past the viewport's
-// right edge and no text element is wider than its box. Screenshots go to docs/screenshots/.
+// right edge and no text element is wider than its box; inside the Metrics panel no two pieces of
+// text overprint each other (the histogram's counts and bounds). Screenshots go to docs/screenshots/.
 
 const VIEWPORTS = [
   { width: 390, height: 844 },
@@ -35,6 +36,53 @@ const overflows = (page: Page) =>
     return found;
   });
 
+/**
+ * Pairs of text fragments inside a panel that overprint or run together: glyph boxes (one per line
+ * box) that overlap, or, for text in different blocks (two buckets' counts), that stand closer than
+ * a hair's gap, so "1,407" and "1,503" never read as "1,4071,503".
+ */
+const overprints = (page: Page, panelName: string) =>
+  page.evaluate((heading) => {
+    const panel = [...document.querySelectorAll("section.wcl-panel")].find(
+      (section) => section.querySelector("h2")?.textContent?.trim() === heading,
+    );
+    if (panel === undefined) return [`no panel "${heading}"`];
+    const blockOf = (element: Element): Element => {
+      let at: Element = element;
+      while (at !== panel && at.parentElement !== null && getComputedStyle(at).display === "inline")
+        at = at.parentElement;
+      return at;
+    };
+    const fragments: { text: string; box: DOMRect; block: Element }[] = [];
+    const walker = document.createTreeWalker(panel, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+      const text = (node.textContent ?? "").trim();
+      const parent = node.parentElement;
+      if (
+        text === "" ||
+        parent === null ||
+        parent.closest(".wcl-visually-hidden, .visually-hidden")
+      )
+        continue;
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      for (const box of range.getClientRects())
+        if (box.width > 0 && box.height > 0) fragments.push({ text, box, block: blockOf(parent) });
+    }
+    const found: string[] = [];
+    const GAP_PX = 2;
+    for (const [i, a] of fragments.entries()) {
+      for (const b of fragments.slice(i + 1)) {
+        const gap = a.block === b.block ? -1 : GAP_PX;
+        const across = Math.min(a.box.right, b.box.right) - Math.max(a.box.left, b.box.left);
+        const down = Math.min(a.box.bottom, b.box.bottom) - Math.max(a.box.top, b.box.top);
+        if (across > -gap && down > 1)
+          found.push(`"${a.text.slice(0, 30)}" against "${b.text.slice(0, 30)}"`);
+      }
+    }
+    return found;
+  }, panelName);
+
 for (const viewport of VIEWPORTS) {
   test(`layout at ${viewport.width}×${viewport.height}: the default scenario`, async ({ page }) => {
     await page.setViewportSize(viewport);
@@ -43,6 +91,47 @@ for (const viewport of VIEWPORTS) {
     await waitForPaused(page);
     await page.screenshot({ path: `docs/screenshots/layout-${viewport.width}.png` });
     expect(await overflows(page)).toEqual([]);
+    expect(await overprints(page, "Metrics")).toEqual([]);
+  });
+}
+
+for (const viewport of VIEWPORTS) {
+  // Four-digit counts in neighbouring buckets: the herd's waits spread over the histogram.
+  test(`layout at ${viewport.width}×${viewport.height}: the Metrics panel after a herd`, async ({
+    page,
+  }) => {
+    await page.setViewportSize(viewport);
+    await page.goto("/?lag=2500&herd=5000@2&t=20&speed=0.1");
+    await page.getByRole("button", { name: "Pause" }).click();
+    await waitForPaused(page);
+    const metrics = page.locator("section.wcl-panel", {
+      has: page.getByRole("heading", { name: "Metrics", exact: true }),
+    });
+    await metrics.scrollIntoViewIfNeeded();
+    await metrics.screenshot({ path: `docs/screenshots/layout-metrics-${viewport.width}.png` });
+    expect(await overflows(page)).toEqual([]);
+    expect(await overprints(page, "Metrics")).toEqual([]);
+  });
+}
+
+for (const viewport of VIEWPORTS) {
+  test(`layout at ${viewport.width}×${viewport.height}: the presets gallery`, async ({ page }) => {
+    await page.setViewportSize(viewport);
+    await page.goto("/?t=1&speed=0.1");
+    await page.getByRole("button", { name: "Pause" }).click();
+    await page.getByText("Presets", { exact: true }).click();
+    await expect(page.getByRole("list", { name: "Presets" })).toBeVisible();
+    await page.screenshot({ path: `docs/screenshots/layout-presets-${viewport.width}.png` });
+    expect(await overflows(page)).toEqual([]);
+    // Every card inside the sheet, none past its right edge.
+    const outside = await page.evaluate(() => {
+      const sheet = document.querySelector(".preset-list")?.getBoundingClientRect();
+      if (sheet === undefined) return ["no gallery"];
+      return [...document.querySelectorAll(".preset-list li")]
+        .filter((card) => card.getBoundingClientRect().right > sheet.right + 1)
+        .map((card) => (card.textContent ?? "").slice(0, 30));
+    });
+    expect(outside).toEqual([]);
   });
 }
 

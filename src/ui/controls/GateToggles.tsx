@@ -2,6 +2,7 @@ import { useId } from "react";
 import type { ModelledGate } from "../../model/index.ts";
 import { gatesFor, MODELLED_GATES } from "../../model/index.ts";
 import { useApp } from "../../state/use-app.ts";
+import { CamelBreaks } from "../text/CamelBreaks.tsx";
 import { lockedReason, stageText } from "./gate-reasons.ts";
 import { gateSettingsText } from "./gate-settings-text.ts";
 import { useRunKey } from "./use-run-key.ts";
@@ -53,7 +54,9 @@ function GateToggle({ gate, checked, reason, stage, onToggle }: GateToggleProps)
           aria-describedby={noteId}
           onChange={onToggle}
         />
-        <span className="gate-name">{gate}</span>
+        <span className="gate-name">
+          <CamelBreaks text={gate} />
+        </span>
       </label>
       <small id={noteId} className="note">
         {reason ?? stage}

@@ -1,6 +1,7 @@
 import type { Step } from "../../content/tour/chapter.ts";
 import type { SimSnapshot } from "../../model/index.ts";
 import { formatClock } from "../controls/clockSeconds.ts";
+import { CamelBreaks } from "../text/CamelBreaks.tsx";
 import type { Sighting } from "./sightings.ts";
 
 interface TourCaptionProps {
@@ -43,7 +44,7 @@ export function TourCaption({ step, sighting, shown, playing }: TourCaptionProps
       data-state="shown"
       data-seen-ns={sighting.atNs}
     >
-      {step.caption}{" "}
+      <CamelBreaks text={step.caption} />{" "}
       {figures !== "" && (
         <span className="tour-quote" data-testid="tour-quote" data-at-ns={shown.nowNs}>
           {figures}

@@ -38,15 +38,11 @@ export function formatPercent(part: number, total: number): string {
   return `${Math.round(share)}%`;
 }
 
-/** Simulated time on an axis: whole seconds, minutes past two minutes. */
+/** Simulated time on an axis: seconds throughout, as the clock says it, so no axis mixes "100 s" with "2:30". */
 export function formatClock(ns: Nanos): string {
   const exactSeconds = ns / NS_PER_S;
   if (exactSeconds < 10 && !Number.isInteger(exactSeconds)) return `${exactSeconds.toFixed(1)} s`;
-  const totalSeconds = Math.floor(exactSeconds);
-  if (totalSeconds < 120) return `${totalSeconds} s`;
-  const minutes = Math.floor(totalSeconds / 60);
-  const rest = String(totalSeconds % 60).padStart(2, "0");
-  return `${minutes}:${rest}`;
+  return `${Math.floor(exactSeconds)} s`;
 }
 
 /** The wall as a reader says it: "3 s", "10 s", "1.5 s", "250 ms". */
