@@ -8,6 +8,7 @@ import { EmbedDialog } from "../embed/EmbedDialog.tsx";
 import { ExportMenu } from "../export/ExportMenu.tsx";
 import { ObservableWatch } from "../presets/ObservableWatch.tsx";
 import { PresetsMenu } from "../presets/PresetsMenu.tsx";
+import { ScrapeDialog } from "../scrape/ScrapeDialog.tsx";
 import { CompareButton } from "../twin/CompareButton.tsx";
 
 export function Header() {
@@ -29,6 +30,7 @@ export function Header() {
       <CompareButton />
       <ExportMenu />
       <EmbedDialog />
+      <ScrapeDialog />
       <AccessControls />
       <ObservableWatch />
     </header>

@@ -1,0 +1,44 @@
+import { expect, test } from "@playwright/test";
+import { runScrapes } from "../src/scrape/propose.ts";
+
+// The paste-a-scrape flow on scrapes the lab itself made: a run 4 s behind, scraped 30 s apart.
+
+test("two pasted scrapes give rates, a proposal, its match, and open as a scenario", async ({
+  page,
+}) => {
+  const [first, second, seconds] = runScrapes("writes=80&reads=30&mix=consistent:1&lag=4000", 30);
+  await page.goto("/");
+  const opener = page.getByRole("button", { name: "From a scrape…" });
+  await opener.focus();
+  await page.keyboard.press("Enter");
+  const dialog = page.getByRole("dialog", { name: "Start from your cluster's scrape" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel("Scrape (the earlier one, if two)").fill(first);
+  await dialog.getByLabel("Later scrape (optional)").fill(second);
+  await dialog.getByLabel("Seconds between them").fill(String(seconds));
+  await dialog.getByRole("button", { name: "Read the scrapes" }).click();
+  const findings = dialog.getByRole("region", { name: "What the scrapes say" });
+  await expect(findings).toContainText("Two scrapes 30.0 s apart (as you gave)");
+  await expect(findings).toContainText("Share that hit the wall: 100.0 %");
+  await expect(findings).toContainText("lag=4000");
+  const match = dialog.getByRole("table", { name: "How closely a run of the proposal matches" });
+  await expect(match.getByRole("row", { name: /events received/ })).toBeVisible();
+  await dialog.getByRole("link", { name: "Open this scenario" }).scrollIntoViewIfNeeded();
+  await page.screenshot({ path: "test-results/scrape-import-1280.png" });
+  await dialog.getByRole("link", { name: "Open this scenario" }).click();
+  await expect(dialog).toBeHidden();
+  await expect.poll(() => new URL(page.url()).hash).toContain("lag=4000");
+  await expect(page.locator(".slider", { hasText: "Watch lag" }).locator("output")).toHaveText(
+    "4,000 ms",
+  );
+});
+
+test("a scrape with none of the series gets a clear message, not a guess", async ({ page }) => {
+  await page.goto("/");
+  await page.getByRole("button", { name: "From a scrape…" }).click();
+  const dialog = page.getByRole("dialog", { name: "Start from your cluster's scrape" });
+  await dialog.getByLabel("Scrape (the earlier one, if two)").fill("process_cpu_seconds_total 3\n");
+  await dialog.getByRole("button", { name: "Read the scrapes" }).click();
+  await expect(dialog.getByRole("status")).toContainText("none of the series the lab reads");
+  await expect(dialog.getByRole("link", { name: "Open this scenario" })).toHaveCount(0);
+});

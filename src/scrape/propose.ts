@@ -1,0 +1,130 @@
+import { createSimulation, NS_PER_S, parseScenario } from "../model/index.ts";
+import { type Findings, findingsOf } from "./findings.ts";
+
+// A scenario that reproduces a scrape's findings, by stated rules (docs/embed-export-access.md,
+// "Start from your cluster's scrape"), and how closely a run of it matches each series.
+
+export interface Proposal {
+  /** The scenario as a link fragment (`writes=…&reads=…`). */
+  readonly query: string;
+  /** Why each key has its value, in words. */
+  readonly reasons: readonly string[];
+}
+
+/** A wall share at or above this: the cache is behind the wall for (nearly) every read. */
+const BEHIND_SHARE = 0.5;
+/** The lag, ms, proposed for a cache behind the wall: past the 3 s wall with room to spare. */
+const BEHIND_LAG_MS = 4000;
+/** The scenario's default jitter, ms: part of a short wait that the lag does not account for. */
+const DEFAULT_JITTER_MS = 10;
+
+const round1 = (v: number) => Math.round(v * 10) / 10;
+const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
+
+export function propose(f: Findings): Proposal {
+  const parts: string[] = [];
+  const reasons: string[] = [];
+  if (f.labels133) {
+    parts.push("k8s=1.33");
+    reasons.push("k8s=1.33: the scrape uses 1.33's labels.");
+  }
+  if (f.consistentReads.skipped > 0) {
+    parts.push("gates=ConsistentListFromCacheSkipTimeoutFallback=true");
+    reasons.push('The skip-fallback gate is on: reads with fallback="skipped" were counted.');
+  }
+  if (f.eventsPerS !== undefined) {
+    const writes = clamp(round1(f.eventsPerS), 0, 20000);
+    parts.push(`writes=${writes}`);
+    reasons.push(`writes=${writes}/s: every pod write reaches the cache as one event received.`);
+  } else {
+    reasons.push("writes: the lab's default (one scrape gives no rates).");
+  }
+  parts.push("mix=consistent:1");
+  if (f.consistentPerS !== undefined) {
+    const c = f.consistentPerS;
+    const reads = clamp(round1(c.false + c.true + c.skipped), 0, 20000);
+    parts.push(`reads=${reads}`);
+    reasons.push(`reads=${reads}/s, all consistent: the consistent reads counted per second.`);
+  } else {
+    reasons.push("reads: the lab's default, all consistent (one scrape gives no rates).");
+  }
+  const share = f.wallShare ?? f.overWallWaitShare;
+  if (share !== undefined && share >= BEHIND_SHARE) {
+    parts.push(`lag=${BEHIND_LAG_MS}`);
+    reasons.push(
+      `lag=${BEHIND_LAG_MS} ms: ${percent(share)} of reads hit the wall, so the cache is kept more than 3 s behind.`,
+    );
+  } else if (f.meanWaitS !== undefined) {
+    const lag = clamp(Math.round(f.meanWaitS * 1000 - DEFAULT_JITTER_MS), 0, 60000);
+    parts.push(`lag=${lag}`);
+    reasons.push(
+      `lag=${lag} ms: the mean read wait (${Math.round(f.meanWaitS * 1000)} ms) less the default jitter; ` +
+        `a share of ${percent(share ?? 0)} hitting the wall is rounded to none.`,
+    );
+  } else {
+    reasons.push("lag: the lab's default (no read-wait histogram in the scrape).");
+  }
+  return { query: parts.join("&"), reasons };
+}
+
+export const percent = (share: number) =>
+  `${(share * 100).toFixed(share > 0 && share < 0.01 ? 2 : 1)} %`;
+
+/** One series compared: the scrape's figure, the proposed run's, and how far apart. */
+export interface SeriesMatch {
+  readonly series: string;
+  readonly scrape: number;
+  readonly run: number;
+  /** Relative difference for rates and means, absolute for shares. */
+  readonly distance: number;
+  readonly unit: "/s" | "share" | "s";
+}
+
+/** Seconds the proposed run warms up before its first scrape, and the longest window checked. */
+const WARM_UP_S = 5;
+const MAX_CHECK_S = 60;
+
+/** Runs `query` and scrapes it twice, `seconds` apart (at most a minute), as the user's scrapes. */
+export function runScrapes(query: string, seconds: number): [string, string, number] {
+  const { scenario } = parseScenario(query);
+  const sim = createSimulation(scenario);
+  const window = Math.min(seconds, MAX_CHECK_S);
+  sim.advanceTo(WARM_UP_S * NS_PER_S);
+  const first = sim.prometheusText();
+  sim.advanceTo((WARM_UP_S + window) * NS_PER_S);
+  return [first, sim.prometheusText(), window];
+}
+
+/** How closely a run of the proposal matches the scrape's rates, shares and mean wait. */
+export function matchOf(f: Findings, query: string): SeriesMatch[] {
+  const [a, b, window] = runScrapes(query, f.interval?.seconds ?? 30);
+  const result = findingsOf([a, b], window);
+  if (!result.ok) return [];
+  const r = result.findings;
+  const rows: SeriesMatch[] = [];
+  const rate = (series: string, scrape: number | undefined, run: number | undefined) => {
+    if (scrape === undefined || run === undefined) return;
+    rows.push({ series, scrape, run, unit: "/s", distance: relative(scrape, run) });
+  };
+  for (const fb of ["false", "true", "skipped"] as const)
+    rate(`consistent reads, fallback="${fb}"`, f.consistentPerS?.[fb], r.consistentPerS?.[fb]);
+  rate("events received", f.eventsPerS, r.eventsPerS);
+  const share = (series: string, scrape: number | undefined, run: number | undefined) => {
+    if (scrape === undefined || run === undefined) return;
+    rows.push({ series, scrape, run, unit: "share", distance: Math.abs(scrape - run) });
+  };
+  share("share of consistent reads that hit the wall", f.wallShare, r.wallShare);
+  share('read waits past le="3"', f.overWallWaitShare, r.overWallWaitShare);
+  if (f.meanWaitS !== undefined && r.meanWaitS !== undefined)
+    rows.push({
+      series: "mean read wait",
+      scrape: f.meanWaitS,
+      run: r.meanWaitS,
+      unit: "s",
+      distance: relative(f.meanWaitS, r.meanWaitS),
+    });
+  return rows;
+}
+
+const relative = (a: number, b: number) =>
+  a === b ? 0 : Math.abs(a - b) / Math.max(Math.abs(a), Math.abs(b));

@@ -1,0 +1,137 @@
+import { describe, expect, it } from "vitest";
+import { type Findings, findingsOf } from "../../src/scrape/findings.ts";
+import { parsePrometheusText } from "../../src/scrape/prometheus-text.ts";
+import { matchOf, propose, runScrapes } from "../../src/scrape/propose.ts";
+
+// The loop: the lab's own Prometheus text, taken at two moments of a run with known settings, read
+// back into settings within stated tolerances, and a run of those settings whose series are within
+// a stated distance of the originals.
+
+/** Rates come back within 10 %; a reproduced rate within 15 %, a share within 0.05. */
+const RATE_TOLERANCE = 0.1;
+const RUN_RATE_DISTANCE = 0.15;
+const RUN_SHARE_DISTANCE = 0.05;
+
+function labScrapes(query: string): [string, string, number] {
+  return runScrapes(query, 30);
+}
+
+function findings(texts: string[], seconds?: number): Findings {
+  const result = findingsOf(texts, seconds);
+  if (!result.ok) throw new Error(result.message);
+  return result.findings;
+}
+
+const keyOf = (query: string, key: string) => new URLSearchParams(query).get(key);
+
+describe("a lab-made scrape comes back to its settings", () => {
+  it.each([
+    { query: "writes=50&reads=40&mix=consistent:1&lag=20", behind: false },
+    { query: "writes=80&reads=30&mix=consistent:1&lag=4000", behind: true },
+  ])("$query", ({ query, behind }) => {
+    const [a, b, seconds] = labScrapes(query);
+    const f = findings([a, b], seconds);
+    expect(f.found).toEqual([
+      "apiserver_watch_cache_read_wait_seconds",
+      "apiserver_watch_cache_consistent_read_total",
+      "apiserver_watch_cache_events_received_total",
+      "watch_cache_capacity",
+      "apiserver_watch_cache_resource_version",
+    ]);
+    expect(f.ignored).toBeGreaterThan(0);
+    expect(f.wallShare).toBeCloseTo(behind ? 1 : 0, 1);
+    const proposal = propose(f);
+    const settings = new URLSearchParams(query);
+    for (const key of ["writes", "reads"]) {
+      const want = Number(settings.get(key));
+      expect(Math.abs(Number(keyOf(proposal.query, key)) - want) / want).toBeLessThan(
+        RATE_TOLERANCE,
+      );
+    }
+    const lag = Number(keyOf(proposal.query, "lag"));
+    if (behind) expect(lag).toBeGreaterThan(3000);
+    else expect(lag).toBeLessThan(100);
+    const rows = matchOf(f, proposal.query);
+    expect(rows.map((r) => r.series)).toContain("events received");
+    for (const row of rows) {
+      const limit = row.unit === "share" ? RUN_SHARE_DISTANCE : RUN_RATE_DISTANCE;
+      expect(row.distance, row.series).toBeLessThanOrEqual(limit);
+    }
+  });
+});
+
+describe("reading scrapes", () => {
+  it("accepts 1.33's labels and proposes k8s=1.33", () => {
+    const to133 = (text: string) =>
+      text
+        .split("\n")
+        .map((line) =>
+          line.startsWith("apiserver_watch_cache_consistent_read_total")
+            ? line.replace('group="",resource="pods"', 'resource="/pods"')
+            : line.startsWith("apiserver_watch_cache_read_wait_seconds")
+              ? line.replace('group="",', "")
+              : line,
+        )
+        .join("\n");
+    const [a, b, seconds] = labScrapes("k8s=1.33&writes=50&reads=40&mix=consistent:1");
+    expect(to133(b)).toContain('resource="/pods"');
+    const f = findings([to133(a), to133(b)], seconds);
+    expect(f.labels133).toBe(true);
+    expect(f.consistentPerS?.false).toBeGreaterThan(30);
+    expect(f.meanWaitS).toBeGreaterThan(0);
+    expect(propose(f).query).toContain("k8s=1.33");
+  });
+
+  it("gives a clear message, not a guess, for a scrape with none of the series", () => {
+    const text =
+      "# TYPE process_cpu_seconds_total counter\nprocess_cpu_seconds_total 12.5\n" +
+      'apiserver_request_total{verb="LIST",code="200"} 7\n';
+    const result = findingsOf([text]);
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.message).toContain("none of the series the lab reads");
+      expect(result.message).toContain("2 other sample lines ignored");
+    }
+  });
+
+  it("with one scrape gives ratios only", () => {
+    const [, b] = labScrapes("writes=50&reads=40&mix=consistent:1&lag=4000");
+    const f = findings([b]);
+    expect(f.interval).toBeUndefined();
+    expect(f.consistentPerS).toBeUndefined();
+    expect(f.eventsPerS).toBeUndefined();
+    expect(f.wallShare).toBeGreaterThan(0.9);
+    expect(propose(f).reasons.join(" ")).toContain("one scrape gives no rates");
+  });
+
+  it("takes the interval from sample timestamps, and refuses two scrapes without either", () => {
+    const stamp = (text: string, ms: number) =>
+      text
+        .split("\n")
+        .map((l) => (l === "" || l.startsWith("#") ? l : `${l} ${ms}`))
+        .join("\n");
+    const [a, b] = labScrapes("writes=50&reads=40&mix=consistent:1");
+    const f = findings([stamp(a, 1_700_000_000_000), stamp(b, 1_700_000_030_000)]);
+    expect(f.interval).toEqual({ seconds: 30, from: "timestamps" });
+    expect(f.eventsPerS).toBeGreaterThan(45);
+    const none = findingsOf([a, b]);
+    expect(none.ok).toBe(false);
+    if (!none.ok) expect(none.message).toContain("give the seconds between them");
+    const reversed = findingsOf([b, a], 30);
+    expect(reversed.ok).toBe(false);
+  });
+
+  it("parses labels with escapes, special values, and names unreadable lines", () => {
+    const parsed = parsePrometheusText('a{x="q\\"u",le="+Inf"} +Inf 5\nb 1e3\nnot a sample\n# c\n');
+    expect(parsed.samples).toEqual([
+      {
+        name: "a",
+        labels: { x: 'q"u', le: "+Inf" },
+        value: Number.POSITIVE_INFINITY,
+        timestampMs: 5,
+      },
+      { name: "b", labels: {}, value: 1000 },
+    ]);
+    expect(parsed.badLines).toEqual([3]);
+  });
+});
