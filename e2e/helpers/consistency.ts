@@ -351,6 +351,18 @@ function captionViolations(reading: PageReading, of: PanelOf): string[] {
     if (rows.length === 1)
       compare(`fallback="${match[1]}"`, numberIn(match[2] ?? ""), numberIn(rows[0]?.[1] ?? ""));
   }
+  // The apiserver's memory for LISTs, as the etcd panel's memory line writes it.
+  const memory = /holds ([\d.]+ k?[MGT]?B) for etcd's answers, peak ([\d.]+ k?[MGT]?B)/.exec(quote);
+  const shownMemory =
+    /([\d.]+ k?[MGT]?B) held now for etcd's answers · peak ([\d.]+ k?[MGT]?B)/.exec(
+      of("panel-etcd-load")?.text ?? "",
+    );
+  if (memory && shownMemory) {
+    if (memory[1] !== shownMemory[1])
+      fail(`quotes ${memory[1]} held, the etcd panel ${shownMemory[1]}`);
+    if (memory[2] !== shownMemory[2])
+      fail(`quotes a ${memory[2]} peak, the etcd panel ${shownMemory[2]}`);
+  } else if (memory) fail("quotes the apiserver's memory, but the etcd panel shows no memory line");
   const fallbacks = /([\d,]+) fallbacks/.exec(quote);
   if (fallbacks && decisions) {
     const column = decisions.head.indexOf("fallback");

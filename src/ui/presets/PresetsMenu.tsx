@@ -1,6 +1,7 @@
 import { useRef } from "react";
 import { PRESETS, presetScenarioQuery } from "../../content/presets.ts";
 import { useApp } from "../../state/use-app.ts";
+import { CamelBreaks } from "../text/CamelBreaks.tsx";
 
 /** The gallery: each preset with its one-line explanation and what to look for. */
 export function PresetsMenu() {
@@ -18,7 +19,9 @@ export function PresetsMenu() {
           <li key={preset.id}>
             <button type="button" onClick={() => choose(presetScenarioQuery(preset))}>
               <span className="preset-title">{preset.title}</span>
-              <span className="preset-explanation">{preset.explanation}</span>
+              <span className="preset-explanation">
+                <CamelBreaks text={preset.explanation} />
+              </span>
               <span className="preset-observable">Look for: {preset.observable.description}</span>
             </button>
           </li>
