@@ -1,9 +1,10 @@
 import type { ScheduledEvent, Scheduler } from "../scheduler.ts";
-import { type Nanos, seconds } from "../time.ts";
+import { type Nanos, NS_PER_S, seconds } from "../time.ts";
 import { BookmarkBuckets } from "./bookmark-buckets.ts";
 import { cacherPage } from "./cacher-list.ts";
 import { type CacherWatchOptions, cacherWatch, type WatchDone } from "./cacher-watch.ts";
 import type { ApiserverConfig } from "./config.ts";
+import { DeliveredWatchers } from "./delivered-watchers.ts";
 import { DispatchLog } from "./dispatch-log.ts";
 import { type ApiError, keyNotFound, tooManyRequests } from "./errors.ts";
 import type { IndexValidator } from "./history.ts";
@@ -18,6 +19,7 @@ import { calculateRetryAfterForUnreadyCache } from "./retry-after.ts";
 import { cacherDelegationHelper, type DelegationHelper } from "./should-delegate.ts";
 import type { Done, GetOptions, ListOptions, Storage, StorageListResult } from "./storage.ts";
 import type { CacheItem, WatchCache } from "./watch-cache.ts";
+import type { WatchCacheEvent } from "./watch-cache-event.ts";
 import type { CacheWatcher } from "./watcher.ts";
 
 // upstream: cacher/cacher.go Cacher: readiness, reads served from the watch cache, the dispatcher
@@ -53,6 +55,9 @@ export class Cacher {
   readonly watchers = new Set<CacheWatcher>();
   /** Terminated watchers whose client has not read everything dispatched before the close. */
   private readonly draining = new Set<CacheWatcher>();
+  private readonly delivered = new DeliveredWatchers();
+  /** upstream: startCaching's startTime (the model's cache starts initialised at its creation). */
+  private cachingStartNs: Nanos;
   readonly bookmarkWatchers: BookmarkBuckets;
   /** Test hook (harness C): replaces the ring's interval validity check for new watches. */
   indexValidator: IndexValidator | null = null;
@@ -74,6 +79,7 @@ export class Cacher {
     this.resourcePrefix = options.resourcePrefix;
     const now = () => this.scheduler.nowNs;
     this.ready = new CacherReady(now);
+    this.cachingStartNs = now();
     this.bookmarkWatchers = new BookmarkBuckets(now());
     this.kinds = {
       bookmark: this.scheduler.kind("cacher.bookmarkTick"),
@@ -84,6 +90,8 @@ export class Cacher {
     this.watchCache.onReplace = () => {
       this.ready.setReady();
       this.metrics.initializations.inc();
+      const durationNs = this.scheduler.nowNs - this.cachingStartNs;
+      this.metrics.initializationDuration.observe(durationNs / NS_PER_S);
     };
     if (this.config.gates.ListFromCacheSnapshot) this.scheduleCompactor();
   }
@@ -209,12 +217,15 @@ export class Cacher {
   // upstream: cacher.go terminateAllWatchers. Not counted in apiserver_terminated_watchers_total:
   // upstream counts only a watcher closed for being too slow (cache_watcher.go add), which the
   // model has none of (every watcher takes every event).
+  // It runs where upstream's startCaching begins, so it also starts the initialisation's clock.
   terminateAllWatchers(): void {
+    this.cachingStartNs = this.scheduler.nowNs;
     for (const watcher of this.watchers) {
       watcher.close();
       this.draining.add(watcher);
     }
     this.watchers.clear();
+    this.delivered.clear();
     this.releaseLog();
   }
 
@@ -230,6 +241,7 @@ export class Cacher {
   /** Registers a watcher built by cacher-watch.ts for live events (and bookmarks if allowed). */
   addWatcher(watcher: CacheWatcher): void {
     this.watchers.add(watcher);
+    this.delivered.add(watcher);
     if (!watcher.allowWatchBookmarks) return;
     this.bookmarkWatchers.add(watcher, this.scheduler.nowNs);
     this.scheduleBookmarkTick();
@@ -237,6 +249,7 @@ export class Cacher {
 
   forgetWatcher(watcher: CacheWatcher): void {
     this.watchers.delete(watcher);
+    this.delivered.delete(watcher);
     this.draining.delete(watcher);
   }
 
@@ -245,8 +258,25 @@ export class Cacher {
     this.lastProcessedRv = item.rv;
     if (item.type === "BOOKMARK") return;
     this.dispatchLog.append(item);
+    this.observeDispatch(item);
     if (this.watchers.size === 0 || this.dispatchLog.retained >= this.nextReleaseCheck)
       this.releaseLog();
+  }
+
+  /**
+   * The dispatch latency of an event, once per watcher it reaches (upstream: cache_watcher.go
+   * observeDispatchMetrics; bookmarks are not observed). Every client reads as events come and
+   * the cache receives an event as it processes it, so the send is now: `total` and
+   * `storage_to_cache` are now − the event's RecordTime, `cache_to_watcher` is 0.
+   */
+  private observeDispatch(event: WatchCacheEvent): void {
+    const watchers = this.delivered.count(event);
+    if (watchers === 0) return;
+    const latencyS = (this.scheduler.nowNs - event.recordTimeNs) / NS_PER_S;
+    const m = this.metrics;
+    m.dispatchDuration("total").observeTimes(latencyS, watchers);
+    m.dispatchDuration("storage_to_cache").observeTimes(latencyS, watchers);
+    m.dispatchDuration("cache_to_watcher").observeTimes(0, watchers);
   }
 
   /** Releases log entries every watcher has read past. Amortised: checks at doubling sizes. */

@@ -131,6 +131,22 @@ export class CacheWatcher implements Watcher {
     return this.endCursor !== null;
   }
 
+  /** Live events at or below this RV were covered by the start. */
+  get liveAfterRv(): number {
+    return this.start.liveAfterRv;
+  }
+
+  /** Whether a live event dispatched now reaches this watcher's client (what `next()` would send). */
+  // upstream: cache_watcher.go process (the RV rule), convertToWatchEvent (the key filter)
+  receives(event: WatchCacheEvent): boolean {
+    return (
+      !this.closed &&
+      event.rv > this.start.liveAfterRv &&
+      hasPathPrefix(event.key, this.key) &&
+      isDeliverable(event)
+    );
+  }
+
   /** The next unread event of the start phase; null once it is over. */
   private nextFromStart(): WatchEventOut | null {
     const { initialObjects, historyEvents, endBookmarkRv } = this.start;
