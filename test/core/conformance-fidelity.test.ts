@@ -4,7 +4,7 @@ import { parseVectorFile, runCases } from "../../src/conformance/runner.ts";
 
 // The project's own cases in the vectors' format (docs/fidelity.md, "Conformance cases of our
 // own"): each traced to the upstream function in its note. Every one must run and pass.
-const FILES = ["test/data/fidelity-stream.json"];
+const FILES = ["test/data/fidelity-stream.json", "test/data/fidelity-metrics.json"];
 
 describe.each(FILES)("conformance: %s", (path) => {
   const file = parseVectorFile(readFileSync(path, "utf8"));
