@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { waitForPaused } from "./helpers/page-state.ts";
 
 // Issue 8, items 12 and 13: the address is a live link (paste, Back, Forward), `t` is checked and
 // a long opening shows its progress and can be cancelled, Share writes the moment the clock shows,
@@ -63,6 +64,8 @@ test("Share writes the moment the clock shows", async ({ page, context }) => {
   await expect.poll(() => simulatedSeconds(page)).toBeGreaterThan(1);
   for (let attempt = 0; attempt < 5; attempt++) {
     await page.getByRole("button", { name: "Pause" }).click();
+    // The clock shows the paused moment once the panels have it; read it then, not mid-frame.
+    await waitForPaused(page);
     const shown = (await page.getByTestId("simulated-seconds").textContent()) ?? "";
     await page.getByRole("button", { name: "Share" }).click();
     const shared = await page.evaluate(() => navigator.clipboard.readText());
