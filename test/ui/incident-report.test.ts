@@ -62,7 +62,16 @@ describe("the incident report's window", () => {
       link: "http://lab/#lag=4000&twin=x",
       a: { ...run, side: "gate off" },
       b: { ...run, side: "gate on" },
-      window: lastMinute({ a: figures(2.9, 3.25), b: figures(Number.NaN, 0) }),
+      window: lastMinute({
+        a: figures(2.9, 3.25),
+        b: {
+          ...figures(Number.NaN, 0),
+          reads: [
+            ...figures(Number.NaN, 0).reads,
+            { success: "false", fallback: "skipped", perSecond: 4, expression: "rate(c[1m])" },
+          ],
+        },
+      }),
     });
     expect(report).toContain("| metric since the start | A | B | B − A |");
     expect(report).toContain(
@@ -71,6 +80,10 @@ describe("the incident report's window", () => {
     expect(report).toContain(
       'hit the wall, etcd answered (success="true", fallback="true") | 3.25/s | 0.00/s |',
     );
+    expect(report).toContain(
+      'hit the wall, 429 instead of etcd (success="false", fallback="skipped") | no data | 4.00/s |',
+    );
+    expect(report).toContain("- `rate(c[1m])`");
     expect(report).toContain(
       "- Read-wait p99 over the last 1 m: 2.90 s in A, no data (no waits in the window: PromQL answers NaN) with gate on.",
     );

@@ -154,22 +154,24 @@ function windowSection(window: ReportWindow, twin: boolean): string[] {
     runs.length === 2 ? "|---|---|---|" : "|---|---|",
     `| read-wait p99 | ${runs.map((run) => cell(formatWindowP99(run.p99))).join(" | ")} |`,
   ];
-  const meanings = new Map(
-    consistentReadRows(
-      Object.fromEntries(figures.a.reads.map((r) => [`${r.success}/${r.fallback}`, 0])),
-    ).map((row) => [`${row.success}/${row.fallback}`, row.meaning]),
+  // Every label pair either run has, in the Metrics panel's order (B's 429s have no fallback).
+  const keyOf = (r: { success: string; fallback: string }) => `${r.success}/${r.fallback}`;
+  const rows = consistentReadRows(
+    Object.fromEntries(runs.flatMap((run) => run.reads.map((r) => [keyOf(r), 0]))),
   );
-  for (const reads of figures.a.reads) {
-    const key = `${reads.success}/${reads.fallback}`;
-    const perRun = runs.map((run) => {
-      const same = run.reads.find((r) => `${r.success}/${r.fallback}` === key);
-      return formatPerSecond(same?.perSecond ?? null);
-    });
-    const name = `consistent reads, ${meanings.get(key) ?? key} (success="${reads.success}", fallback="${reads.fallback}")`;
+  for (const row of rows) {
+    const key = keyOf(row);
+    const perRun = runs.map((run) =>
+      formatPerSecond(run.reads.find((r) => keyOf(r) === key)?.perSecond ?? null),
+    );
+    const name = `consistent reads, ${row.meaning || key} (success="${row.success}", fallback="${row.fallback}")`;
     lines.push(`| ${cell(name)} | ${perRun.join(" | ")} |`);
   }
-  lines.push("", "PromQL (run A):", "", `- \`${figures.a.p99Expression}\``);
-  for (const reads of figures.a.reads) lines.push(`- \`${reads.expression}\``);
+  lines.push("", "PromQL:", "");
+  for (const run of runs) {
+    lines.push(`- \`${run.p99Expression}\``);
+    for (const reads of run.reads) lines.push(`- \`${reads.expression}\``);
+  }
   return lines;
 }
 
