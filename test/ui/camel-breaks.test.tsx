@@ -59,4 +59,17 @@ describe("CodeBreaks", () => {
       "[1m])",
     ]);
   });
+
+  it("breaks a scenario link only after its &", () => {
+    const { container } = render(
+      <code>
+        <CodeBreaks text="writes=49.3&reads=39.1&lag=2519" />
+      </code>,
+    );
+    expect(container.querySelector("code")?.innerHTML.split("<wbr>")).toEqual([
+      "writes=49.3&amp;",
+      "reads=39.1&amp;",
+      "lag=2519",
+    ]);
+  });
 });

@@ -8,6 +8,7 @@ import {
   propose,
   type SeriesMatch,
 } from "../../scrape/propose.ts";
+import { CodeBreaks } from "../text/CodeBreaks.tsx";
 import "./scrape.css";
 
 interface Outcome {
@@ -150,7 +151,9 @@ function OutcomeView({
         <>
           <h3>Proposed scenario</h3>
           <p>
-            <code>{proposal.query}</code>
+            <code>
+              <CodeBreaks text={proposal.query} />
+            </code>
           </p>
           <ul>
             {proposal.reasons.map((reason) => (

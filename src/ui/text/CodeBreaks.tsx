@@ -1,10 +1,10 @@
 import { Fragment, type ReactNode } from "react";
 
-// Metric names and PromQL run to 80 characters without a space. With overflow-wrap: anywhere a
-// narrow panel breaks them mid-word ("{succ|ess=…"); a <wbr> after each `_ { , (` and before
-// each `[` lets the browser break between the expression's own parts instead.
+// Metric names, PromQL and scenario links run to 80 characters without a space. With
+// overflow-wrap: anywhere a narrow panel breaks them mid-word ("{succ|ess=…", "reads=39|.1"); a
+// <wbr> after each `_ { , ( &` and before each `[` lets the browser break between their own parts.
 
-const PART = /\[?[^_{,([]*(?:[_{,(]|(?=\[)|$)/g;
+const PART = /\[?[^_{,(&[]*(?:[_{,(&]|(?=\[)|$)/g;
 
 /** The code text, with a break opportunity between its parts. */
 export function CodeBreaks({ text }: { text: string }) {
