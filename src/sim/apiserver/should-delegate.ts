@@ -1,4 +1,5 @@
 import type { DelegationRow } from "../code-lines.ts";
+import { at } from "../lib/at.ts";
 import { decodeContinue } from "./continue-token.ts";
 import { type ApiError, plainError } from "./errors.ts";
 import { type Parsed, parseResourceVersion } from "./list-options.ts";
@@ -33,7 +34,7 @@ const DECISIONS: readonly DelegationDecision[] = [false, true].flatMap((shouldDe
   ),
 );
 const decided = (shouldDelegate: boolean, consistentRead = false): DelegationDecision =>
-  DECISIONS[(shouldDelegate ? 2 : 0) + (consistentRead ? 1 : 0)] as DelegationDecision;
+  at(DECISIONS, (shouldDelegate ? 2 : 0) + (consistentRead ? 1 : 0));
 const failed = (error: ApiError): DelegationDecision => ({ ok: false, error });
 
 type RowOptions = Pick<

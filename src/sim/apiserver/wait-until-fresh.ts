@@ -1,3 +1,4 @@
+import { at } from "../lib/at.ts";
 import type { HistogramSample } from "../metrics/registry.ts";
 import type { ScheduledEvent, Scheduler } from "../scheduler.ts";
 import type { Nanos } from "../time.ts";
@@ -93,7 +94,7 @@ export class FreshnessWaiters {
     this.trimArrivals();
     const out: WaiterView[] = [];
     for (let i = this.arrivalsHead; i < this.arrivals.length && out.length < max; i++) {
-      const w = this.arrivals[i] as Waiter;
+      const w = at(this.arrivals, i);
       if (w.done) continue;
       const { id, kind, startNs, deadlineNs, targetRv } = w;
       out.push({ id, kind, startNs, deadlineNs, targetRv });
@@ -182,7 +183,7 @@ export class FreshnessWaiters {
   /** Schedules the deadline of the oldest parked waiter not yet armed, at its park sequence. */
   private armNext(): void {
     while (this.armCursor < this.arrivals.length) {
-      const w = this.arrivals[this.armCursor++] as Waiter;
+      const w = at(this.arrivals, this.armCursor++);
       if (w.done) continue;
       this.armed = w;
       const wakeNs = w.deadlineNs + this.config.timerLatencyNs;

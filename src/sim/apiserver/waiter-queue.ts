@@ -1,4 +1,5 @@
-import { MinHeap } from "./min-heap.ts";
+import { defined } from "../lib/at.ts";
+import { MinHeap } from "../lib/min-heap.ts";
 
 // Parked reads in (target RV, arrival) order, as the wake-ups need them. Most reads park with a
 // target above every queued one (etcd's revision when they were sent): those append to a sorted
@@ -47,7 +48,7 @@ export class WaiterQueue<W extends QueuedWaiter> {
     // highest, so an equal target sorts after).
     let at = items.length;
     const stop = Math.max(this.head, items.length - SPLICE_MAX_SHIFT);
-    while (at > stop && (items[at - 1] as W).targetRv > waiter.targetRv) at--;
+    while (at > stop && defined(items[at - 1]).targetRv > waiter.targetRv) at--;
     if (at === items.length) items.push(waiter);
     else if (at > stop || at === this.head) items.splice(at, 0, waiter);
     else this.late.push(waiter);

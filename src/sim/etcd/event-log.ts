@@ -1,3 +1,5 @@
+import { defined } from "../lib/at.ts";
+import { bisect } from "../lib/bisect.ts";
 import type { PodSpec } from "./kv.ts";
 
 // etcd's log of pod events as columns of what a watch reads: the revision, the key's index, the
@@ -48,16 +50,16 @@ export class EventLog {
 
   /** `at` arguments are offsets from the oldest kept event (0 … length − 1). */
   revisionAt(at: number): number {
-    return this.revisions[this.start + at] as number;
+    return defined(this.revisions[this.start + at]);
   }
   keyIndexAt(at: number): number {
-    return this.keyIndexes[this.start + at] as number;
+    return defined(this.keyIndexes[this.start + at]);
   }
   typeAt(at: number): EventTypeCode {
-    return this.types[this.start + at] as EventTypeCode;
+    return defined(this.types[this.start + at]) as EventTypeCode;
   }
   prevRevisionAt(at: number): number {
-    return this.prevRevisions[this.start + at] as number;
+    return defined(this.prevRevisions[this.start + at]);
   }
   prevBodyAt(at: number): PodSpec | null {
     return this.prevBodies[this.start + at] ?? null;
@@ -65,14 +67,8 @@ export class EventLog {
 
   /** Offset of the first event with revision > `rev` (revisions grow along the log). */
   firstAfter(rev: number): number {
-    let lo = this.start;
-    let hi = this.end;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if ((this.revisions[mid] as number) <= rev) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo - this.start;
+    const revisions = this.revisions;
+    return bisect(this.start, this.end, (i) => defined(revisions[i]) > rev) - this.start;
   }
 
   /** Drops the `count` oldest events. */

@@ -1,6 +1,8 @@
 import { resourceExpired, type StatusError } from "../apiserver/errors.ts";
 import type { Pod } from "../apiserver/pod.ts";
 import { podKey } from "../apiserver/pod.ts";
+import { at, defined } from "../lib/at.ts";
+import { bisect } from "../lib/bisect.ts";
 import { ADDED, DELETED, EventLog, type EventTypeCode, MODIFIED } from "./event-log.ts";
 
 // etcd's data: one global revision, the pods under the resource prefix as multi-version keys, and
@@ -189,7 +191,7 @@ export class EtcdKv {
     const items: Pod[] = [];
     const from = startAfterKey > prefix ? startAfterKey : prefix;
     for (let i = this.lowerBound(from); i < this.sorted.length; i++) {
-      const record = this.sorted[i] as KeyRecord;
+      const record = at(this.sorted, i);
       if (!record.key.startsWith(prefix)) break;
       if (record.key === startAfterKey) continue;
       const pod = visibleAt(record, rev);
@@ -207,7 +209,7 @@ export class EtcdKv {
     if (prefix === this.resourcePrefix) return this.countAtRevision(rev);
     let count = 0;
     for (let i = this.lowerBound(prefix); i < this.sorted.length; i++) {
-      const record = this.sorted[i] as KeyRecord;
+      const record = at(this.sorted, i);
       if (!record.key.startsWith(prefix)) break;
       if (visibleAt(record, rev) !== null) count++;
     }
@@ -231,16 +233,19 @@ export class EtcdKv {
    * watch cache holds etcd's object, not a copy), else one made from the version's body.
    */
   eventAt(index: number): KvEvent {
-    const at = index - this.log.base;
-    if (!(at >= 0 && at < this.log.length)) throw new Error(`kv: event ${index} is not in the log`);
-    const revision = this.log.revisionAt(at);
-    const type = this.log.typeAt(at);
-    const record = this.records[this.log.keyIndexAt(at)] as KeyRecord;
-    const prevRevision = this.log.prevRevisionAt(at);
-    const prevBody = this.log.prevBodyAt(at);
+    const offset = index - this.log.base;
+    if (!(offset >= 0 && offset < this.log.length))
+      throw new Error(`kv: event ${index} is not in the log`);
+    const revision = this.log.revisionAt(offset);
+    const type = this.log.typeAt(offset);
+    const record = at(this.records, this.log.keyIndexAt(offset));
+    const prevRevision = this.log.prevRevisionAt(offset);
+    const prevBody = this.log.prevBodyAt(offset);
     const prevObject = prevBody === null ? null : podOf(prevBody, prevRevision);
     const object =
-      type === DELETED ? podOf(prevBody as PodSpec, revision) : versionObject(record, revision);
+      type === DELETED
+        ? podOf(defined(prevBody ?? undefined), revision)
+        : versionObject(record, revision);
     return { revision, type: TYPES[type] as KvEventType, key: record.key, object, prevObject };
   }
 
@@ -308,7 +313,7 @@ export class EtcdKv {
 
   private countAtRevision(rev: number): number {
     const i = lastAtOrBelow(this.countRevs, rev);
-    return i < 0 ? this.countBase : (this.counts[i] as number);
+    return i < 0 ? this.countBase : at(this.counts, i);
   }
 
   // Keep each key's newest version at or below `rev` (still visible there) and everything newer.
@@ -317,8 +322,8 @@ export class EtcdKv {
     for (const record of this.multiVersion) {
       const revs = record.revs;
       let keep = 0;
-      while (keep + 1 < revs.length && (revs[keep + 1] as number) <= rev) keep++;
-      if ((revs[keep] as number) <= rev && bodyAt(record, keep) === null) keep++;
+      while (keep + 1 < revs.length && at(revs, keep + 1) <= rev) keep++;
+      if (at(revs, keep) <= rev && bodyAt(record, keep) === null) keep++;
       if (keep > 0) {
         record.revs = revs.slice(keep);
         record.bodies = record.bodies?.slice(keep) ?? null;
@@ -344,7 +349,7 @@ export class EtcdKv {
   private trimCounts(rev: number): void {
     const i = lastAtOrBelow(this.countRevs, rev);
     if (i < 0) return;
-    this.countBase = this.counts[i] as number;
+    this.countBase = at(this.counts, i);
     this.countRevs.splice(0, i + 1);
     this.counts.splice(0, i + 1);
   }
@@ -356,11 +361,11 @@ export class EtcdKv {
     const merged: KeyRecord[] = [];
     let i = 0;
     for (const record of fresh) {
-      while (i < this.sorted.length && (this.sorted[i] as KeyRecord).key < record.key)
-        merged.push(this.sorted[i++] as KeyRecord);
+      while (i < this.sorted.length && at(this.sorted, i).key < record.key)
+        merged.push(at(this.sorted, i++));
       merged.push(record);
     }
-    while (i < this.sorted.length) merged.push(this.sorted[i++] as KeyRecord);
+    while (i < this.sorted.length) merged.push(at(this.sorted, i++));
     this.sorted = merged;
     this.unsorted = [];
     return merged;
@@ -368,14 +373,7 @@ export class EtcdKv {
 
   private lowerBound(key: string): number {
     const sorted = this.ordered();
-    let lo = 0;
-    let hi = sorted.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if ((sorted[mid] as KeyRecord).key < key) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+    return bisect(0, sorted.length, (i) => at(sorted, i).key >= key);
   }
 }
 
@@ -410,7 +408,7 @@ function versionObject(record: KeyRecord, rev: number): Pod {
 
 function objectAt(record: KeyRecord, i: number): Pod {
   if (i === record.revs.length - 1 && record.latest !== null) return record.latest;
-  return podOf(bodyAt(record, i) as PodSpec, record.revs[i] as number);
+  return podOf(defined(bodyAt(record, i) ?? undefined), at(record.revs, i));
 }
 
 /** Version i's body, null for a delete (undefined: no such version). */
@@ -431,12 +429,5 @@ function visibleAt(record: KeyRecord, rev: number): Pod | null {
 
 /** Index of the last element with revision ≤ rev (elements sorted ascending), or -1. */
 function lastAtOrBelow(items: readonly number[], rev: number): number {
-  let lo = 0;
-  let hi = items.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if ((items[mid] as number) <= rev) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo - 1;
+  return bisect(0, items.length, (i) => at(items, i) > rev) - 1;
 }

@@ -1,8 +1,8 @@
 import { type ApiError, requestTimeout } from "../apiserver/errors.ts";
-import { MinHeap } from "../apiserver/min-heap.ts";
+import { Fifo } from "../lib/fifo.ts";
+import { MinHeap } from "../lib/min-heap.ts";
 import type { Scheduler } from "../scheduler.ts";
 import type { Nanos } from "../time.ts";
-import { Fifo } from "../world/fifo.ts";
 import type { RangeObserver } from "./range-stats.ts";
 
 // etcd's range requests (docs/fidelity.md "World"): FIFO for a bounded number of slots; a request reads the

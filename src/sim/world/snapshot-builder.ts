@@ -7,6 +7,7 @@ import {
 } from "../apiserver/config.ts";
 import { transferNs } from "../etcd/range-queue.ts";
 import { RANGE_REASONS } from "../etcd/range-stats.ts";
+import { at } from "../lib/at.ts";
 import { formatGoFloat } from "../metrics/go-float.ts";
 import type { RequestTraceView } from "../request-traces.ts";
 import type {
@@ -57,6 +58,13 @@ export function refreshGauges(world: World): void {
   metrics.listBytesPeak.set(listMemory.peakBytes);
 }
 
+/** watchcachelab_etcd_busy_seconds_total summed over the range reasons, at `atNs`. */
+function busySecondsSoFar(world: World, atNs: Nanos): number {
+  let busyNs = 0;
+  for (const reason of RANGE_REASONS) busyNs += world.rangeStats.busyNs(reason, atNs);
+  return busyNs / NS_PER_S;
+}
+
 export function seriesSample(world: World, atNs: Nanos): SeriesSample {
   return {
     etcdRevision: world.kv.revision,
@@ -65,8 +73,9 @@ export function seriesSample(world: World, atNs: Nanos): SeriesSample {
     capacity: world.cache.history.capacity,
     waiters: world.cache.waiterCount,
     etcdQueue: world.etcd.ranges.queued,
+    etcdBusySeconds: busySecondsSoFar(world, atNs),
     readWaits: world.upstream.readWait.count,
-    readWaitsOverWall: world.upstream.readWait.counts[readWaitWall(world).bucket] as number,
+    readWaitsOverWall: at(world.upstream.readWait.counts, readWaitWall(world).bucket),
   };
 }
 
