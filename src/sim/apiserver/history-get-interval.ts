@@ -1,6 +1,6 @@
 import { bisect } from "../lib/bisect.ts";
-import type { ApiError } from "./errors.ts";
-import { plainError, resourceExpired } from "./errors.ts";
+import type { ApiError } from "../storage/errors.ts";
+import { plainError, resourceExpired } from "../storage/errors.ts";
 import type { IndexValidator, WatchCacheHistory } from "./history.ts";
 import { WatchCacheInterval } from "./interval.ts";
 

@@ -1,9 +1,9 @@
 import type { DelegationRow } from "../code-lines.ts";
 import { at } from "../lib/at.ts";
-import { decodeContinue } from "./continue-token.ts";
-import { type ApiError, plainError } from "./errors.ts";
-import { type Parsed, parseResourceVersion } from "./list-options.ts";
-import type { ListOptions } from "./storage.ts";
+import { decodeContinue } from "../storage/continue-token.ts";
+import { type ApiError, plainError } from "../storage/errors.ts";
+import type { ListOptions } from "../storage/interfaces.ts";
+import { type Parsed, parseResourceVersion } from "../storage/list-options.ts";
 
 // Whether a LIST goes to etcd, and whether it counts as a consistent read (upstream: cacher/delegator/interface.go ShouldDelegateList).
 // upstream: cacher/delegator/interface.go ShouldDelegateList and the Cacher's helper methods

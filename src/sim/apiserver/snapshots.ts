@@ -1,8 +1,8 @@
 import { at } from "../lib/at.ts";
 import { bisect } from "../lib/bisect.ts";
-import type { Pod } from "./pod.ts";
+import type { LazyList } from "../storage/interfaces.ts";
+import type { Pod } from "../storage/pod.ts";
 import { SortedKeys } from "./sorted-keys.ts";
-import type { LazyList } from "./storage.ts";
 import type { Store } from "./store.ts";
 
 // RV-keyed views of the store (upstream: store/store_btree.go snapshotter, a B-tree of cloned

@@ -1,16 +1,16 @@
 import { at } from "../lib/at.ts";
 import type { HistogramSample } from "../metrics/registry.ts";
 import type { ScheduledEvent, Scheduler } from "../scheduler.ts";
-import type { Nanos } from "../time.ts";
-import { NS_PER_S } from "../time.ts";
-import { type ApiserverConfig, waitsOnlyWhenBehind } from "./config.ts";
 import {
   type ApiError,
   RESOURCE_VERSION_TOO_HIGH_RETRY_SECONDS,
   tooLargeResourceVersion,
-} from "./errors.ts";
+} from "../storage/errors.ts";
+import { type RequestContext, recordStep, type WokeBy } from "../storage/request-context.ts";
+import type { Nanos } from "../time.ts";
+import { NS_PER_S } from "../time.ts";
+import { type ApiserverConfig, waitsOnlyWhenBehind } from "./config.ts";
 import type { ProgressRequester } from "./progress-requester.ts";
-import { type RequestContext, recordStep, type WokeBy } from "./request-context.ts";
 import { WaiterQueue } from "./waiter-queue.ts";
 import { WakeupTimers } from "./wakeup-timers.ts";
 

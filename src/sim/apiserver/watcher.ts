@@ -1,7 +1,7 @@
 import { at } from "../lib/at.ts";
+import { type ApiError, type StatusError, watchErrorStatus } from "../storage/errors.ts";
+import type { Pod } from "../storage/pod.ts";
 import { type DispatchLog, isDeliverable } from "./dispatch-log.ts";
-import { type ApiError, type StatusError, watchErrorStatus } from "./errors.ts";
-import type { Pod } from "./pod.ts";
 import type { WatchCacheEvent } from "./watch-cache-event.ts";
 
 // What a watch client reads (upstream: cacher/watcher.go). A cache watcher is a cursor: its start (history or

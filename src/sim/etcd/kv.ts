@@ -1,8 +1,8 @@
-import { resourceExpired, type StatusError } from "../apiserver/errors.ts";
-import type { Pod } from "../apiserver/pod.ts";
-import { podKey } from "../apiserver/pod.ts";
 import { at, defined } from "../lib/at.ts";
 import { bisect } from "../lib/bisect.ts";
+import { resourceExpired, type StatusError } from "../storage/errors.ts";
+import type { Pod } from "../storage/pod.ts";
+import { podKey } from "../storage/pod.ts";
 import { ADDED, DELETED, EventLog, type EventTypeCode, MODIFIED } from "./event-log.ts";
 
 // etcd's data: one global revision, the pods under the resource prefix as multi-version keys, and

@@ -1,7 +1,7 @@
-import type { ApiError } from "../apiserver/errors.ts";
-import type { RequestContext } from "../apiserver/request-context.ts";
 import { defined } from "../lib/at.ts";
 import { OUTCOMES, type Outcome, type OutcomeView, type ReadKind } from "../snapshot.ts";
+import type { ApiError } from "../storage/errors.ts";
+import type { RequestContext } from "../storage/request-context.ts";
 import type { Nanos } from "../time.ts";
 
 // What became of every read attempt, for the page: counts by kind and outcome, and the most

@@ -1,5 +1,4 @@
-import type { RangeReason } from "../etcd/range-queue.ts";
-import type { RangeStats } from "../etcd/range-stats.ts";
+import type { RangeReason, RangeStats } from "../etcd/range-stats.ts";
 import { at } from "../lib/at.ts";
 import type { EtcdReason, EtcdReasonCost, EtcdRecentView } from "../snapshot.ts";
 import { type Nanos, NS_PER_S } from "../time.ts";
