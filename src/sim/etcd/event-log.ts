@@ -1,6 +1,9 @@
 import { defined } from "../lib/at.ts";
 import { bisect } from "../lib/bisect.ts";
-import type { PodSpec } from "./kv.ts";
+import type { Pod } from "../storage/pod.ts";
+
+/** A pod without its rv (kv.ts PodSpec). */
+type PodSpec = Omit<Pod, "rv">;
 
 // etcd's log of pod events as columns of what a watch reads: the revision, the key's index, the
 // event's type and the key's previous version (its revision and body). An event's object is
