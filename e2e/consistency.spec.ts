@@ -10,7 +10,7 @@ import { waitForPaused } from "./helpers/page-state.ts";
 // caption by e2e/tour.spec.ts, the breakpoints here.
 
 const openPaused = async (page: Page, query: string, atS: number) => {
-  await page.goto(`/?${query}${query === "" ? "" : "&"}t=${atS}&speed=0.1`);
+  await page.goto(`/?${query}${query === "" ? "" : "&"}t=${atS}&speed=0.1&predict=skip`);
   const pause = page.getByRole("button", { name: "Pause" });
   await expect(page.locator("section.wcl-panel[data-at-ns]").first()).toBeVisible({
     timeout: 30_000,
@@ -97,7 +97,7 @@ for (const id of ["herd", "ring-grow-shrink"]) {
     // instant, not only once paused (the waiting room said "0 waiting" beside a bar).
     const preset = PRESETS.find((candidate) => candidate.id === id);
     if (preset === undefined) throw new Error(`no preset ${id}`);
-    await page.goto(`/?${presetScenarioQuery(preset)}&t=9&speed=10`);
+    await page.goto(`/?${presetScenarioQuery(preset)}&t=9&speed=10&predict=skip`);
     await expect(page.locator("section.wcl-panel[data-at-ns]").first()).toBeVisible();
     const seen = new Set<string>();
     for (let read = 0; read < 40; read++) {

@@ -33,7 +33,7 @@ test("a gate ticked after moving Watch lag to 5,000 ms restarts with the lag kep
 });
 
 test("Free play offers the defaults, and they are the page as it first opens", async ({ page }) => {
-  await page.goto("/#tour=ring");
+  await page.goto("/#tour=ring&predict=skip");
   const tour = page.getByTestId("tour");
   await expect(tour).toBeVisible();
   await expect(page.locator(".speed output")).toHaveText("20×");
