@@ -32,6 +32,11 @@ export interface AppState {
   selectedRequestId: number | null;
   /** Links and presets opened since the page loaded (`open`): each opened run is asked afresh. */
   openings: number;
+  /**
+   * Frames of the worker's loads up to this number come from runs before the newest load (their
+   * scenario is no longer the store's): whoever judges a frame against the scenario skips them.
+   */
+  staleRunsUpTo: number;
 }
 
 export interface SnapshotSource {
@@ -123,6 +128,7 @@ export function createAppStore(
       if (twin.pageKeys !== get().pageKeys) {
         set({ pageKeys: twin.pageKeys, issues: [...get().issues, ...twin.issues] });
       }
+      set({ staleRunsUpTo: live.get()?.run ?? -1 });
       client.send({ type: "load", query: encodeScenario(scenario), startAtS, ...twin.load });
     };
 
@@ -138,6 +144,7 @@ export function createAppStore(
       crash: null,
       selectedRequestId: null,
       openings: 0,
+      staleRunsUpTo: -1,
 
       open(query, startAtS, hold) {
         const parsed = parseScenario(query);

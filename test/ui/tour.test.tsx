@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
+import { CHALLENGES } from "../../src/content/challenges/index.ts";
 import { CHAPTERS } from "../../src/content/tour/chapters/index.ts";
 import { encodeScenario } from "../../src/sim/scenario/index.ts";
 import { TourDock } from "../../src/ui/tour/TourDock.tsx";
@@ -278,6 +279,22 @@ describe("from the tour into free play", () => {
     fireEvent.click(within(card).getByRole("button", { name: "Close" }));
     expect(screen.queryByTestId("free-play")).not.toBeInTheDocument();
     expect(button("Take the guided tour")).toBeInTheDocument();
+  });
+
+  it("links the challenges of the chapter just seen", () => {
+    const fake = fakeRuntime("tour=wall&predict=skip");
+    renderTour(fake);
+    fireEvent.click(button("Free play"));
+    fireEvent.click(button("From the defaults"));
+    const list = screen.getByRole("list", { name: "Challenges from this chapter" });
+    const links = within(list).getAllByRole("link");
+    const wallChallenges = CHALLENGES.filter((challenge) => challenge.chapter === "wall");
+    expect(wallChallenges.length).toBeGreaterThan(0);
+    expect(links.map((link) => link.textContent)).toEqual(wallChallenges.map((c) => c.title));
+    expect(links[0]).toHaveAttribute("href", `#challenge=${wallChallenges[0]?.id}`);
+    fireEvent.click(links[0] as HTMLElement);
+    expect(fake.runtime.store.getState().pageKeys["challenge"]).toBe(wallChallenges[0]?.id);
+    expect(screen.queryByTestId("free-play")).not.toBeInTheDocument();
   });
 
   it("keeps the chapter's run when the reader chooses it, and says so", () => {

@@ -287,6 +287,7 @@ export const PAGE_KEYS: readonly string[] = [
   "controls",
   "twin",
   "predict",
+  "challenge",
 ];
 
 /** The page key `t` (open at this simulated second) lies in 0 … this, a day of simulated time. */

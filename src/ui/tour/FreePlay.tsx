@@ -1,7 +1,9 @@
 import { useState } from "react";
+import { CHALLENGES } from "../../content/challenges/index.ts";
 import type { Chapter } from "../../content/tour/chapter.ts";
 import { encodeScenario } from "../../model/index.ts";
 import { useRuntime } from "../../state/runtime-context.ts";
+import { openChallenge } from "../challenges/open-challenge.ts";
 import { CamelBreaks } from "../text/CamelBreaks.tsx";
 import { experimentScenario } from "./experiment-scenario.ts";
 
@@ -18,7 +20,7 @@ interface FreePlayProps {
 /**
  * Where the tour ends: free play from the defaults or the chapter's run, with two or three
  * one-click experiments on what the chapter showed (each restarts the run with its keys put in,
- * named after it so Share says what it is), and the challenges to try next.
+ * named after it so Share says what it is), and the challenges of that chapter to try next.
  */
 export function FreePlay({ chapter, start, finished, onClose }: FreePlayProps) {
   const { store } = useRuntime();
@@ -31,6 +33,7 @@ export function FreePlay({ chapter, start, finished, onClose }: FreePlayProps) {
     if (!store.getState().playing) store.getState().play();
     setTried(index);
   };
+  const challenges = CHALLENGES.filter((challenge) => challenge.chapter === chapter.id);
   const from = start === "defaults" ? "from the defaults" : `with the run of “${chapter.title}”`;
   return (
     <section className="tour free-play" aria-labelledby="free-play-title" data-testid="free-play">
@@ -57,6 +60,31 @@ export function FreePlay({ chapter, start, finished, onClose }: FreePlayProps) {
           </li>
         ))}
       </ul>
+      <h3 className="free-play-heading">Then prove it: a challenge the model checks</h3>
+      {challenges.length > 0 && (
+        <ul className="free-play-experiments" aria-label="Challenges from this chapter">
+          {challenges.map((challenge) => (
+            <li key={challenge.id}>
+              <a
+                href={`#challenge=${challenge.id}`}
+                onClick={(event) => {
+                  event.preventDefault();
+                  openChallenge(store, challenge);
+                  onClose();
+                }}
+              >
+                {challenge.title}
+              </a>
+              <span className="free-play-look">
+                <CamelBreaks text={challenge.goal} />
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p className="free-play-look">
+        All {CHALLENGES.length} challenges are in the header's Challenges menu.
+      </p>
       <div className="tour-buttons">
         <button type="button" onClick={onClose}>
           Close
