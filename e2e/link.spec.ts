@@ -38,6 +38,15 @@ test("t=1e9 is reported and removed, and the run plays from 0 s", async ({ page 
   await expect.poll(() => new URL(page.url()).hash).toBe("#v=2&lag=800");
 });
 
+test("an unknown tour chapter is reported and removed, run keys kept", async ({ page }) => {
+  await page.goto("/#lag=800&tour=nope");
+  await expect(page.getByRole("alert")).toContainText(
+    'tour: "nope" is not valid: expected a chapter id (rv0,',
+  );
+  await expect(page.getByRole("button", { name: "Take the guided tour" })).toBeVisible();
+  await expect.poll(() => new URL(page.url()).hash).toBe("#v=2&lag=800");
+});
+
 test("opening at t=86400 shows its progress and can be cancelled", async ({ page }) => {
   await page.goto("/#t=86400");
   const opening = page.getByRole("region", { name: /Opening the link at 86,400 s/ });

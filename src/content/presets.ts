@@ -1,6 +1,15 @@
 import type { SimSnapshot } from "../model/index.ts";
 import { encodeScenario, parseScenario } from "../model/index.ts";
 import { count, fallbacks, finished, maxOf, servedByCacheShare, shareOf } from "./observables.ts";
+import type { Question } from "./predict/question.ts";
+import { consistentReadQuestion } from "./predict/questions/consistent-read.ts";
+import { readYourWriteQuestion } from "./predict/questions/read-your-write.ts";
+import { ringCeilingQuestion } from "./predict/questions/ring-ceiling.ts";
+import { ringResizeQuestion } from "./predict/questions/ring-resize.ts";
+import { rv0ReadQuestion } from "./predict/questions/rv0-read.ts";
+import { waitHistogramQuestion } from "./predict/questions/wait-histogram.ts";
+import { wakeUpTimersQuestion } from "./predict/questions/wake-up-timers.ts";
+import { watcherReturnQuestion } from "./predict/questions/watcher-return.ts";
 
 // The gallery: each preset is a scenario link and the one thing it must show within a window of
 // simulated time. The node tests and the browser tests check every observable, so a preset that
@@ -22,6 +31,8 @@ export interface Preset {
   /** Scenario text (docs/scenarios.md), without `name`: the title is added as the name. */
   query: string;
   observable: Observable;
+  /** Asked before the preset plays when it is opened (src/content/predict/); judged on its run. */
+  question: Question;
 }
 
 const herd = "stall=5-25&herd=2000@10";
@@ -51,6 +62,11 @@ export const PRESETS: readonly Preset[] = [
         servedByCacheShare(s, "consistent") >= 0.95 &&
         fallbacks(s) === 0,
     },
+    question: consistentReadQuestion({
+      setting: "The defaults: events reach the cache about 20 ms after etcd commits them.",
+      minFinished: 100,
+      windowS: 10,
+    }),
   },
   {
     id: "ryw-consistent",
@@ -64,6 +80,11 @@ export const PRESETS: readonly Preset[] = [
       windowS: 60,
       holds: (s) => count(s, "ryw", "cacheAfterWait") > 100 && count(s, "ryw", "fallback") === 0,
     },
+    question: readYourWriteQuestion({
+      setting: 'Clients write an object, then LIST with RV="" to read it back, as kubectl does.',
+      minFinished: 50,
+      windowS: 10,
+    }),
   },
   {
     id: "ryw-pinned",
@@ -77,6 +98,12 @@ export const PRESETS: readonly Preset[] = [
       windowS: 60,
       holds: (s) => count(s, "ryw", "cacheAfterWait") > 100 && count(s, "ryw", "504") === 0,
     },
+    question: readYourWriteQuestion({
+      setting:
+        "Clients write an object, then read it back at their write's RV (RV=N, NotOlderThan).",
+      minFinished: 50,
+      windowS: 10,
+    }),
   },
   {
     id: "lagging",
@@ -90,6 +117,11 @@ export const PRESETS: readonly Preset[] = [
       holds: (s) =>
         finished(s, "consistent") > 100 && shareOf(s, "consistent", ["fallback"]) >= 0.9,
     },
+    question: consistentReadQuestion({
+      setting: "Events reach the cache 4 s after etcd commits them.",
+      minFinished: 20,
+      windowS: 10,
+    }),
   },
   {
     id: "herd",
@@ -102,6 +134,12 @@ export const PRESETS: readonly Preset[] = [
       windowS: 30,
       holds: (s) => fallbacks(s) >= 2000 && maxOf(s.series.etcdQueue) > 500,
     },
+    question: consistentReadQuestion({
+      setting:
+        'The watch stream into the cache stalls at 5 s; at 10 s, 2000 clients LIST with RV="" at once.',
+      minFinished: 2000,
+      windowS: 30,
+    }),
   },
   {
     id: "herd-skip-fallback",
@@ -114,6 +152,12 @@ export const PRESETS: readonly Preset[] = [
       windowS: 30,
       holds: (s) => count(s, "consistent", "429") >= 2000 && fallbacks(s) === 0,
     },
+    question: consistentReadQuestion({
+      setting:
+        'The watch stream stalls at 5 s; at 10 s, 2000 clients LIST with RV="" at once. The gate ConsistentListFromCacheSkipTimeoutFallback is on.',
+      minFinished: 2000,
+      windowS: 30,
+    }),
   },
   {
     id: "big-herd",
@@ -130,6 +174,12 @@ export const PRESETS: readonly Preset[] = [
         maxOf(s.series.etcdQueue) > 250 &&
         s.etcd.listBytesPeak >= 8 * FULL_LIST_BYTES,
     },
+    question: consistentReadQuestion({
+      setting:
+        'A cluster of 100 000 pods. The watch stream stalls at 5 s; at 10 s, 300 controllers LIST everything with RV="" at once.',
+      minFinished: 1,
+      windowS: 30,
+    }),
   },
   {
     id: "big-herd-skip-fallback",
@@ -146,6 +196,12 @@ export const PRESETS: readonly Preset[] = [
         count(s, "consistent", "cacheAfterWait") >= 300 &&
         s.etcd.listBytesPeak <= (9 * FULL_LIST_BYTES) / 4,
     },
+    question: consistentReadQuestion({
+      setting:
+        'A cluster of 100 000 pods. The watch stream stalls at 5 s; at 10 s, 300 controllers LIST everything with RV="" at once. The gate ConsistentListFromCacheSkipTimeoutFallback is on.',
+      minFinished: 1,
+      windowS: 30,
+    }),
   },
   {
     id: "ring-grow-shrink",
@@ -158,6 +214,10 @@ export const PRESETS: readonly Preset[] = [
       windowS: 120,
       holds: (s) => s.ring.increases > 0 && s.ring.decreases > 0,
     },
+    question: ringResizeQuestion({
+      setting: "2000 writes a second for 25 s, then a trickle of 20 a second.",
+      byS: 120,
+    }),
   },
   {
     id: "request-timeout",
@@ -170,6 +230,10 @@ export const PRESETS: readonly Preset[] = [
       windowS: 60,
       holds: (s) => s.ring.upperBound > 102_400 && s.ring.capacity > 102_400,
     },
+    question: ringCeilingQuestion({
+      setting: "--request-timeout=300 (5 minutes instead of 1) and 3000 writes a second.",
+      byS: 60,
+    }),
   },
   {
     id: "watcher-away",
@@ -182,6 +246,11 @@ export const PRESETS: readonly Preset[] = [
       windowS: 130,
       holds: (s) => finished(s, "relist") >= 5,
     },
+    question: watcherReturnQuestion({
+      setting: "5 watchers disconnect at 10 s and stay away for 100 s while the writes go on.",
+      byS: 115,
+      windowS: 120,
+    }),
   },
   {
     id: "no-rv-guard",
@@ -194,6 +263,11 @@ export const PRESETS: readonly Preset[] = [
       windowS: 10,
       holds: (s) => s.timersPending >= 2000,
     },
+    question: wakeUpTimersQuestion({
+      setting:
+        "whatif=noRvGuard: the wait starts its 3 s wake-up timer before it checks the cache. 1000 reads a second.",
+      atS: 5,
+    }),
   },
   {
     id: "k8s-1.36",
@@ -207,6 +281,12 @@ export const PRESETS: readonly Preset[] = [
       holds: (s) =>
         finished(s, "notOlderThan") > 100 && s.readWait.count >= finished(s, "notOlderThan"),
     },
+    question: waitHistogramQuestion({
+      setting:
+        "Kubernetes 1.36. Half the reads are pinned (RV=N, NotOlderThan), on a cache that keeps up with etcd.",
+      minFinished: 100,
+      windowS: 10,
+    }),
   },
   {
     id: "k8s-1.37",
@@ -222,6 +302,12 @@ export const PRESETS: readonly Preset[] = [
         s.readWait.count <=
           finished(s, "notOlderThan") - count(s, "notOlderThan", "cache") + s.waiterCount,
     },
+    question: waitHistogramQuestion({
+      setting:
+        "Kubernetes 1.37. Half the reads are pinned (RV=N, NotOlderThan), on a cache that keeps up with etcd.",
+      minFinished: 100,
+      windowS: 10,
+    }),
   },
   {
     id: "heavy",
@@ -233,6 +319,11 @@ export const PRESETS: readonly Preset[] = [
       windowS: 10,
       holds: (s) => finished(s, "rv0") > 10_000 && shareOf(s, "rv0", ["cache"]) >= 0.99,
     },
+    question: rv0ReadQuestion({
+      setting: "10 000 reads a second (most of them RV=0), 1000 writes a second, 100 watchers.",
+      minFinished: 1000,
+      windowS: 5,
+    }),
   },
   {
     id: "large-cluster",

@@ -137,6 +137,11 @@ export interface SeriesView {
   capacity: Float64Array;
   waiters: Float64Array;
   etcdQueue: Float64Array;
+  /**
+   * Slot-seconds etcd has spent serving range requests so far (watchcachelab_etcd_busy_seconds_total
+   * summed): the difference of two points over their interval is the mean number of busy slots.
+   */
+  etcdBusySeconds: Float64Array;
   /** Observations of apiserver_watch_cache_read_wait_seconds so far. */
   readWaits: Float64Array;
   /** Of those, the ones in the bucket a wait that hit the wall lands in (ReadWaitView.wallBucket). */

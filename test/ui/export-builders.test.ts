@@ -10,11 +10,11 @@ describe("seriesCsv", () => {
   it("writes a header row and one row per point, time in plain seconds", () => {
     const lines = seriesCsv(recordedSnapshot().series).trimEnd().split("\n");
     expect(lines[0]).toBe(
-      "time_s,etcd_revision,cache_rv,lag_s,capacity,waiters,etcd_queue,read_waits,read_waits_over_wall",
+      "time_s,etcd_revision,cache_rv,lag_s,capacity,waiters,etcd_queue,etcd_busy_seconds,read_waits,read_waits_over_wall",
     );
     expect(lines).toHaveLength(61);
-    expect(lines[1]).toBe("36,44080,44066,0.2,200,7,0,0,0");
-    expect(lines.at(-1)).toBe("95,48210,48152,1.84,400,7,13,0,0");
+    expect(lines[1]).toBe("36,44080,44066,0.2,200,7,0,0,0,0");
+    expect(lines.at(-1)).toBe("95,48210,48152,1.84,400,7,13,166.5,0,0");
   });
 
   it("is only the header for a run without points", () => {
@@ -27,11 +27,12 @@ describe("seriesCsv", () => {
       capacity: empty,
       waiters: empty,
       etcdQueue: empty,
+      etcdBusySeconds: empty,
       readWaits: empty,
       readWaitsOverWall: empty,
     };
     expect(seriesCsv(series)).toBe(
-      "time_s,etcd_revision,cache_rv,lag_s,capacity,waiters,etcd_queue,read_waits,read_waits_over_wall\n",
+      "time_s,etcd_revision,cache_rv,lag_s,capacity,waiters,etcd_queue,etcd_busy_seconds,read_waits,read_waits_over_wall\n",
     );
   });
 

@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import { drawQueueSeries } from "../../src/ui/panels/etcd/drawQueueSeries.ts";
+import { busySlots, drawQueueSeries } from "../../src/ui/panels/etcd/drawQueueSeries.ts";
 import { etcdColours } from "../../src/ui/panels/etcd/etcdColours.ts";
 import { etcdSlots, etcdVerdict } from "../../src/ui/panels/etcd/etcdSlots.ts";
 import { EtcdPanel } from "../../src/ui/panels/index.ts";
 import { lightCanvasTheme } from "../../src/ui/panels/shared/canvasTheme.ts";
+import { run } from "../core/simulation-helpers.ts";
 import { darkCanvasTheme } from "./fixtures/canvasThemes.ts";
 import { recordingContext } from "./fixtures/recordingContext.ts";
 import { recordedSnapshot } from "./fixtures/snapshot.ts";
@@ -37,7 +38,51 @@ describe("etcdVerdict", () => {
   });
 });
 
+describe("busySlots", () => {
+  it("is the busy slot-seconds' difference over each interval", () => {
+    const slots = busySlots(recordedSnapshot().series);
+    expect(slots[0]).toBe(1.5);
+    expect(slots[36 + 1 - 36]).toBe(1.5);
+    expect(slots[72 - 36]).toBe(8);
+  });
+
+  it("shows every slot busy while a herd queues, never more than exist (a real run)", () => {
+    const sim = run("stall=5-15&herd=1000@8", 30);
+    const { series } = sim.snapshot({
+      ringSegments: 8,
+      maxWaiters: 0,
+      maxOutcomes: 0,
+      seriesPoints: 2000,
+    });
+    const slots = busySlots(series);
+    expect(Math.max(...slots)).toBeGreaterThan(7.9);
+    expect(Math.max(...slots)).toBeLessThanOrEqual(8 + 1e-9);
+    const queued = [...series.etcdQueue].findIndex(
+      (n, i) => n > 0 && (series.etcdQueue[i - 1] ?? 0) > 0,
+    );
+    expect(queued).toBeGreaterThan(0);
+    expect(slots[queued]).toBeCloseTo(8, 6);
+    // The last point's slot-seconds are the counter's, up to that point's time.
+    expect(series.etcdBusySeconds.at(-1)).toBeGreaterThan(0);
+  });
+});
+
 describe("drawQueueSeries", () => {
+  it("stacks the busy slots under the queue over time", () => {
+    const recording = recordingContext();
+    drawQueueSeries(
+      recording.context,
+      recordedSnapshot().series,
+      { width: 500, height: 120 },
+      lightCanvasTheme,
+    );
+    const paints = recording.paints();
+    expect(paints).toContainEqual({ name: "fill", style: etcdColours.busyFill });
+    expect(paints).toContainEqual({ name: "stroke", style: etcdColours.busy });
+    // The stack's top reaches 8 busy slots under the stampede's 20 queued: 28, on a nice axis.
+    expect(recording.texts()).toContain("30");
+  });
+
   it("fills and outlines the queue over time", () => {
     const recording = recordingContext();
     drawQueueSeries(
@@ -49,7 +94,6 @@ describe("drawQueueSeries", () => {
     const paints = recording.paints();
     expect(paints).toContainEqual({ name: "fill", style: etcdColours.queueFill });
     expect(paints).toContainEqual({ name: "stroke", style: etcdColours.queue });
-    // The y axis reaches the stampede's peak of 20 queued requests.
     expect(recording.texts()).toContain("20");
   });
 
@@ -74,6 +118,16 @@ describe("drawQueueSeries", () => {
 });
 
 describe("EtcdPanel", () => {
+  it("labels the chart's busy-slot band and queue, and the slot boxes apart", () => {
+    const { container } = render(<EtcdPanel snapshot={recordedSnapshot()} />);
+    const legends = [...container.querySelectorAll(".wcl-legend")].map((l) => l.textContent);
+    expect(legends).toEqual([
+      "busy slotfree slot",
+      "busy slots (mean over each sample)queued for a slot",
+    ]);
+    expect(screen.getByRole("img", { name: /busy slots and queue over time/ })).toBeInTheDocument();
+  });
+
   it("shows in-flight against concurrency and the queue", () => {
     const { container } = render(<EtcdPanel snapshot={recordedSnapshot()} />);
     expect(screen.getByText(/slots in flight/)).toHaveTextContent(

@@ -229,9 +229,16 @@ describe("the guided tour", () => {
     expect(fake.runtime.store.getState().scenario.name).toBe("Tour: What to watch in Prometheus");
   });
 
-  it("says so when a link names no chapter", () => {
-    renderTour(fakeRuntime("tour=nope"));
-    expect(screen.getByRole("status")).toHaveTextContent("The tour has no chapter “nope”.");
+  it("reports a link's unknown chapter and removes the key, as a bad run key", () => {
+    const fake = fakeRuntime("tour=nope&lag=200");
+    renderTour(fake);
+    const { issues, pageKeys, scenario } = fake.runtime.store.getState();
+    expect(issues.map((issue) => issue.message)).toContainEqual(
+      `tour: "nope" is not valid: expected a chapter id (${CHAPTERS.map((c) => c.id).join(", ")}); the page opens without the tour`,
+    );
+    expect(pageKeys["tour"]).toBeUndefined();
+    expect(scenario.lag).not.toEqual(fakeRuntime("").runtime.store.getState().scenario.lag);
+    expect(screen.getByRole("button", { name: "Take the guided tour" })).toBeInTheDocument();
   });
 });
 

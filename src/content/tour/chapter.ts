@@ -1,4 +1,5 @@
 import type { SimSnapshot } from "../../model/index.ts";
+import type { Question } from "../predict/question.ts";
 
 // A chapter of the guided tour: a prepared scenario and the captions that explain it. Each caption
 // waits for something the simulation really did (read from a snapshot), never for a UI timer.
@@ -39,6 +40,8 @@ export interface Chapter {
   /** The tour raises playback to this speed (never lowers it) and says why in `speedNote`. */
   speed: number;
   speedNote?: string;
+  /** Asked before the chapter's first run plays (src/content/predict/); judged on that run. */
+  question: Question;
   /** The last step's caption starts with "The one thing to remember:". */
   steps: readonly Step[];
 }

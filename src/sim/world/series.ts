@@ -12,6 +12,7 @@ export const SERIES_FIELDS = [
   "capacity",
   "waiters",
   "etcdQueue",
+  "etcdBusySeconds",
   "readWaits",
   "readWaitsOverWall",
 ] as const;
@@ -63,6 +64,7 @@ export class SeriesBuffer {
       capacity: pick(this.values.capacity),
       waiters: pick(this.values.waiters),
       etcdQueue: pick(this.values.etcdQueue),
+      etcdBusySeconds: pick(this.values.etcdBusySeconds),
       readWaits: pick(this.values.readWaits),
       readWaitsOverWall: pick(this.values.readWaitsOverWall),
     };

@@ -57,6 +57,13 @@ export function refreshGauges(world: World): void {
   metrics.listBytesPeak.set(listMemory.peakBytes);
 }
 
+/** watchcachelab_etcd_busy_seconds_total summed over the range reasons, at `atNs`. */
+function busySecondsSoFar(world: World, atNs: Nanos): number {
+  let busyNs = 0;
+  for (const reason of RANGE_REASONS) busyNs += world.rangeStats.busyNs(reason, atNs);
+  return busyNs / NS_PER_S;
+}
+
 export function seriesSample(world: World, atNs: Nanos): SeriesSample {
   return {
     etcdRevision: world.kv.revision,
@@ -65,6 +72,7 @@ export function seriesSample(world: World, atNs: Nanos): SeriesSample {
     capacity: world.cache.history.capacity,
     waiters: world.cache.waiterCount,
     etcdQueue: world.etcd.ranges.queued,
+    etcdBusySeconds: busySecondsSoFar(world, atNs),
     readWaits: world.upstream.readWait.count,
     readWaitsOverWall: world.upstream.readWait.counts[readWaitWall(world).bucket] as number,
   };

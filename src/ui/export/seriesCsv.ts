@@ -12,6 +12,8 @@ const COLUMNS: readonly [header: string, column: keyof SeriesView][] = [
   ["capacity", "capacity"],
   ["waiters", "waiters"],
   ["etcd_queue", "etcdQueue"],
+  // Cumulative slot-seconds etcd was busy (watchcachelab_etcd_busy_seconds_total summed).
+  ["etcd_busy_seconds", "etcdBusySeconds"],
   // Cumulative: apiserver_watch_cache_read_wait_seconds_count, and the waits in the bucket a
   // timed-out wait lands in (le="+Inf" at the defaults: count − le="3").
   ["read_waits", "readWaits"],

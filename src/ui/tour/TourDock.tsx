@@ -1,17 +1,27 @@
-import { CHAPTERS } from "../../content/tour/chapters/index.ts";
+import { useEffect } from "react";
+import { CHAPTER_IDS, CHAPTERS } from "../../content/tour/chapters/index.ts";
 import { useApp } from "../../state/use-app.ts";
 import { Tour } from "./Tour.tsx";
+import { tourKeyIssue } from "./tourKeyIssue.ts";
 import "./tour.css";
 
 /** The tour when the page key `tour` names a chapter; otherwise a way in. */
 export function TourDock() {
   const chapterId = useApp((state) => state.pageKeys["tour"]);
   const setPageKey = useApp((state) => state.setPageKey);
+  const reportIssues = useApp((state) => state.reportIssues);
   const index = CHAPTERS.findIndex((chapter) => chapter.id === chapterId);
+  const unknown = chapterId !== undefined && index < 0;
+  // A link pasted into the open page is read here (the opening link by usePageKeys too): the
+  // banner says so and the key leaves the address.
+  useEffect(() => {
+    if (!unknown || chapterId === undefined) return;
+    reportIssues([tourKeyIssue(chapterId, CHAPTER_IDS)]);
+    setPageKey("tour", null);
+  }, [unknown, chapterId, reportIssues, setPageKey]);
   if (index >= 0) return <Tour key={chapterId} chapterIndex={index} />;
   return (
     <div className="tour-launcher">
-      {chapterId !== undefined && <p role="status">The tour has no chapter “{chapterId}”.</p>}
       <button type="button" onClick={() => setPageKey("tour", CHAPTERS[0]?.id ?? null)}>
         Take the guided tour
       </button>

@@ -1,5 +1,6 @@
 import { formatCount } from "../../../ui/panels/shared/format.ts";
 import { finished } from "../../observables.ts";
+import { watcherReturnQuestion } from "../../predict/questions/watcher-return.ts";
 import type { Chapter } from "../chapter.ts";
 
 const away = "away=5@10:100";
@@ -10,6 +11,11 @@ export const freshWindow: Chapter = {
   query: away,
   speed: 10,
   speedNote: "This chapter plays at 10×: watchers stay away for 100 s of simulated time.",
+  question: watcherReturnQuestion({
+    setting: "5 watchers disconnect at 10 s and stay away for 100 s while the writes go on.",
+    byS: 115,
+    windowS: 120,
+  }),
   steps: [
     {
       caption:

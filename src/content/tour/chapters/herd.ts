@@ -1,6 +1,7 @@
 import type { SimSnapshot } from "../../../model/index.ts";
 import { formatBytes, formatCount } from "../../../ui/panels/shared/format.ts";
 import { count, fallbacks, maxOf } from "../../observables.ts";
+import { consistentReadQuestion } from "../../predict/questions/consistent-read.ts";
 import { PRESETS } from "../../presets.ts";
 import type { Chapter } from "../chapter.ts";
 import { recentMessage } from "../readings.ts";
@@ -24,6 +25,12 @@ export const herdChapter: Chapter = {
   title: "The thundering herd and the skip-fallback gate",
   query: presetQuery("big-herd"),
   speed: 1,
+  question: consistentReadQuestion({
+    setting:
+      'A cluster of 100 000 pods. The watch stream into the cache stalls at 5 s; at 10 s, 300 controllers LIST everything with RV="" at once.',
+    minFinished: 1,
+    windowS: 30,
+  }),
   steps: [
     {
       caption: `A cluster of 100 000 pods of 2 KiB: one full LIST is about 205 MB. The watch stream into the cache stalls at 5 s. At 10 s, ${HERD} controllers LIST with RV="" and no limit at once — everyone relisting after an outage. etcd answers their quorum reads for the current revision, and they all park.`,

@@ -19,3 +19,6 @@ export const CHAPTERS: readonly Chapter[] = [
   freshWindow,
   prometheus,
 ];
+
+/** The ids the page key `tour` may name. */
+export const CHAPTER_IDS: readonly string[] = CHAPTERS.map((chapter) => chapter.id);

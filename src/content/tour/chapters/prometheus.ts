@@ -1,5 +1,6 @@
 import { histogramQuantile } from "../../../ui/panels/metrics/histogramBuckets.ts";
 import { formatCount } from "../../../ui/panels/shared/format.ts";
+import { consistentReadQuestion } from "../../predict/questions/consistent-read.ts";
 import type { Chapter } from "../chapter.ts";
 import { consistentReads, waitsOverTheWall, wallBucketLe } from "../readings.ts";
 
@@ -11,6 +12,11 @@ export const prometheus: Chapter = {
   query: lagging,
   speed: 2,
   speedNote: "This chapter plays at 2× so the counters fill up sooner.",
+  question: consistentReadQuestion({
+    setting: "A cache 4 s behind etcd.",
+    minFinished: 20,
+    windowS: 10,
+  }),
   steps: [
     {
       caption:

@@ -1,4 +1,5 @@
 import { count } from "../../observables.ts";
+import { readYourWriteQuestion } from "../../predict/questions/read-your-write.ts";
 import type { Chapter } from "../chapter.ts";
 import { isWaiting } from "../readings.ts";
 
@@ -7,6 +8,12 @@ export const readYourWrite: Chapter = {
   title: "Read your own write on a slightly lagging cache",
   query: "ryw=20&rywRead=consistent&lag=300&reads=20",
   speed: 1,
+  question: readYourWriteQuestion({
+    setting:
+      'Clients write an object, then at once LIST with RV="" to read it back. The cache is about 300 ms behind etcd.',
+    minFinished: 50,
+    windowS: 10,
+  }),
   steps: [
     {
       caption:

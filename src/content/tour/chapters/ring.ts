@@ -1,5 +1,6 @@
 import { NS_PER_S } from "../../../model/index.ts";
 import { formatCount } from "../../../ui/panels/shared/format.ts";
+import { ringResizeQuestion } from "../../predict/questions/ring-resize.ts";
 import type { Chapter } from "../chapter.ts";
 import { hasMark } from "../readings.ts";
 
@@ -10,6 +11,10 @@ export const ring: Chapter = {
   speed: 20,
   speedNote:
     "This chapter plays at 20×: a shrink needs the ring's newest quarter to age past 75 s, and each flap takes about 40 s.",
+  question: ringResizeQuestion({
+    setting: "2000 writes a second for 25 s, then a trickle of 20 a second.",
+    byS: 120,
+  }),
   steps: [
     {
       caption:

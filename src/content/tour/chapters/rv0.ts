@@ -1,4 +1,5 @@
 import { count } from "../../observables.ts";
+import { rv0ReadQuestion } from "../../predict/questions/rv0-read.ts";
 import type { Chapter } from "../chapter.ts";
 import { isWaiting } from "../readings.ts";
 
@@ -7,6 +8,11 @@ export const rv0: Chapter = {
   title: "RV=0 never waits",
   query: "lag=2000&mix=rv0:80,consistent:20",
   speed: 1,
+  question: rv0ReadQuestion({
+    setting: "Events reach this cache 2 s after etcd commits them: it is 2 s behind.",
+    minFinished: 100,
+    windowS: 5,
+  }),
   steps: [
     {
       caption:

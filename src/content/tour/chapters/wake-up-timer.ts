@@ -1,5 +1,6 @@
 import { formatCount } from "../../../ui/panels/shared/format.ts";
 import { finished } from "../../observables.ts";
+import { wakeUpTimersQuestion } from "../../predict/questions/wake-up-timers.ts";
 import type { Chapter } from "../chapter.ts";
 
 // The same fresh-cache load on 1.36 and 1.37: pinned reads whose cache has nearly always caught up.
@@ -10,6 +11,11 @@ export const wakeUpTimer: Chapter = {
   title: "The wake-up timer starts only for a real wait",
   query: `k8s=1.36&${load}`,
   speed: 1,
+  question: wakeUpTimersQuestion({
+    setting:
+      "Kubernetes 1.36, 1000 reads a second, half of them pinned (RV=N, NotOlderThan), on a cache that keeps up with etcd.",
+    atS: 5,
+  }),
   steps: [
     {
       caption:

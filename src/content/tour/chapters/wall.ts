@@ -1,5 +1,6 @@
 import { formatCount } from "../../../ui/panels/shared/format.ts";
 import { count } from "../../observables.ts";
+import { consistentReadQuestion } from "../../predict/questions/consistent-read.ts";
 import type { Chapter } from "../chapter.ts";
 import { consistentReads, hasMark, isWaiting, recentMessage } from "../readings.ts";
 
@@ -8,6 +9,11 @@ export const wall: Chapter = {
   title: "The 3 s wall and the fallback to etcd",
   query: "lag=4000",
   speed: 1,
+  question: consistentReadQuestion({
+    setting: "Events now reach the cache 4 s after etcd commits them.",
+    minFinished: 20,
+    windowS: 10,
+  }),
   steps: [
     {
       caption:

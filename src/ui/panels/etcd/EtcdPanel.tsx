@@ -16,10 +16,14 @@ const CAPTION =
   "etcd serves a limited number of range requests at once (LISTs sent to etcd, fallbacks, quorum " +
   "reads); the rest queue. Fallbacks from the cache land here.";
 
-const legend = [
+// The boxes under the headline are slots at this instant; the chart is requests over time.
+const slotLegend = [
   { label: "busy slot", colour: etcdColours.busy },
   { label: "free slot", colour: etcdColours.free },
-  { label: "queued", colour: etcdColours.queue },
+];
+const chartLegend = [
+  { label: "busy slots (mean over each sample)", colour: etcdColours.busy },
+  { label: "queued for a slot", colour: etcdColours.queue },
 ];
 
 const FALLBACK_SIZE: CanvasSize = { width: 560, height: 140 };
@@ -82,6 +86,7 @@ function EtcdBody({ snapshot }: { snapshot: SimSnapshot }) {
           </span>
         )}
       </div>
+      {slots && <Legend items={slotLegend} />}
       <p className="wcl-muted">
         {etcdVerdict(inFlight, queued, concurrency, {
           ...totals,
@@ -106,15 +111,15 @@ function EtcdBody({ snapshot }: { snapshot: SimSnapshot }) {
         A page from etcd is held while etcd serves it (the apiserver decodes a copy of every
         object); a page from the cache only for the instant it is served.
       </p>
-      <h3 className="wcl-subtitle">Queued requests over time</h3>
+      <h3 className="wcl-subtitle">Range requests over time: busy slots and the queue</h3>
       <div ref={containerRef} className="wcl-chart wcl-chart--short">
         <canvas
           ref={canvasRef}
           role="img"
-          aria-label={`etcd queue over time; ${queued} queued now`}
+          aria-label={`etcd's busy slots and queue over time; ${queued} queued now`}
         />
       </div>
-      <Legend items={legend} />
+      <Legend items={chartLegend} />
     </>
   );
 }
