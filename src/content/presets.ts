@@ -341,6 +341,11 @@ export const PRESETS: readonly Preset[] = [
         finished(s, "consistent") > 10_000 &&
         servedByCacheShare(s, "consistent") >= 0.99,
     },
+    question: ringCeilingQuestion({
+      setting:
+        "150 000 pods, 2000 writes a second and --request-timeout=1800 (30 minutes instead of 1).",
+      byS: 60,
+    }),
   },
 ];
 

@@ -77,6 +77,7 @@ const EXPECTED: Record<string, string> = {
   "preset:k8s-1.36": "every",
   "preset:k8s-1.37": "waited",
   "preset:heavy": "at-once",
+  "preset:large-cluster": "past-ceiling",
 };
 
 function checkShape(question: Question) {
