@@ -1,4 +1,4 @@
-import type { ApiError } from "../sim/apiserver/errors.ts";
+import type { ApiError } from "../sim/storage/errors.ts";
 import type { ErrorExpectation, Range } from "./schema/shared.ts";
 
 // docs/conformance.md, "Comparing": how an outcome is compared with `expected`. Every function returns one line per

@@ -4,7 +4,6 @@
 
 // Words for a control that has no snapshot to read (the what-if switches, by version).
 export { noRvGuardRemoves } from "../sim/apiserver/config.ts";
-export type { RequestStep, WokeBy } from "../sim/apiserver/request-context.ts";
 export type { CodeLine, DelegationRow } from "../sim/code-lines.ts";
 export { CHECK_NS as MARK_CHECK_NS } from "../sim/mark-watch.ts";
 export { isFirstMarkKind, type MarkKind, type MarkView } from "../sim/marks.ts";
@@ -27,6 +26,7 @@ export { createSimulation, type Simulation } from "../sim/simulation.ts";
 export type { Fault, SimulationApi } from "../sim/simulation-api.ts";
 // What a frame carries to the page.
 export * from "../sim/snapshot.ts";
+export type { RequestStep, WokeBy } from "../sim/storage/request-context.ts";
 // Simulated time.
 export { type Nanos, NS_PER_MS, NS_PER_S, toSeconds } from "../sim/time.ts";
 export { lagSeconds } from "../sim/world/snapshot-builder.ts";

@@ -1,5 +1,5 @@
-import type { RequestStep } from "./apiserver/request-context.ts";
 import type { ReadKind } from "./read-kind.ts";
+import type { RequestStep } from "./storage/request-context.ts";
 import { type Nanos, NS_PER_S } from "./time.ts";
 
 // Which client requests carry a trace, and the traces kept for the page. A request is traced when

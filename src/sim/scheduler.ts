@@ -1,7 +1,8 @@
+import { MinHeap } from "./lib/min-heap.ts";
 import type { Nanos } from "./time.ts";
 import { hex32, WordHash } from "./word-hash.ts";
 
-// A discrete-event scheduler: a binary heap keyed by (time, insertion sequence), so events at the
+// A discrete-event scheduler: a binary heap (`lib/min-heap.ts`) keyed by (time, insertion sequence), so events at the
 // same instant run in the order they were scheduled. Every executed event feeds a running hash of
 // (time, kind, id): two runs of one scenario must produce the same hash, in Node and in Chromium.
 
@@ -17,7 +18,7 @@ export interface ScheduledEvent {
 export class Scheduler {
   nowNs: Nanos = 0;
   executed = 0;
-  private readonly heap: ScheduledEvent[] = [];
+  private readonly heap = new MinHeap<ScheduledEvent>(before);
   private nextSeq = 0;
   private readonly hash = new WordHash(0x811c9dc5, 0x01000193);
   private readonly kindNames: string[] = [];
@@ -37,7 +38,7 @@ export class Scheduler {
   }
 
   get pending(): number {
-    return this.heap.length;
+    return this.heap.size;
   }
 
   at(atNs: Nanos, kind: number, id: number, run: () => void): ScheduledEvent {
@@ -45,7 +46,7 @@ export class Scheduler {
       throw new Error(`scheduler: event at ${atNs} ns is before now (${this.nowNs} ns)`);
     }
     const event: ScheduledEvent = { atNs, seq: this.nextSeq++, kind, id, run, cancelled: false };
-    this.push(event);
+    this.heap.push(event);
     return event;
   }
 
@@ -65,7 +66,7 @@ export class Scheduler {
       );
     }
     const event: ScheduledEvent = { atNs, seq, kind, id, run, cancelled: false };
-    this.push(event);
+    this.heap.push(event);
     return event;
   }
 
@@ -80,7 +81,7 @@ export class Scheduler {
   /** Time of the next live event, or Infinity when none is pending. */
   peekNs(): Nanos {
     this.dropCancelledTop();
-    return this.heap[0]?.atNs ?? Number.POSITIVE_INFINITY;
+    return this.heap.peek()?.atNs ?? Number.POSITIVE_INFINITY;
   }
 
   /** Runs every event due at or before `untilNs`, then sets the clock to `untilNs`. */
@@ -92,7 +93,7 @@ export class Scheduler {
   /** Runs the next live event; returns false when nothing is pending. */
   step(): boolean {
     this.dropCancelledTop();
-    const event = this.pop();
+    const event = this.heap.pop();
     if (event === undefined) return false;
     this.nowNs = event.atNs;
     this.executed++;
@@ -114,45 +115,7 @@ export class Scheduler {
   }
 
   private dropCancelledTop(): void {
-    while (this.heap.length > 0 && this.heap[0]?.cancelled === true) this.pop();
-  }
-
-  private push(event: ScheduledEvent): void {
-    const heap = this.heap;
-    heap.push(event);
-    let i = heap.length - 1;
-    while (i > 0) {
-      const parent = (i - 1) >> 1;
-      const p = heap[parent] as ScheduledEvent;
-      if (!before(event, p)) break;
-      heap[i] = p;
-      i = parent;
-    }
-    heap[i] = event;
-  }
-
-  private pop(): ScheduledEvent | undefined {
-    const heap = this.heap;
-    const top = heap[0];
-    const last = heap.pop();
-    if (top === undefined || last === undefined || heap.length === 0) return top;
-    let i = 0;
-    const n = heap.length;
-    for (;;) {
-      const left = 2 * i + 1;
-      if (left >= n) break;
-      const right = left + 1;
-      const child =
-        right < n && before(heap[right] as ScheduledEvent, heap[left] as ScheduledEvent)
-          ? right
-          : left;
-      const c = heap[child] as ScheduledEvent;
-      if (!before(c, last)) break;
-      heap[i] = c;
-      i = child;
-    }
-    heap[i] = last;
-    return top;
+    while (this.heap.peek()?.cancelled === true) this.heap.pop();
   }
 }
 

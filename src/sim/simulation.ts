@@ -1,3 +1,4 @@
+import { defined } from "./lib/at.ts";
 import { MarkWatch } from "./mark-watch.ts";
 import { MarkRecorder, type MarkView } from "./marks.ts";
 import type { MetricsRegistry } from "./metrics/registry.ts";
@@ -133,7 +134,7 @@ class Run implements Simulation {
         this.timeline.apply(this.current, nextNs, this.handlers);
         this.refreshSourceTimes();
       } else if (sourceIndex >= 0) {
-        const source = this.world.openLoop.sources[sourceIndex] as Source;
+        const source = defined(this.world.openLoop.sources[sourceIndex]);
         this.sourceTrace.mix(nextNs, sourceIndex, source.process.count);
         source.process.advance();
         this.sourceNs[sourceIndex] = source.process.nextNs;
@@ -150,7 +151,7 @@ class Run implements Simulation {
     let earliest = times.length > 0 ? 0 : -1;
     let earliestNs = times[0] ?? Number.POSITIVE_INFINITY;
     for (let i = 1; i < times.length; i++) {
-      const ns = times[i] as number;
+      const ns = defined(times[i]);
       if (ns < earliestNs) {
         earliest = i;
         earliestNs = ns;
@@ -168,7 +169,7 @@ class Run implements Simulation {
     const sources = this.world.openLoop.sources;
     if (this.sourceNs.length !== sources.length) this.sourceNs = new Float64Array(sources.length);
     for (let i = 0; i < sources.length; i++) {
-      this.sourceNs[i] = (sources[i] as Source).process.nextNs;
+      this.sourceNs[i] = defined(sources[i]).process.nextNs;
     }
   }
 

@@ -2,14 +2,14 @@ import { describe, expect, it } from "vitest";
 import { type HarnessC, MockStorage } from "../../src/conformance/harness/cacher.ts";
 import { Cacher } from "../../src/sim/apiserver/cacher.ts";
 import { BLOCK_TIMEOUT_NS, NO_WHATIF } from "../../src/sim/apiserver/config.ts";
-import { decodeContinue } from "../../src/sim/apiserver/continue-token.ts";
 import { CacheDelegator } from "../../src/sim/apiserver/delegator.ts";
 import { registerWatchCacheMetrics } from "../../src/sim/apiserver/metrics.ts";
-import { newRequestContext } from "../../src/sim/apiserver/request-context.ts";
-import type { ListOptions, StorageListResult } from "../../src/sim/apiserver/storage.ts";
 import { WatchCache } from "../../src/sim/apiserver/watch-cache.ts";
 import { MetricsRegistry } from "../../src/sim/metrics/registry.ts";
 import { Scheduler } from "../../src/sim/scheduler.ts";
+import { decodeContinue } from "../../src/sim/storage/continue-token.ts";
+import type { ListOptions, StorageListResult } from "../../src/sim/storage/interfaces.ts";
+import { newRequestContext } from "../../src/sim/storage/request-context.ts";
 import { seconds } from "../../src/sim/time.ts";
 import { cacherOver, listOptions } from "./fixtures/cacher.ts";
 

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import type { HarnessC } from "../../src/conformance/harness/cacher.ts";
 import type { CacherWatchOptions } from "../../src/sim/apiserver/cacher-watch.ts";
-import type { ApiError } from "../../src/sim/apiserver/errors.ts";
-import type { Pod } from "../../src/sim/apiserver/pod.ts";
-import { newRequestContext } from "../../src/sim/apiserver/request-context.ts";
 import type { WatchEventOut, Watcher } from "../../src/sim/apiserver/watcher.ts";
 import { RandomStream } from "../../src/sim/rng.ts";
+import type { ApiError } from "../../src/sim/storage/errors.ts";
+import type { Pod } from "../../src/sim/storage/pod.ts";
+import { newRequestContext } from "../../src/sim/storage/request-context.ts";
 import { seconds } from "../../src/sim/time.ts";
 import { cacherOver } from "./fixtures/cacher.ts";
 

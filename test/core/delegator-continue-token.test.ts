@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { decodeContinue, encodeContinue } from "../../src/sim/apiserver/continue-token.ts";
-import { validateListOptions } from "../../src/sim/apiserver/list-options.ts";
-import type { ListOptions } from "../../src/sim/apiserver/storage.ts";
+import { decodeContinue, encodeContinue } from "../../src/sim/storage/continue-token.ts";
+import type { ListOptions } from "../../src/sim/storage/interfaces.ts";
+import { validateListOptions } from "../../src/sim/storage/list-options.ts";
 import { listOptions } from "./fixtures/cacher.ts";
 
 describe("continue tokens", () => {

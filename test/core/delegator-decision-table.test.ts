@@ -1,13 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { encodeContinue } from "../../src/sim/apiserver/continue-token.ts";
-import { validateListOptions } from "../../src/sim/apiserver/list-options.ts";
 import {
   cacherDelegationHelper,
   cacheWithoutSnapshotsHelper,
   shouldDelegateList,
 } from "../../src/sim/apiserver/should-delegate.ts";
-import type { ListOptions } from "../../src/sim/apiserver/storage.ts";
 import { RandomStream } from "../../src/sim/rng.ts";
+import { encodeContinue } from "../../src/sim/storage/continue-token.ts";
+import type { ListOptions } from "../../src/sim/storage/interfaces.ts";
+import { validateListOptions } from "../../src/sim/storage/list-options.ts";
 
 // The delegator's net behaviour (docs/fidelity.md "Cacher, delegator") (consistent reads supported), written as an oracle over the
 // request's shape, independent of the rule-by-rule implementation.

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { HarnessC } from "../../src/conformance/harness/cacher.ts";
 import { newHarnessE } from "../../src/conformance/harness/etcd.ts";
-import type { ApiError } from "../../src/sim/apiserver/errors.ts";
-import { newRequestContext } from "../../src/sim/apiserver/request-context.ts";
-import type { ListOptions, StorageListResult } from "../../src/sim/apiserver/storage.ts";
+import type { ApiError } from "../../src/sim/storage/errors.ts";
+import type { ListOptions, StorageListResult } from "../../src/sim/storage/interfaces.ts";
+import { newRequestContext } from "../../src/sim/storage/request-context.ts";
 import { seconds } from "../../src/sim/time.ts";
 import { cacherOver, listOptions } from "./fixtures/cacher.ts";
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import type { Pod } from "../../src/sim/apiserver/pod.ts";
 import { EtcdKv, LIST_TOO_OLD } from "../../src/sim/etcd/kv.ts";
 import { RandomStream } from "../../src/sim/rng.ts";
+import type { Pod } from "../../src/sim/storage/pod.ts";
 
 const spec = (namespace: string, name: string, nodeName = "") => ({
   namespace,

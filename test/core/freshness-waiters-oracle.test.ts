@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { BLOCK_TIMEOUT_NS } from "../../src/sim/apiserver/config.ts";
-import type { WokeBy } from "../../src/sim/apiserver/request-context.ts";
 import { K8S_VERSIONS } from "../../src/sim/scenario/k8s-version.ts";
+import type { WokeBy } from "../../src/sim/storage/request-context.ts";
 import { NS_PER_MS } from "../../src/sim/time.ts";
 import {
   fast,

@@ -13,7 +13,7 @@ const FIXTURES: Record<string, string> = {
     'import { BLOCK_TIMEOUT_NS } from "../../../sim/apiserver/config.ts";',
   "src/worker/host.ts": 'import { createSimulation } from "../sim/simulation.ts";',
   "src/state/store.ts": 'import type { SimSnapshot } from "../sim/snapshot.ts";',
-  "src/content/tour/chapters/deep.ts": 'import { FIFO } from "../../../sim/world/fifo.ts";',
+  "src/content/tour/chapters/deep.ts": 'import { FIFO } from "../../../sim/lib/fifo.ts";',
   "src/content/preset-card.ts": 'import { useState } from "react";',
   "src/content/uses-store.ts": 'import { useApp } from "../state/use-app.ts";',
   "src/ui/panels/through-door.ts": 'import { NS_PER_S } from "../../model/index.ts";',

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import type { RequestStep } from "../../src/sim/apiserver/request-context.ts";
 import { parseScenario } from "../../src/sim/scenario/index.ts";
 import { createSimulation, type Simulation } from "../../src/sim/simulation.ts";
 import type { Outcome } from "../../src/sim/snapshot.ts";
+import type { RequestStep } from "../../src/sim/storage/request-context.ts";
 import { NS_PER_S } from "../../src/sim/time.ts";
 
 // Writes from 0 s, reads from 1 s: by then the cache trails etcd by the 5 s lag.

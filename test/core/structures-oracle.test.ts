@@ -1,11 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { backingSlotsFor, EventSlots } from "../../src/sim/apiserver/event-slots.ts";
-import { podKey } from "../../src/sim/apiserver/pod.ts";
 import { WaiterQueue } from "../../src/sim/apiserver/waiter-queue.ts";
 import { EtcdKv } from "../../src/sim/etcd/kv.ts";
-import { type RangeCosts, RangeQueue, type RangeReason } from "../../src/sim/etcd/range-queue.ts";
+import { type RangeCosts, RangeQueue } from "../../src/sim/etcd/range-queue.ts";
+import type { RangeReason } from "../../src/sim/etcd/range-stats.ts";
 import { Scheduler } from "../../src/sim/scheduler.ts";
+import { podKey } from "../../src/sim/storage/pod.ts";
 import { NS_PER_MS } from "../../src/sim/time.ts";
 import { NaiveKv } from "./oracles/naive-kv.ts";
 import { NaiveRangeQueue } from "./oracles/naive-range-queue.ts";

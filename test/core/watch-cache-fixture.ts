@@ -1,13 +1,13 @@
 import { NO_WHATIF, type WhatIf } from "../../src/sim/apiserver/config.ts";
-import type { ApiError } from "../../src/sim/apiserver/errors.ts";
 import { registerWatchCacheMetrics } from "../../src/sim/apiserver/metrics.ts";
-import type { Pod } from "../../src/sim/apiserver/pod.ts";
-import { newRequestContext } from "../../src/sim/apiserver/request-context.ts";
 import type { Indexer } from "../../src/sim/apiserver/store.ts";
 import { WatchCache } from "../../src/sim/apiserver/watch-cache.ts";
 import { MetricsRegistry } from "../../src/sim/metrics/registry.ts";
 import type { K8sVersion } from "../../src/sim/scenario/k8s-version.ts";
 import { Scheduler } from "../../src/sim/scheduler.ts";
+import type { ApiError } from "../../src/sim/storage/errors.ts";
+import type { Pod } from "../../src/sim/storage/pod.ts";
+import { newRequestContext } from "../../src/sim/storage/request-context.ts";
 import { seconds } from "../../src/sim/time.ts";
 
 // A watch cache on a fresh scheduler, with a storage whose current RV and progress answers the

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { encodeContinue } from "../../src/sim/apiserver/continue-token.ts";
-import type { ApiError } from "../../src/sim/apiserver/errors.ts";
 import type { CacheList } from "../../src/sim/apiserver/list-from-cache.ts";
-import { newRequestContext } from "../../src/sim/apiserver/request-context.ts";
-import type { ListOptions } from "../../src/sim/apiserver/storage.ts";
+import { encodeContinue } from "../../src/sim/storage/continue-token.ts";
+import type { ApiError } from "../../src/sim/storage/errors.ts";
+import type { ListOptions } from "../../src/sim/storage/interfaces.ts";
+import { newRequestContext } from "../../src/sim/storage/request-context.ts";
 import { seconds } from "../../src/sim/time.ts";
 import { listOptions } from "./fixtures/cacher.ts";
 import { makeCache, pod } from "./watch-cache-fixture.ts";

@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { Pod } from "../../src/sim/apiserver/pod.ts";
-import { podKey } from "../../src/sim/apiserver/pod.ts";
 import { WatchCacheStorage } from "../../src/sim/apiserver/watch-cache-storage.ts";
+import type { Pod } from "../../src/sim/storage/pod.ts";
+import { podKey } from "../../src/sim/storage/pod.ts";
 import { pod } from "./watch-cache-fixture.ts";
 
 // Snapshots are an undo log, not clones: every view must equal the store rebuilt from scratch

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
-import type { ApiError } from "../../src/sim/apiserver/errors.ts";
-import { newRequestContext } from "../../src/sim/apiserver/request-context.ts";
-import type { ListOptions } from "../../src/sim/apiserver/storage.ts";
 import { EtcdKv } from "../../src/sim/etcd/kv.ts";
 import type { EtcdRequestReason } from "../../src/sim/etcd/server.ts";
 import { EtcdServer } from "../../src/sim/etcd/server.ts";
 import type { K8sVersion } from "../../src/sim/scenario/k8s-version.ts";
 import { Scheduler } from "../../src/sim/scheduler.ts";
+import type { ApiError } from "../../src/sim/storage/errors.ts";
+import type { ListOptions } from "../../src/sim/storage/interfaces.ts";
+import { newRequestContext } from "../../src/sim/storage/request-context.ts";
 import { ms, seconds } from "../../src/sim/time.ts";
 import { podSpec } from "../../src/sim/world/pods.ts";
 import { listOptions } from "./fixtures/cacher.ts";

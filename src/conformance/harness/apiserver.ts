@@ -1,13 +1,13 @@
 import { Cacher } from "../../sim/apiserver/cacher.ts";
 import { CacheDelegator } from "../../sim/apiserver/delegator.ts";
-import type { ApiError } from "../../sim/apiserver/errors.ts";
 import { registerWatchCacheMetrics, type WatchCacheMetrics } from "../../sim/apiserver/metrics.ts";
-import type { Pod } from "../../sim/apiserver/pod.ts";
-import { newRequestContext, type RequestContext } from "../../sim/apiserver/request-context.ts";
-import type { Storage } from "../../sim/apiserver/storage.ts";
 import { WatchCache } from "../../sim/apiserver/watch-cache.ts";
 import { type Labels, MetricsRegistry } from "../../sim/metrics/registry.ts";
 import { Scheduler } from "../../sim/scheduler.ts";
+import type { ApiError } from "../../sim/storage/errors.ts";
+import type { Storage } from "../../sim/storage/interfaces.ts";
+import type { Pod } from "../../sim/storage/pod.ts";
+import { newRequestContext, type RequestContext } from "../../sim/storage/request-context.ts";
 import { seconds } from "../../sim/time.ts";
 import { fail, type RunStop } from "../kinds/kind.ts";
 import type { OpName, Step } from "../schema/ops.ts";

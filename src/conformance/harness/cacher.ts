@@ -1,6 +1,11 @@
 import * as v from "valibot";
-import { plainError } from "../../sim/apiserver/errors.ts";
-import type { Done, ListOptions, Storage, StorageListResult } from "../../sim/apiserver/storage.ts";
+import { plainError } from "../../sim/storage/errors.ts";
+import type {
+  Done,
+  ListOptions,
+  Storage,
+  StorageListResult,
+} from "../../sim/storage/interfaces.ts";
 import { RawStep, type Step } from "../schema/ops.ts";
 import { FeatureGates, StorageMock } from "../schema/shared.ts";
 import { Bool, Count, Text } from "../schema/values.ts";

@@ -1,8 +1,8 @@
 import * as v from "valibot";
-import { podKey } from "../../sim/apiserver/pod.ts";
 import { EtcdKv, type KvEvent } from "../../sim/etcd/kv.ts";
 import type { RangeCosts } from "../../sim/etcd/range-queue.ts";
 import { EtcdServer } from "../../sim/etcd/server.ts";
+import { podKey } from "../../sim/storage/pod.ts";
 import { seconds } from "../../sim/time.ts";
 import { RawStep, type Step } from "../schema/ops.ts";
 import { FeatureGates } from "../schema/shared.ts";

@@ -1,7 +1,7 @@
 import type { HistoryConfig } from "../../sim/apiserver/history.ts";
 import { WatchCacheHistory } from "../../sim/apiserver/history.ts";
-import type { Pod } from "../../sim/apiserver/pod.ts";
 import type { WatchCacheEvent } from "../../sim/apiserver/watch-cache-event.ts";
+import type { Pod } from "../../sim/storage/pod.ts";
 
 // Rings and events as the vectors describe them (harness W's ring, docs/conformance.md).
 

@@ -1,11 +1,11 @@
 import * as v from "valibot";
-import type { ApiError } from "../../sim/apiserver/errors.ts";
 import { registerWatchCacheMetrics, type WatchCacheMetrics } from "../../sim/apiserver/metrics.ts";
-import type { Pod } from "../../sim/apiserver/pod.ts";
-import { newRequestContext, type RequestContext } from "../../sim/apiserver/request-context.ts";
 import { WatchCache } from "../../sim/apiserver/watch-cache.ts";
 import { MetricsRegistry } from "../../sim/metrics/registry.ts";
 import { Scheduler } from "../../sim/scheduler.ts";
+import type { ApiError } from "../../sim/storage/errors.ts";
+import type { Pod } from "../../sim/storage/pod.ts";
+import { newRequestContext, type RequestContext } from "../../sim/storage/request-context.ts";
 import { fail, type RunStop } from "../kinds/kind.ts";
 import { type OpName, RawStep, type Step } from "../schema/ops.ts";
 import { FeatureGates, Indexer } from "../schema/shared.ts";

@@ -17,7 +17,7 @@ const CallResult = v.strictObject({ id: Id, error: v.nullable(ErrorExpectation) 
 interface Outcome {
   readonly results: {
     id: string;
-    error: import("../../sim/apiserver/errors.ts").ApiError | null;
+    error: import("../../sim/storage/errors.ts").ApiError | null;
   }[];
   readonly histogram: v.InferOutput<typeof Histogram>;
 }

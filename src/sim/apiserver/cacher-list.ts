@@ -1,8 +1,8 @@
-import { encodeContinue } from "./continue-token.ts";
+import { encodeContinue } from "../storage/continue-token.ts";
+import type { ListOptions, StorageListResult } from "../storage/interfaces.ts";
+import { type Pod, podKey } from "../storage/pod.ts";
 import type { CacheList } from "./list-from-cache.ts";
-import { type Pod, podKey } from "./pod.ts";
 import { isEverything, matches, parseSelector, type Selectors } from "./selectors.ts";
-import type { ListOptions, StorageListResult } from "./storage.ts";
 import { computeListLimit } from "./watch-rv.ts";
 
 // The page the cacher answers with, from the watch cache's list: selector filtering, the limit,

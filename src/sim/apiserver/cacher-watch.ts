@@ -1,11 +1,18 @@
+import type { Scheduler } from "../scheduler.ts";
+import { type ApiError, plainError } from "../storage/errors.ts";
+import type { Storage } from "../storage/interfaces.ts";
+import { parseResourceVersion } from "../storage/list-options.ts";
+import { podKey } from "../storage/pod.ts";
+import { type RequestContext, recordStep } from "../storage/request-context.ts";
 import type { Nanos } from "../time.ts";
-import type { Cacher } from "./cacher.ts";
-import { type ApiError, plainError } from "./errors.ts";
+import type { ApiserverConfig } from "./config.ts";
+import type { DispatchLog } from "./dispatch-log.ts";
+import type { IndexValidator } from "./history.ts";
 import { getIntervalLocked } from "./history-get-interval.ts";
 import type { WatchCacheInterval } from "./interval.ts";
-import { parseResourceVersion } from "./list-options.ts";
-import { podKey } from "./pod.ts";
-import { type RequestContext, recordStep } from "./request-context.ts";
+import type { WatchCacheMetrics } from "./metrics.ts";
+import type { CacherReady } from "./ready.ts";
+import type { WatchCache } from "./watch-cache.ts";
 import type { WatchCacheEvent } from "./watch-cache-event.ts";
 import {
   getBookmarkAfterResourceVersion,
@@ -34,11 +41,32 @@ export interface CacherWatchOptions extends WatchRvOptions {
 
 export type WatchDone = (err: ApiError | null, watcher: Watcher | null) => void;
 
+/**
+ * What a watch needs of its cacher. Declared here, beside its one user, so cacher.ts depends on
+ * this file and this file on nothing of cacher.ts (the Cacher satisfies it structurally).
+ */
+export interface WatchingCacher {
+  readonly scheduler: Scheduler;
+  readonly config: Pick<ApiserverConfig, "consistentReadSupported">;
+  readonly metrics: Pick<WatchCacheMetrics, "initEvents">;
+  readonly watchCache: WatchCache;
+  readonly storage: Pick<Storage, "getCurrentResourceVersion">;
+  readonly resourcePrefix: string;
+  readonly ready: Pick<CacherReady, "generation" | "check">;
+  readonly dispatchLog: DispatchLog;
+  readonly indexValidator: IndexValidator | null;
+  /** Watcher ids, taken by each new watch. */
+  nextWatcherId: number;
+  unreadyError(): ApiError | null;
+  addWatcher(watcher: CacheWatcher): void;
+  forgetWatcher(watcher: CacheWatcher): void;
+}
+
 const WATCH_LIST_UNSUPPORTED =
   "a watch stream was requested by the client but the required storage feature RequestWatchProgress is disabled";
 
 export function cacherWatch(
-  cacher: Cacher,
+  cacher: WatchingCacher,
   key: string,
   opts: CacherWatchOptions,
   ctx: RequestContext,
@@ -117,7 +145,7 @@ export function cacherWatch(
  * cache_watcher.go processInterval returns before InitCounter.Add on a Next() error).
  */
 function newWatcher(
-  cacher: Cacher,
+  cacher: WatchingCacher,
   key: string,
   opts: CacherWatchOptions,
   parsedRv: number,
@@ -151,7 +179,7 @@ function newWatcher(
 // upstream: watch_cache.go getAllEventsSinceLocked, then watcher.go processInterval, which the
 // model runs at once (its client reads as fast as events come).
 function watchStart(
-  cacher: Cacher,
+  cacher: WatchingCacher,
   key: string,
   opts: CacherWatchOptions,
   requiredRv: number,

@@ -1,4 +1,15 @@
 import type { ScheduledEvent, Scheduler } from "../scheduler.ts";
+import { type ApiError, keyNotFound, tooManyRequests } from "../storage/errors.ts";
+import type {
+  Done,
+  GetOptions,
+  ListOptions,
+  Storage,
+  StorageListResult,
+} from "../storage/interfaces.ts";
+import { parseResourceVersion } from "../storage/list-options.ts";
+import type { Pod } from "../storage/pod.ts";
+import { type RequestContext, recordStep } from "../storage/request-context.ts";
 import { type Nanos, NS_PER_S, seconds } from "../time.ts";
 import { BookmarkBuckets } from "./bookmark-buckets.ts";
 import { cacherPage } from "./cacher-list.ts";
@@ -6,18 +17,13 @@ import { type CacherWatchOptions, cacherWatch, type WatchDone } from "./cacher-w
 import type { ApiserverConfig } from "./config.ts";
 import { DeliveredWatchers } from "./delivered-watchers.ts";
 import { DispatchLog } from "./dispatch-log.ts";
-import { type ApiError, keyNotFound, tooManyRequests } from "./errors.ts";
 import type { IndexValidator } from "./history.ts";
 import type { CacheList } from "./list-from-cache.ts";
-import { parseResourceVersion } from "./list-options.ts";
 import type { WatchCacheMetrics } from "./metrics.ts";
 import { type PendingList, PendingLists } from "./pending-list.ts";
-import type { Pod } from "./pod.ts";
 import { CacherReady } from "./ready.ts";
-import { type RequestContext, recordStep } from "./request-context.ts";
 import { calculateRetryAfterForUnreadyCache } from "./retry-after.ts";
 import { cacherDelegationHelper, type DelegationHelper } from "./should-delegate.ts";
-import type { Done, GetOptions, ListOptions, Storage, StorageListResult } from "./storage.ts";
 import type { CacheItem, WatchCache } from "./watch-cache.ts";
 import type { WatchCacheEvent } from "./watch-cache-event.ts";
 import type { CacheWatcher } from "./watcher.ts";

@@ -53,13 +53,6 @@ export const timeoutObservationNs = (config: ApiserverConfig): Nanos =>
   config.blockTimeoutNs + config.timerLatencyNs;
 
 /**
- * An etcd LIST at a revision above the current one: 1.34+ answers 504 "Too large resource
- * version" without Retry-After (upstream: etcd3/store.go listReadError, release-1.34 GetList);
- * 1.33 returns etcd's own "required revision is a future revision" error as is.
- */
-export const futureRevisionIsTooLarge = (version: K8sVersion): boolean => version !== "1.33";
-
-/**
  * 1.33's delegator fetched etcd's current RV for a consistent LIST itself and passed the cacher a
  * NotOlderThan list at it; a failure of that quorum read returned before consistent_read_total
  * was counted (upstream: release-1.33 delegator.go GetList). 1.34+ fetch it in the watch cache

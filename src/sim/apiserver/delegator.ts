@@ -1,7 +1,4 @@
 import type { CodeLine, GetListLine } from "../code-lines.ts";
-import type { Cacher } from "./cacher.ts";
-import type { CacherWatchOptions, WatchDone } from "./cacher-watch.ts";
-import { currentRvInDelegator } from "./config.ts";
 import {
   type ApiError,
   isResourceExpired,
@@ -9,19 +6,28 @@ import {
   plainError,
   RESOURCE_VERSION_TOO_HIGH_RETRY_SECONDS,
   tooManyRequests,
-} from "./errors.ts";
-import { parseResourceVersion, validateListOptions } from "./list-options.ts";
-import type { ConsistentReadFallback } from "./metrics.ts";
-import { type PendingList, PendingLists } from "./pending-list.ts";
-import type { Pod } from "./pod.ts";
+} from "../storage/errors.ts";
+import type {
+  Done,
+  GetOptions,
+  ListOptions,
+  Storage,
+  StorageListResult,
+} from "../storage/interfaces.ts";
+import { parseResourceVersion, validateListOptions } from "../storage/list-options.ts";
+import type { Pod } from "../storage/pod.ts";
 import {
   type EtcdListReason,
   type RequestContext,
   recordStep,
   type StepName,
-} from "./request-context.ts";
+} from "../storage/request-context.ts";
+import type { Cacher } from "./cacher.ts";
+import type { CacherWatchOptions, WatchDone } from "./cacher-watch.ts";
+import { currentRvInDelegator } from "./config.ts";
+import type { ConsistentReadFallback } from "./metrics.ts";
+import { type PendingList, PendingLists } from "./pending-list.ts";
 import { delegationRow, shouldDelegateList } from "./should-delegate.ts";
-import type { Done, GetOptions, ListOptions, Storage, StorageListResult } from "./storage.ts";
 
 // The storage the registry calls: routes each read to the watch cache or to etcd, and decides
 // the fallbacks. upstream: cacher/delegator.go CacheDelegator

@@ -1,3 +1,5 @@
+import { at } from "../lib/at.ts";
+import { bisect } from "../lib/bisect.ts";
 import type { WatchCacheEvent } from "./watch-cache-event.ts";
 
 // The events the cacher has dispatched, in order, addressed by absolute index. Watchers are
@@ -56,14 +58,7 @@ export class DispatchLog {
 
   /** The first index in [from, to) whose RV is above `rv` (RVs increasing there), else `to`. */
   firstAbove(from: number, to: number, rv: number): number {
-    let lo = from;
-    let hi = to;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (this.at(mid).rv <= rv) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+    return bisect(from, to, (i) => this.at(i).rv > rv);
   }
 
   /** Deliverable entries at indexes [from, to). */
@@ -88,6 +83,6 @@ export class DispatchLog {
   private cumulativeBefore(index: number): number {
     return index <= this.base
       ? this.cumulativeBeforeBase
-      : (this.cumulative[index - 1 - this.base] as number);
+      : at(this.cumulative, index - 1 - this.base);
   }
 }

@@ -3,6 +3,8 @@
 // here is sized by occupancy (a power of two, never above the capacity) and re-laid-out as the
 // ring fills. When it equals the capacity the layout is upstream's: index i in slot i % capacity.
 
+import { at } from "../lib/at.ts";
+
 const MIN_BACKING_SLOTS = 128;
 
 export class EventSlots<T extends { readonly recordTimeNs: number }> {
@@ -34,7 +36,7 @@ export class EventSlots<T extends { readonly recordTimeNs: number }> {
 
   /** The record time of the item at `index`, which must hold one. */
   recordTimeAt(index: number): number {
-    return this.times[index % this.times.length] as number;
+    return at(this.times, index % this.times.length);
   }
 
   /** A new backing of `lengthSlots` holding the items at absolute indexes [start, end). */

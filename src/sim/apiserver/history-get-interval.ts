@@ -1,5 +1,6 @@
-import type { ApiError } from "./errors.ts";
-import { plainError, resourceExpired } from "./errors.ts";
+import { bisect } from "../lib/bisect.ts";
+import type { ApiError } from "../storage/errors.ts";
+import { plainError, resourceExpired } from "../storage/errors.ts";
 import type { IndexValidator, WatchCacheHistory } from "./history.ts";
 import { WatchCacheInterval } from "./interval.ts";
 
@@ -22,7 +23,8 @@ export function getIntervalLocked(
     const reference = oldest === 0 ? UINT64_MAX_TEXT : String(oldest - 1);
     return resourceExpired(`too old resource version: ${rv} (${reference})`);
   }
-  const first = searchFirst(history.size, (i) => eventRv(history, history.startIndex + i) > rv);
+  // bisect is Go's sort.Search, probe for probe, so out-of-order RVs land where upstream's would.
+  const first = bisect(0, history.size, (i) => eventRv(history, history.startIndex + i) > rv);
   return new WatchCacheInterval(
     history.startIndex + first,
     history.endIndex,
@@ -40,17 +42,4 @@ function eventRv(history: WatchCacheHistory, index: number): number {
   const event = history.at(index);
   if (event === null) throw new Error(`history: no event at live index ${index}`);
   return event.rv;
-}
-
-/** Go's sort.Search, step for step, so that out-of-order RVs land where upstream's would. */
-// upstream: sort.Search
-function searchFirst(n: number, pred: (i: number) => boolean): number {
-  let low = 0;
-  let high = n;
-  while (low < high) {
-    const mid = Math.floor((low + high) / 2);
-    if (!pred(mid)) low = mid + 1;
-    else high = mid;
-  }
-  return low;
 }

@@ -1,5 +1,5 @@
-import type { PlainError } from "./errors.ts";
-import { plainError } from "./errors.ts";
+import type { PlainError } from "../storage/errors.ts";
+import { plainError } from "../storage/errors.ts";
 import type { IndexValidator } from "./history.ts";
 import { INTERVAL_BUFFER_SIZE, IntervalBuffer } from "./interval-buffer.ts";
 import type { WatchCacheEvent } from "./watch-cache-event.ts";

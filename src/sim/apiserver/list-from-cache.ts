@@ -1,12 +1,42 @@
+import type { Scheduler } from "../scheduler.ts";
+import { decodeContinue } from "../storage/continue-token.ts";
+import { type ApiError, badRequest } from "../storage/errors.ts";
+import type { LazyList, ListOptions, Storage } from "../storage/interfaces.ts";
+import { parseResourceVersion } from "../storage/list-options.ts";
+import type { Pod } from "../storage/pod.ts";
+import { type RequestContext, recordStep } from "../storage/request-context.ts";
+import type { ApiserverConfig } from "./config.ts";
 import { readsConsistentFromCache } from "./config.ts";
-import { decodeContinue } from "./continue-token.ts";
-import { type ApiError, badRequest } from "./errors.ts";
-import { parseResourceVersion } from "./list-options.ts";
-import type { Pod } from "./pod.ts";
-import { type RequestContext, recordStep } from "./request-context.ts";
 import { parseSelector, requiredValue } from "./selectors.ts";
-import type { LazyList, ListOptions } from "./storage.ts";
-import type { WatchCache } from "./watch-cache.ts";
+import type { Resume } from "./wait-until-fresh.ts";
+import type { WatchCacheStorage } from "./watch-cache-storage.ts";
+
+/**
+ * What the cache's LISTs need of the watch cache. Declared here, beside its user, so
+ * watch-cache.ts depends on this file and this file on nothing of watch-cache.ts (the WatchCache
+ * satisfies it structurally).
+ */
+export interface ListingCache {
+  readonly scheduler: Scheduler;
+  readonly config: ApiserverConfig;
+  readonly resourceVersion: number;
+  readonly storage: Pick<WatchCacheStorage, "store" | "getExactSnapshotLocked">;
+  readonly backend: Pick<Storage, "getCurrentResourceVersion">;
+  /** Answered latest-RV lists, reused (thousands a second). */
+  readonly pendingLists: PendingLatest[];
+  waitUntilFreshLocked(
+    rv: number,
+    consistentReadSupported: boolean,
+    ctx: RequestContext,
+    resume: Resume,
+  ): void;
+  waitUntilFreshAndGet(
+    rv: number,
+    key: string,
+    ctx: RequestContext,
+    done: (err: ApiError | null, found: { pod: Pod | null; rv: number } | null) => void,
+  ): void;
+}
 
 // The watch cache's own LIST (upstream: watch_cache.go WaitUntilFreshAndGetList), before the cacher filters by selector and applies
 // the limit. Results are lazy: `count` is cheap and items are built only when asked for.
@@ -26,7 +56,7 @@ const NO_MATCHES: readonly MatchValue[] = [];
 
 // upstream: watch_cache.go WaitUntilFreshAndGetList
 export function waitUntilFreshAndGetList(
-  cache: WatchCache,
+  cache: ListingCache,
   key: string,
   opts: ListOptions,
   ctx: RequestContext,
@@ -38,7 +68,7 @@ export function waitUntilFreshAndGetList(
 
 // upstream: watch_cache.go waitUntilFreshAndGetList (single key)
 function waitUntilFreshAndGetOne(
-  cache: WatchCache,
+  cache: ListingCache,
   key: string,
   opts: ListOptions,
   ctx: RequestContext,
@@ -65,7 +95,7 @@ function waitUntilFreshAndGetOne(
 
 // upstream: watch_cache.go waitUntilFreshAndList (recursive); mirrors ShouldDelegateList's order
 function waitUntilFreshAndList(
-  cache: WatchCache,
+  cache: ListingCache,
   key: string,
   opts: ListOptions,
   ctx: RequestContext,
@@ -96,7 +126,7 @@ function waitUntilFreshAndList(
 /** The latest list once the cache reaches etcd's current RV (one closure: thousands a second). */
 // upstream: watch_cache.go waitAndListConsistent
 function listConsistent(
-  cache: WatchCache,
+  cache: ListingCache,
   key: string,
   fromKey: string,
   matches: readonly MatchValue[],
@@ -110,7 +140,7 @@ function listConsistent(
 /** A consistent GET starts from etcd's current RV; its failure is returned as is. */
 // upstream: watch_cache.go waitAndListConsistent (the getCurrentRV part)
 function currentRv(
-  cache: WatchCache,
+  cache: ListingCache,
   ctx: RequestContext,
   done: ListDone,
   then: (rv: number) => void,
@@ -122,13 +152,13 @@ function currentRv(
   });
 }
 
-function recordCurrentRv(cache: WatchCache, ctx: RequestContext, rv: number): void {
+function recordCurrentRv(cache: ListingCache, ctx: RequestContext, rv: number): void {
   recordStep(ctx, cache.scheduler.nowNs, "currentRv", "cacheList.currentRv", `etcd at RV ${rv}`);
 }
 
 // upstream: watch_cache.go waitAndListLatestRV
 function listLatest(
-  cache: WatchCache,
+  cache: ListingCache,
   minRv: number,
   key: string,
   fromKey: string,
@@ -146,7 +176,7 @@ function listLatest(
  * cache: taken at the call, returned (holding nothing) before the answer goes out.
  */
 export class PendingLatest {
-  private cache: WatchCache | null = null;
+  private cache: ListingCache | null = null;
   private key = "";
   private fromKey = "";
   private matches: readonly MatchValue[] = NO_MATCHES;
@@ -176,7 +206,7 @@ export class PendingLatest {
   };
 
   hold(
-    cache: WatchCache,
+    cache: ListingCache,
     key: string,
     fromKey: string,
     matches: readonly MatchValue[],
@@ -205,7 +235,7 @@ export class PendingLatest {
 const MAX_POOLED = 4096;
 
 function pendingLatest(
-  cache: WatchCache,
+  cache: ListingCache,
   key: string,
   fromKey: string,
   matches: readonly MatchValue[],
@@ -218,7 +248,7 @@ function pendingLatest(
 
 // upstream: watch_cache.go waitAndListExactRV
 function listExact(
-  cache: WatchCache,
+  cache: ListingCache,
   key: string,
   fromKey: string,
   rv: number,

@@ -1,6 +1,6 @@
-import type { ApiError } from "./errors.ts";
-import type { RequestContext } from "./request-context.ts";
-import type { Done, ListOptions, StorageListResult } from "./storage.ts";
+import type { ApiError } from "../storage/errors.ts";
+import type { Done, ListOptions, StorageListResult } from "../storage/interfaces.ts";
+import type { RequestContext } from "../storage/request-context.ts";
 
 // A LIST the delegator or the cacher passed on and waits to hear back about. Thousands a second
 // wait, and a closure for each (with its context) was a large share of the read path's garbage,

@@ -1,4 +1,4 @@
-import { type Pod, podField } from "./pod.ts";
+import { type Pod, podField } from "../storage/pod.ts";
 
 // Equality-only label and field selectors (SCHEMA `string:selector`): terms `key=value` joined
 // by ",". An empty selector selects everything.

@@ -1,8 +1,9 @@
 import type { DelegationRow } from "../code-lines.ts";
-import { decodeContinue } from "./continue-token.ts";
-import { type ApiError, plainError } from "./errors.ts";
-import { type Parsed, parseResourceVersion } from "./list-options.ts";
-import type { ListOptions } from "./storage.ts";
+import { at } from "../lib/at.ts";
+import { decodeContinue } from "../storage/continue-token.ts";
+import { type ApiError, plainError } from "../storage/errors.ts";
+import type { ListOptions } from "../storage/interfaces.ts";
+import { type Parsed, parseResourceVersion } from "../storage/list-options.ts";
 
 // Whether a LIST goes to etcd, and whether it counts as a consistent read (upstream: cacher/delegator/interface.go ShouldDelegateList).
 // upstream: cacher/delegator/interface.go ShouldDelegateList and the Cacher's helper methods
@@ -33,7 +34,7 @@ const DECISIONS: readonly DelegationDecision[] = [false, true].flatMap((shouldDe
   ),
 );
 const decided = (shouldDelegate: boolean, consistentRead = false): DelegationDecision =>
-  DECISIONS[(shouldDelegate ? 2 : 0) + (consistentRead ? 1 : 0)] as DelegationDecision;
+  at(DECISIONS, (shouldDelegate ? 2 : 0) + (consistentRead ? 1 : 0));
 const failed = (error: ApiError): DelegationDecision => ({ ok: false, error });
 
 type RowOptions = Pick<

@@ -1,6 +1,8 @@
-import type { Pod } from "./pod.ts";
+import { at } from "../lib/at.ts";
+import { bisect } from "../lib/bisect.ts";
+import type { LazyList } from "../storage/interfaces.ts";
+import type { Pod } from "../storage/pod.ts";
 import { SortedKeys } from "./sorted-keys.ts";
-import type { LazyList } from "./storage.ts";
 import type { Store } from "./store.ts";
 
 // RV-keyed views of the store (upstream: store/store_btree.go snapshotter, a B-tree of cloned
@@ -69,7 +71,7 @@ export class Snapshots {
   // upstream: store_btree.go snapshotter Add (ReplaceOrInsert: one snapshot per RV)
   add(rv: number): void {
     const last = this.rvs.length - 1;
-    if (this.count === 0 || rv > (this.rvs[last] as number)) {
+    if (this.count === 0 || rv > at(this.rvs, last)) {
       this.rvs.push(rv);
       this.seqs.push(this.seq);
       this.sizes.push(this.store.size);
@@ -89,7 +91,7 @@ export class Snapshots {
 
   // upstream: store_btree.go snapshotter RemoveLess
   compactBefore(rv: number): void {
-    while (this.count > 0 && (this.rvs[this.head] as number) < rv) this.head++;
+    while (this.count > 0 && at(this.rvs, this.head) < rv) this.head++;
     if (this.head > 1024 && this.head * 2 > this.rvs.length) this.rebase();
     this.collect();
   }
@@ -110,7 +112,7 @@ export class Snapshots {
   newestAtOrBelow(rv: number): SnapshotView | undefined {
     const i = this.upperBound(rv) - 1;
     if (i < this.head) return undefined;
-    return this.view(this.rvs[i] as number, this.seqs[i] as number, this.sizes[i] as number);
+    return this.view(at(this.rvs, i), at(this.seqs, i), at(this.sizes, i));
   }
 
   /** Undo-log entries held, for tests of garbage collection. */
@@ -184,9 +186,9 @@ export class Snapshots {
   /** Drops changes that every remaining snapshot already sees. */
   private collect(): void {
     if (!this.inOrder) return;
-    const horizon = this.count === 0 ? this.seq : (this.seqs[this.head] as number);
-    while (this.logHead < this.log.length && (this.log[this.logHead] as Change).seq <= horizon) {
-      const change = this.log[this.logHead++] as Change;
+    const horizon = this.count === 0 ? this.seq : at(this.seqs, this.head);
+    while (this.logHead < this.log.length && at(this.log, this.logHead).seq <= horizon) {
+      const change = at(this.log, this.logHead++);
       const changes = change.ofKey;
       changes.shift();
       if (changes.length === 0) {
@@ -210,13 +212,7 @@ export class Snapshots {
 
   /** The first index ≥ head whose RV is above `rv`. */
   private upperBound(rv: number): number {
-    let lo = this.head;
-    let hi = this.rvs.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if ((this.rvs[mid] as number) <= rv) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+    const rvs = this.rvs;
+    return bisect(this.head, rvs.length, (i) => at(rvs, i) > rv);
   }
 }

@@ -2,6 +2,9 @@
 // equals Go's byte order. Inserts and deletes shift the array; the key set of a resource changes
 // far less often than its objects do, so this stays cheap where a B-tree would be overkill.
 
+import { at } from "../lib/at.ts";
+import { bisect } from "../lib/bisect.ts";
+
 export class SortedKeys {
   private readonly keys: string[] = [];
   /** The last range asked for: every consistent LIST asks for the same one between key changes. */
@@ -20,14 +23,8 @@ export class SortedKeys {
 
   /** The first index whose key is ≥ `key`. */
   lowerBound(key: string): number {
-    let lo = 0;
-    let hi = this.keys.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if ((this.keys[mid] as string) < key) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+    const keys = this.keys;
+    return bisect(0, keys.length, (i) => at(keys, i) >= key);
   }
 
   /** [from, end) of the keys that start with `prefix` and are ≥ `fromKey`. */
@@ -41,14 +38,8 @@ export class SortedKeys {
 
   private search(prefix: string, fromKey: string): readonly [number, number] {
     const from = this.lowerBound(fromKey > prefix ? fromKey : prefix);
-    let lo = from;
-    let hi = this.keys.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if ((this.keys[mid] as string).startsWith(prefix)) lo = mid + 1;
-      else hi = mid;
-    }
-    return [from, lo];
+    const keys = this.keys;
+    return [from, bisect(from, keys.length, (i) => !at(keys, i).startsWith(prefix))];
   }
 
   insert(key: string): void {

@@ -1,6 +1,6 @@
-import { type Pod, podField } from "./pod.ts";
+import type { LazyList } from "../storage/interfaces.ts";
+import { type Pod, podField } from "../storage/pod.ts";
 import { SortedKeys } from "./sorted-keys.ts";
-import type { LazyList } from "./storage.ts";
 
 // The watch cache's current objects (upstream: store/store_btree.go, the B-tree indexer): a map
 // by key, the keys in order for prefix lists, and the label/field indexes the cache was given.

@@ -1,15 +1,16 @@
+import { at } from "../lib/at.ts";
 import type { HistogramSample } from "../metrics/registry.ts";
 import type { ScheduledEvent, Scheduler } from "../scheduler.ts";
-import type { Nanos } from "../time.ts";
-import { NS_PER_S } from "../time.ts";
-import { type ApiserverConfig, waitsOnlyWhenBehind } from "./config.ts";
 import {
   type ApiError,
   RESOURCE_VERSION_TOO_HIGH_RETRY_SECONDS,
   tooLargeResourceVersion,
-} from "./errors.ts";
+} from "../storage/errors.ts";
+import { type RequestContext, recordStep, type WokeBy } from "../storage/request-context.ts";
+import type { Nanos } from "../time.ts";
+import { NS_PER_S } from "../time.ts";
+import { type ApiserverConfig, waitsOnlyWhenBehind } from "./config.ts";
 import type { ProgressRequester } from "./progress-requester.ts";
-import { type RequestContext, recordStep, type WokeBy } from "./request-context.ts";
 import { WaiterQueue } from "./waiter-queue.ts";
 import { WakeupTimers } from "./wakeup-timers.ts";
 
@@ -93,7 +94,7 @@ export class FreshnessWaiters {
     this.trimArrivals();
     const out: WaiterView[] = [];
     for (let i = this.arrivalsHead; i < this.arrivals.length && out.length < max; i++) {
-      const w = this.arrivals[i] as Waiter;
+      const w = at(this.arrivals, i);
       if (w.done) continue;
       const { id, kind, startNs, deadlineNs, targetRv } = w;
       out.push({ id, kind, startNs, deadlineNs, targetRv });
@@ -182,7 +183,7 @@ export class FreshnessWaiters {
   /** Schedules the deadline of the oldest parked waiter not yet armed, at its park sequence. */
   private armNext(): void {
     while (this.armCursor < this.arrivals.length) {
-      const w = this.arrivals[this.armCursor++] as Waiter;
+      const w = at(this.arrivals, this.armCursor++);
       if (w.done) continue;
       this.armed = w;
       const wakeNs = w.deadlineNs + this.config.timerLatencyNs;

@@ -3,6 +3,9 @@
 // insertion costs O(log n) and, nearly always, no shift; popping takes the head. Cheaper than a
 // binary heap with a comparator call per level, which was a tenth of a heavy run.
 
+import { defined } from "../lib/at.ts";
+import { bisect } from "../lib/bisect.ts";
+
 export interface QueuedWaiter {
   readonly targetRv: number;
   /** Increases with every park: ties on the target go in arrival order. */
@@ -29,13 +32,8 @@ export class WaiterQueue<W extends QueuedWaiter> {
     this.lastSeq = waiter.seq;
     const items = this.items;
     // The first queued waiter with a higher target (the new one is the newest of its target).
-    let lo = this.head;
-    let hi = items.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if ((items[mid] as W).targetRv <= waiter.targetRv) lo = mid + 1;
-      else hi = mid;
-    }
+    const target = waiter.targetRv;
+    const lo = bisect(this.head, items.length, (i) => defined(items[i]).targetRv > target);
     if (lo === items.length) items.push(waiter);
     else items.splice(lo, 0, waiter);
   }

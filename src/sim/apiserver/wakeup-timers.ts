@@ -1,3 +1,4 @@
+import { defined } from "../lib/at.ts";
 import type { Scheduler } from "../scheduler.ts";
 import type { Nanos } from "../time.ts";
 
@@ -21,8 +22,7 @@ export class WakeupTimers {
     this.started++;
     this.dropElapsed();
     const ring = this.deadlines;
-    const last =
-      this.count === 0 ? -1 : (ring[(this.head + this.count - 1) % ring.length] as number);
+    const last = this.count === 0 ? -1 : defined(ring[(this.head + this.count - 1) % ring.length]);
     if (deadlineNs < last) throw new Error("wake-up timers: a deadline before an earlier one");
     if (this.count === ring.length) this.grow();
     this.deadlines[(this.head + this.count) % this.deadlines.length] = deadlineNs;
@@ -38,7 +38,7 @@ export class WakeupTimers {
   private dropElapsed(): void {
     const now = this.scheduler.nowNs;
     const ring = this.deadlines;
-    while (this.count > 0 && (ring[this.head] as number) <= now) {
+    while (this.count > 0 && defined(ring[this.head]) <= now) {
       this.head = (this.head + 1) % ring.length;
       this.count--;
     }
@@ -47,7 +47,7 @@ export class WakeupTimers {
   private grow(): void {
     const old = this.deadlines;
     const next = new Float64Array(old.length * 2);
-    for (let i = 0; i < this.count; i++) next[i] = old[(this.head + i) % old.length] as number;
+    for (let i = 0; i < this.count; i++) next[i] = defined(old[(this.head + i) % old.length]);
     this.deadlines = next;
     this.head = 0;
   }

@@ -1,4 +1,4 @@
-import type { Pod } from "./pod.ts";
+import type { Pod } from "../storage/pod.ts";
 
 // One entry of the history ring. Kept lean (no derived labels or fields): the simulation appends
 // thousands per second, and readers compute what they need from `object`.

@@ -1,5 +1,5 @@
-import { type ApiError, resourceExpired } from "./errors.ts";
-import type { Pod } from "./pod.ts";
+import { type ApiError, resourceExpired } from "../storage/errors.ts";
+import type { Pod } from "../storage/pod.ts";
 import { Snapshots, type SnapshotView } from "./snapshots.ts";
 import { type Indexer, Store } from "./store.ts";
 import type { WatchEventType } from "./watch-cache-event.ts";

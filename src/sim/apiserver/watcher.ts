@@ -1,6 +1,7 @@
+import { at } from "../lib/at.ts";
+import { type ApiError, type StatusError, watchErrorStatus } from "../storage/errors.ts";
+import type { Pod } from "../storage/pod.ts";
 import { type DispatchLog, isDeliverable } from "./dispatch-log.ts";
-import { type ApiError, type StatusError, watchErrorStatus } from "./errors.ts";
-import type { Pod } from "./pod.ts";
 import type { WatchCacheEvent } from "./watch-cache-event.ts";
 
 // What a watch client reads (upstream: cacher/watcher.go). A cache watcher is a cursor: its start (history or
@@ -151,12 +152,12 @@ export class CacheWatcher implements Watcher {
   private nextFromStart(): WatchEventOut | null {
     const { initialObjects, historyEvents, endBookmarkRv } = this.start;
     if (this.startPos < initialObjects.length) {
-      const pod = initialObjects[this.startPos++] as Pod;
+      const pod = at(initialObjects, this.startPos++);
       return { type: "ADDED", object: pod, rv: pod.rv, status: null };
     }
     const offset = initialObjects.length;
     while (this.startPos - offset < historyEvents.length) {
-      const out = this.convert(historyEvents[this.startPos++ - offset] as WatchCacheEvent);
+      const out = this.convert(at(historyEvents, this.startPos++ - offset));
       if (out !== null) return out;
     }
     if (endBookmarkRv !== null && this.startPos === offset + historyEvents.length) {

@@ -1,6 +1,8 @@
-import { resourceExpired, type StatusError } from "../apiserver/errors.ts";
-import type { Pod } from "../apiserver/pod.ts";
-import { podKey } from "../apiserver/pod.ts";
+import { at } from "../lib/at.ts";
+import { bisect } from "../lib/bisect.ts";
+import { resourceExpired, type StatusError } from "../storage/errors.ts";
+import type { Pod } from "../storage/pod.ts";
+import { podKey } from "../storage/pod.ts";
 
 // etcd's data: one global revision, the pods under the resource prefix as multi-version keys, and
 // the log of pod events the cacher's watch reads. Compaction drops every version that can no
@@ -149,7 +151,7 @@ export class EtcdKv {
     const items: Pod[] = [];
     const from = startAfterKey > prefix ? startAfterKey : prefix;
     for (let i = this.lowerBound(from); i < this.sorted.length; i++) {
-      const record = this.sorted[i] as KeyRecord;
+      const record = at(this.sorted, i);
       if (!record.key.startsWith(prefix)) break;
       if (record.key === startAfterKey) continue;
       const pod = visibleAt(record, rev);
@@ -167,7 +169,7 @@ export class EtcdKv {
     if (prefix === this.resourcePrefix) return this.countAtRevision(rev);
     let count = 0;
     for (let i = this.lowerBound(prefix); i < this.sorted.length; i++) {
-      const record = this.sorted[i] as KeyRecord;
+      const record = at(this.sorted, i);
       if (!record.key.startsWith(prefix)) break;
       if (visibleAt(record, rev) !== null) count++;
     }
@@ -177,14 +179,8 @@ export class EtcdKv {
   /** Absolute index of the first logged event with revision > `rev`, or null if compacted away. */
   firstEventAfter(rev: number): number | null {
     if (rev + 1 < this.compactedValue) return null;
-    let lo = 0;
-    let hi = this.log.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if ((this.log[mid] as KvEvent).revision <= rev) lo = mid + 1;
-      else hi = mid;
-    }
-    return this.logBase + lo;
+    const log = this.log;
+    return this.logBase + bisect(0, log.length, (i) => at(log, i).revision > rev);
   }
 
   /** One past the newest logged event's absolute index. */
@@ -257,7 +253,7 @@ export class EtcdKv {
 
   private countAtRevision(rev: number): number {
     const i = lastAtOrBelow(this.countRevs, rev);
-    return i < 0 ? this.countBase : (this.counts[i] as number);
+    return i < 0 ? this.countBase : at(this.counts, i);
   }
 
   // Keep each key's newest version at or below `rev` (still visible there) and everything newer.
@@ -266,8 +262,8 @@ export class EtcdKv {
     for (const record of this.multiVersion) {
       const versions = record.versions;
       let keep = 0;
-      while (keep + 1 < versions.length && (versions[keep + 1] as KvEvent).revision <= rev) keep++;
-      const first = versions[keep] as KvEvent;
+      while (keep + 1 < versions.length && at(versions, keep + 1).revision <= rev) keep++;
+      const first = at(versions, keep);
       if (first.revision <= rev && first.type === "DELETED") keep++;
       if (keep > 0) record.versions = versions.slice(keep);
       if (record.versions.length === 0) {
@@ -286,7 +282,7 @@ export class EtcdKv {
   // A watch may start at the compacted revision itself, so events at `rev` stay.
   private trimLog(rev: number): void {
     let drop = 0;
-    while (drop < this.log.length && (this.log[drop] as KvEvent).revision < rev) drop++;
+    while (drop < this.log.length && at(this.log, drop).revision < rev) drop++;
     this.log.splice(0, drop);
     this.logBase += drop;
   }
@@ -294,7 +290,7 @@ export class EtcdKv {
   private trimCounts(rev: number): void {
     const i = lastAtOrBelow(this.countRevs, rev);
     if (i < 0) return;
-    this.countBase = this.counts[i] as number;
+    this.countBase = at(this.counts, i);
     this.countRevs.splice(0, i + 1);
     this.counts.splice(0, i + 1);
   }
@@ -306,11 +302,11 @@ export class EtcdKv {
     const merged: KeyRecord[] = [];
     let i = 0;
     for (const record of fresh) {
-      while (i < this.sorted.length && (this.sorted[i] as KeyRecord).key < record.key)
-        merged.push(this.sorted[i++] as KeyRecord);
+      while (i < this.sorted.length && at(this.sorted, i).key < record.key)
+        merged.push(at(this.sorted, i++));
       merged.push(record);
     }
-    while (i < this.sorted.length) merged.push(this.sorted[i++] as KeyRecord);
+    while (i < this.sorted.length) merged.push(at(this.sorted, i++));
     this.sorted = merged;
     this.unsorted = [];
     return merged;
@@ -318,14 +314,7 @@ export class EtcdKv {
 
   private lowerBound(key: string): number {
     const sorted = this.ordered();
-    let lo = 0;
-    let hi = sorted.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if ((sorted[mid] as KeyRecord).key < key) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+    return bisect(0, sorted.length, (i) => at(sorted, i).key >= key);
   }
 }
 
@@ -342,13 +331,9 @@ function visibleAt(record: KeyRecord, rev: number): Pod | null {
 
 /** Index of the last element with revision ≤ rev (elements sorted ascending), or -1. */
 function lastAtOrBelow(items: readonly (number | KvEvent)[], rev: number): number {
-  let lo = 0;
-  let hi = items.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    const item = items[mid] as number | KvEvent;
-    if ((typeof item === "number" ? item : item.revision) <= rev) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo - 1;
+  const after = bisect(0, items.length, (i) => {
+    const item = at(items, i);
+    return (typeof item === "number" ? item : item.revision) > rev;
+  });
+  return after - 1;
 }

@@ -1,13 +1,20 @@
-import { futureRevisionIsTooLarge } from "../apiserver/config.ts";
-import { encodeContinue } from "../apiserver/continue-token.ts";
-import { type ApiError, plainError, tooLargeResourceVersion } from "../apiserver/errors.ts";
-import { parseResourceVersion } from "../apiserver/list-options.ts";
-import type { Pod } from "../apiserver/pod.ts";
-import type { RequestContext } from "../apiserver/request-context.ts";
-import type { Done, ListOptions, StorageListResult } from "../apiserver/storage.ts";
 import type { K8sVersion } from "../scenario/k8s-version.ts";
+import { encodeContinue } from "../storage/continue-token.ts";
+import { type ApiError, plainError, tooLargeResourceVersion } from "../storage/errors.ts";
+import type { Done, ListOptions, StorageListResult } from "../storage/interfaces.ts";
+import { parseResourceVersion } from "../storage/list-options.ts";
+import type { Pod } from "../storage/pod.ts";
+import type { RequestContext } from "../storage/request-context.ts";
 import type { EtcdKv } from "./kv.ts";
-import type { RangeJob, RangeReason } from "./range-queue.ts";
+import type { RangeJob } from "./range-queue.ts";
+import type { RangeReason } from "./range-stats.ts";
+
+/**
+ * An etcd LIST at a revision above the current one: 1.34+ answers 504 "Too large resource
+ * version" without Retry-After (upstream: etcd3/store.go listReadError, release-1.34 GetList);
+ * 1.33 returns etcd's own "required revision is a future revision" error as is.
+ */
+export const futureRevisionIsTooLarge = (version: K8sVersion): boolean => version !== "1.33";
 
 // The range requests etcd serves (docs/fidelity.md "World"): each reads at its service start and reports
 // how many objects it returns, which sets its cost; its answer goes out when its service ends.

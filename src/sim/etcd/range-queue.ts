@@ -1,18 +1,15 @@
-import { type ApiError, requestTimeout } from "../apiserver/errors.ts";
-import { MinHeap } from "../apiserver/min-heap.ts";
+import { Fifo } from "../lib/fifo.ts";
+import { MinHeap } from "../lib/min-heap.ts";
 import type { Scheduler } from "../scheduler.ts";
+import { type ApiError, requestTimeout } from "../storage/errors.ts";
 import type { Nanos } from "../time.ts";
-import { Fifo } from "../world/fifo.ts";
-import type { RangeObserver } from "./range-stats.ts";
+import type { RangeObserver, RangeReason } from "./range-stats.ts";
 
 // etcd's range requests (docs/fidelity.md "World"): FIFO for a bounded number of slots; a request reads the
 // revision current when its service starts and is answered `etcdLatency` + 10 µs per 2 KiB of
 // objects returned later; one still unanswered `requestTimeout` after it arrived gets 504. The
 // queue keeps a single timer, at its head's deadline: heads leave in arrival order, so deadlines
 // only grow.
-
-/** Why a range request reached etcd (watchcachelab_etcd_requests_total{reason}). */
-export type RangeReason = "delegated" | "fallback" | "current_rv" | "reflector";
 
 /** One range request's work: read at service start, answer at completion or fail. */
 export interface RangeJob {

@@ -1,10 +1,12 @@
 import type { Nanos } from "../time.ts";
-import type { RangeReason } from "./range-queue.ts";
 
 // What etcd's range slots did, by reason (docs/fidelity.md "World", the cost model): requests served, busy
 // slot-time and bytes returned, plus the requests the apiserver has in flight to etcd (queued or
 // in service) and the bytes it holds for them. Busy time accrues while a request is in service,
 // so a 2 s LIST shows as busy during its 2 s, not as a lump when it ends.
+
+/** Why a range request reached etcd (watchcachelab_etcd_requests_total{reason}). */
+export type RangeReason = "delegated" | "fallback" | "current_rv" | "reflector";
 
 export const RANGE_REASONS: readonly RangeReason[] = [
   "delegated",

@@ -1,19 +1,20 @@
-import { validateListOptions } from "../apiserver/list-options.ts";
-import type { Pod } from "../apiserver/pod.ts";
-import type { RequestContext } from "../apiserver/request-context.ts";
+import type { K8sVersion } from "../scenario/k8s-version.ts";
+import type { Scheduler } from "../scheduler.ts";
 import type {
   Done,
   GetOptions,
   ListOptions,
   Storage,
   StorageListResult,
-} from "../apiserver/storage.ts";
-import type { K8sVersion } from "../scenario/k8s-version.ts";
-import type { Scheduler } from "../scheduler.ts";
+} from "../storage/interfaces.ts";
+import { validateListOptions } from "../storage/list-options.ts";
+import type { Pod } from "../storage/pod.ts";
+import type { RequestContext } from "../storage/request-context.ts";
 import type { Nanos } from "../time.ts";
 import type { EtcdKv, PodSpec } from "./kv.ts";
 import { CurrentRvJob, GetJob, ListJob } from "./range-jobs.ts";
-import { type RangeCosts, type RangeJob, RangeQueue, type RangeReason } from "./range-queue.ts";
+import { type RangeCosts, type RangeJob, RangeQueue } from "./range-queue.ts";
+import type { RangeReason } from "./range-stats.ts";
 
 // etcd as a server over its data (docs/fidelity.md "World"): range requests queue for slots (range-queue.ts),
 // writes commit on arrival and take no slot, progress requests are answered by a bookmark on the

@@ -1,3 +1,4 @@
+import { defined } from "../lib/at.ts";
 import { formatGoFloat } from "./go-float.ts";
 
 // A small metrics registry with Prometheus semantics: counters, gauges and histograms with label
@@ -40,14 +41,14 @@ export class HistogramSample {
   observeTimes(value: number, times: number): void {
     if (times <= 0) return;
     const i = this.bucketOf(value);
-    this.counts[i] = (this.counts[i] as number) + times;
+    this.counts[i] = defined(this.counts[i]) + times;
     this.sum += value * times;
     this.count += times;
   }
   /** Index of the bucket `value` counts in: the first bound ≥ it, else +Inf (bounds.length). */
   bucketOf(value: number): number {
     let i = 0;
-    while (i < this.bounds.length && value > (this.bounds[i] as number)) i++;
+    while (i < this.bounds.length && value > defined(this.bounds[i])) i++;
     return i;
   }
   cumulative(): number[] {
@@ -212,7 +213,7 @@ export function childSamples(
   const samples: [string, Labels, number][] = child.bounds.map((bound, i) => [
     "_bucket",
     { ...own, le: formatGoFloat(bound) },
-    cumulative[i] as number,
+    defined(cumulative[i]),
   ]);
   samples.push(["_bucket", { ...own, le: "+Inf" }, child.count]);
   samples.push(["_sum", own, child.sum]);

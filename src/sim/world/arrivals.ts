@@ -1,3 +1,4 @@
+import { defined } from "../lib/at.ts";
 import type { RandomStream } from "../rng.ts";
 import type { Schedule, SchedulePoint } from "../scenario/index.ts";
 import { type Nanos, NS_PER_S } from "../time.ts";
@@ -12,7 +13,7 @@ export type ArrivalMode = "poisson" | "uniform";
 /** Index of the point in force at `tNs` (the schedule's first point is at 0). */
 function pointAt(schedule: Schedule, tNs: Nanos): number {
   let i = 0;
-  while (i + 1 < schedule.length && (schedule[i + 1] as SchedulePoint).atNs <= tNs) i++;
+  while (i + 1 < schedule.length && defined(schedule[i + 1]).atNs <= tNs) i++;
   return i;
 }
 
@@ -80,7 +81,7 @@ export class ArrivalProcess {
     let tNs = this.lastNs;
     let remaining = this.unitDraw;
     for (let i = pointAt(this.schedule, tNs); i < this.schedule.length; i++) {
-      const rate = (this.schedule[i] as SchedulePoint).value;
+      const rate = defined(this.schedule[i]).value;
       const endNs = endOf(this.schedule, i);
       if (rate > 0) {
         const atNs = Math.ceil(tNs + (remaining / rate) * NS_PER_S);
@@ -96,7 +97,7 @@ export class ArrivalProcess {
   // Arrival k of a segment starting at T with rate r is at T + k/r; none past the segment's end.
   private planUniform(): Nanos {
     const i = pointAt(this.schedule, this.segmentStartNs);
-    const rate = (this.schedule[i] as SchedulePoint).value;
+    const rate = defined(this.schedule[i]).value;
     const endNs = endOf(this.schedule, i);
     if (!(rate > 0)) return Number.POSITIVE_INFINITY;
     const atNs = this.segmentStartNs + Math.ceil((this.k * NS_PER_S) / rate);

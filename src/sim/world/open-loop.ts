@@ -1,4 +1,3 @@
-import type { ListOptions } from "../apiserver/storage.ts";
 import type { PodSpec } from "../etcd/kv.ts";
 import type { EtcdServer } from "../etcd/server.ts";
 import type { Randomness } from "../rng.ts";
@@ -9,6 +8,7 @@ import {
   type Schedule,
   type ScheduleKey,
 } from "../scenario/index.ts";
+import type { ListOptions } from "../storage/interfaces.ts";
 import { type Nanos, NS_PER_S } from "../time.ts";
 import { ArrivalProcess } from "./arrivals.ts";
 import { podSpec } from "./pods.ts";

@@ -1,6 +1,7 @@
-import type { ApiError } from "../apiserver/errors.ts";
-import type { RequestContext } from "../apiserver/request-context.ts";
+import { defined } from "../lib/at.ts";
 import { OUTCOMES, type Outcome, type OutcomeView, type ReadKind } from "../snapshot.ts";
+import type { ApiError } from "../storage/errors.ts";
+import type { RequestContext } from "../storage/request-context.ts";
 import type { Nanos } from "../time.ts";
 
 // What became of every read attempt, for the page: counts by kind and outcome, and the most
@@ -75,7 +76,7 @@ export class OutcomeLog {
     const outcome = outcomeOf(ctx, err, code);
     this.counts[kind][outcome]++;
     this.onRecord?.(id, kind, outcome, code, atNs);
-    const slot = this.recent[this.next] as OutcomeView;
+    const slot = defined(this.recent[this.next]);
     slot.id = id;
     slot.kind = kind;
     slot.outcome = outcome;
@@ -92,7 +93,7 @@ export class OutcomeLog {
     const n = Math.min(max, this.total, RECENT_OUTCOMES);
     const views: OutcomeView[] = [];
     for (let i = n; i >= 1; i--) {
-      const slot = this.recent[(this.next - i + RECENT_OUTCOMES) % RECENT_OUTCOMES] as OutcomeView;
+      const slot = defined(this.recent[(this.next - i + RECENT_OUTCOMES) % RECENT_OUTCOMES]);
       views.push({ ...slot });
     }
     return views;

@@ -1,11 +1,11 @@
-import type { ApiError } from "../apiserver/errors.ts";
 import type { WatchCacheMetrics } from "../apiserver/metrics.ts";
-import { type RequestContext, type RequestStep, recordStep } from "../apiserver/request-context.ts";
-import type { ListOptions } from "../apiserver/storage.ts";
 import type { Sample } from "../metrics/registry.ts";
 import type { RequestTraces } from "../request-traces.ts";
 import type { Scheduler } from "../scheduler.ts";
 import type { ReadKind } from "../snapshot.ts";
+import type { ApiError } from "../storage/errors.ts";
+import type { ListOptions } from "../storage/interfaces.ts";
+import { type RequestContext, type RequestStep, recordStep } from "../storage/request-context.ts";
 import { NS_PER_MS, NS_PER_S } from "../time.ts";
 import type { ListMemory } from "./list-memory.ts";
 import type { OutcomeLog } from "./outcomes.ts";

@@ -1,5 +1,5 @@
-import type { RangeReason } from "../etcd/range-queue.ts";
-import type { RangeStats } from "../etcd/range-stats.ts";
+import type { RangeReason, RangeStats } from "../etcd/range-stats.ts";
+import { at } from "../lib/at.ts";
 import type { EtcdReason, EtcdReasonCost, EtcdRecentView } from "../snapshot.ts";
 import { type Nanos, NS_PER_S } from "../time.ts";
 
@@ -53,7 +53,7 @@ export class RecentCost {
   /** Notes the figures at every tick up to `tNs` (the state is constant until then). */
   noteUntil(tNs: Nanos): void {
     while (this.nextNs <= tNs) {
-      this.fill(this.notes[this.next] as Note, this.nextNs);
+      this.fill(at(this.notes, this.next), this.nextNs);
       this.next = (this.next + 1) % this.notes.length;
       this.nextNs += TICK_NS;
     }
@@ -72,9 +72,9 @@ export class RecentCost {
     const byReason = {} as Record<EtcdReason, EtcdReasonCost>;
     ETCD_REASONS.forEach((reason, i) => {
       byReason[reason] = {
-        requests: (now.requests[i] as number) - (from?.requests[i] ?? 0),
-        busySeconds: ((now.busyNs[i] as number) - (from?.busyNs[i] ?? 0)) / NS_PER_S,
-        bytes: (now.bytes[i] as number) - (from?.bytes[i] ?? 0),
+        requests: at(now.requests, i) - (from?.requests[i] ?? 0),
+        busySeconds: (at(now.busyNs, i) - (from?.busyNs[i] ?? 0)) / NS_PER_S,
+        bytes: at(now.bytes, i) - (from?.bytes[i] ?? 0),
       };
     });
     return { windowSeconds: (nowNs - (from?.atNs ?? 0)) / NS_PER_S, byReason };

@@ -1,10 +1,10 @@
-import { type ApiError, resourceExpired } from "../apiserver/errors.ts";
-import type { Pod } from "../apiserver/pod.ts";
 import type { WatchCache } from "../apiserver/watch-cache.ts";
 import type { KvEvent } from "../etcd/kv.ts";
 import type { RangeJob } from "../etcd/range-queue.ts";
 import type { EtcdServer } from "../etcd/server.ts";
 import type { Scheduler } from "../scheduler.ts";
+import { type ApiError, resourceExpired } from "../storage/errors.ts";
+import type { Pod } from "../storage/pod.ts";
 import { type Nanos, NS_PER_S } from "../time.ts";
 import { POD_PREFIX } from "./pods.ts";
 import type { StreamSink, WatchStream } from "./watch-stream.ts";

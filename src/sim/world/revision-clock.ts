@@ -1,3 +1,5 @@
+import { defined } from "../lib/at.ts";
+import { bisect } from "../lib/bisect.ts";
 import type { Nanos } from "../time.ts";
 
 // etcd's revision as a function of time: for clients that read "at the revision of a past moment"
@@ -30,7 +32,7 @@ export class RevisionClock {
     while (
       this.count > 1 &&
       this.timeAt(1) <= atNs - this.windowNs &&
-      (this.revisions[(this.head + 1) % size] as number) <= cacheRv
+      defined(this.revisions[(this.head + 1) % size]) <= cacheRv
     ) {
       this.head = (this.head + 1) % size;
       this.count--;
@@ -39,31 +41,22 @@ export class RevisionClock {
 
   /** When etcd first reached `revision`, or null if it has not yet. */
   reachedAt(revision: number): Nanos | null {
-    let lo = 0;
-    let hi = this.count;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if ((this.revisions[(this.head + mid) % this.timesNs.length] as number) < revision)
-        lo = mid + 1;
-      else hi = mid;
-    }
+    const lo = bisect(0, this.count, (i) => this.revisionAtOffset(i) >= revision);
     return lo < this.count ? this.timeAt(lo) : null;
   }
 
   /** The revision in force at `atNs` (within the window). */
   revisionAt(atNs: Nanos): number {
-    let lo = 0;
-    let hi = this.count;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (this.timeAt(mid) <= atNs) lo = mid + 1;
-      else hi = mid;
-    }
-    return this.revisions[(this.head + Math.max(0, lo - 1)) % this.timesNs.length] as number;
+    const lo = bisect(0, this.count, (i) => this.timeAt(i) > atNs);
+    return this.revisionAtOffset(Math.max(0, lo - 1));
+  }
+
+  private revisionAtOffset(offset: number): number {
+    return defined(this.revisions[(this.head + offset) % this.revisions.length]);
   }
 
   private timeAt(offset: number): number {
-    return this.timesNs[(this.head + offset) % this.timesNs.length] as number;
+    return defined(this.timesNs[(this.head + offset) % this.timesNs.length]);
   }
 
   private push(atNs: Nanos, revision: number): void {
@@ -79,8 +72,8 @@ export class RevisionClock {
     const times = new Float64Array(size * 2);
     const revisions = new Float64Array(size * 2);
     for (let i = 0; i < this.count; i++) {
-      times[i] = this.timesNs[(this.head + i) % size] as number;
-      revisions[i] = this.revisions[(this.head + i) % size] as number;
+      times[i] = defined(this.timesNs[(this.head + i) % size]);
+      revisions[i] = defined(this.revisions[(this.head + i) % size]);
     }
     this.timesNs = times;
     this.revisions = revisions;

@@ -1,8 +1,8 @@
-import type { ApiError } from "../apiserver/errors.ts";
-import type { ListOptions } from "../apiserver/storage.ts";
 import type { EtcdServer } from "../etcd/server.ts";
 import type { RandomStream } from "../rng.ts";
 import type { Scheduler } from "../scheduler.ts";
+import type { ApiError } from "../storage/errors.ts";
+import type { ListOptions } from "../storage/interfaces.ts";
 import { NS_PER_S } from "../time.ts";
 import { list } from "./open-loop.ts";
 import { podSpec } from "./pods.ts";

@@ -1,3 +1,4 @@
+import { at } from "../lib/at.ts";
 import type { SeriesView } from "../snapshot.ts";
 import type { Nanos } from "../time.ts";
 
@@ -50,9 +51,10 @@ export class SeriesBuffer {
     const pick = (source: Float64Array) => {
       const out = new Float64Array(n);
       for (let i = 0; i < n; i++) {
-        out[i] = source[
-          n === this.length ? i : Math.floor((i * (this.length - 1)) / Math.max(1, n - 1))
-        ] as number;
+        out[i] = at(
+          source,
+          n === this.length ? i : Math.floor((i * (this.length - 1)) / Math.max(1, n - 1)),
+        );
       }
       return out;
     };
@@ -72,13 +74,13 @@ export class SeriesBuffer {
 
   private halve(): void {
     const keep = (a: Float64Array) => {
-      for (let i = 0; i < this.length / 2; i++) a[i] = a[2 * i] as number;
+      for (let i = 0; i < this.length / 2; i++) a[i] = at(a, 2 * i);
     };
     keep(this.times);
     for (const f of SERIES_FIELDS) keep(this.values[f]);
     this.length = this.length / 2;
     // The kept points are 2 steps apart; the next one follows the last kept at the new step.
     this.stepNs *= 2;
-    this.nextSampleNs = (this.times[this.length - 1] as number) + this.stepNs;
+    this.nextSampleNs = at(this.times, this.length - 1) + this.stepNs;
   }
 }

@@ -7,6 +7,7 @@ import {
 } from "../apiserver/config.ts";
 import { transferNs } from "../etcd/range-queue.ts";
 import { RANGE_REASONS } from "../etcd/range-stats.ts";
+import { at } from "../lib/at.ts";
 import { formatGoFloat } from "../metrics/go-float.ts";
 import type { RequestTraceView } from "../request-traces.ts";
 import type {
@@ -74,7 +75,7 @@ export function seriesSample(world: World, atNs: Nanos): SeriesSample {
     etcdQueue: world.etcd.ranges.queued,
     etcdBusySeconds: busySecondsSoFar(world, atNs),
     readWaits: world.upstream.readWait.count,
-    readWaitsOverWall: world.upstream.readWait.counts[readWaitWall(world).bucket] as number,
+    readWaitsOverWall: at(world.upstream.readWait.counts, readWaitWall(world).bucket),
   };
 }
 

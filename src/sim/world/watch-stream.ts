@@ -1,9 +1,10 @@
 import type { EtcdKv, KvEvent } from "../etcd/kv.ts";
+import { at } from "../lib/at.ts";
+import { Fifo } from "../lib/fifo.ts";
 import type { RandomStream } from "../rng.ts";
 import type { Scenario } from "../scenario/index.ts";
 import type { ScheduledEvent, Scheduler } from "../scheduler.ts";
 import { type Nanos, NS_PER_MS, NS_PER_S } from "../time.ts";
-import { Fifo } from "./fifo.ts";
 import { valueNow } from "./schedule-value.ts";
 
 // The cacher's etcd watch (docs/fidelity.md "World"): one FIFO of this resource's events and progress
@@ -164,7 +165,7 @@ export class WatchStream {
   // dᵢ = max(aᵢ, pᵢ₋₂₀₀); records pᵢ (now) in the slot pᵢ₋₂₀₀ held. Bookmarks count as items.
   private decodeTime(arrivalNs: Nanos): Nanos {
     const slot = this.taken % DECODED_AHEAD;
-    const aheadNs = this.taken >= DECODED_AHEAD ? (this.intakeNs[slot] as number) : arrivalNs;
+    const aheadNs = this.taken >= DECODED_AHEAD ? at(this.intakeNs, slot) : arrivalNs;
     this.intakeNs[slot] = this.scheduler.nowNs;
     this.taken++;
     return Math.max(arrivalNs, aheadNs);

@@ -1,9 +1,9 @@
-import type { ApiError } from "../apiserver/errors.ts";
-import { newRequestContext } from "../apiserver/request-context.ts";
 import type { WatchCache } from "../apiserver/watch-cache.ts";
 import { CacheWatcher, type Watcher } from "../apiserver/watcher.ts";
 import type { Scenario } from "../scenario/index.ts";
 import type { ScheduledEvent, Scheduler } from "../scheduler.ts";
+import type { ApiError } from "../storage/errors.ts";
+import { newRequestContext } from "../storage/request-context.ts";
 import { type Nanos, NS_PER_MS, NS_PER_S } from "../time.ts";
 import type { Apiserver } from "./apiserver.ts";
 import { RELIST } from "./open-loop.ts";

@@ -1,7 +1,6 @@
 import type { ApiserverConfig } from "../../../src/sim/apiserver/config.ts";
 import { DEFAULT_EVENT_FRESH_DURATION_NS } from "../../../src/sim/apiserver/config.ts";
 import { ProgressRequester } from "../../../src/sim/apiserver/progress-requester.ts";
-import type { RequestContext, WokeBy } from "../../../src/sim/apiserver/request-context.ts";
 import {
   FreshnessWaiters,
   type Resume,
@@ -11,6 +10,7 @@ import { HistogramSample } from "../../../src/sim/metrics/registry.ts";
 import { resolveGates } from "../../../src/sim/scenario/gates.ts";
 import type { K8sVersion } from "../../../src/sim/scenario/k8s-version.ts";
 import { Scheduler } from "../../../src/sim/scheduler.ts";
+import type { RequestContext, WokeBy } from "../../../src/sim/storage/request-context.ts";
 import { NS_PER_MS } from "../../../src/sim/time.ts";
 import { NaiveFreshnessWaiters } from "./naive-freshness-waiters.ts";
 

@@ -1,14 +1,14 @@
 import type { ApiserverConfig } from "../../../src/sim/apiserver/config.ts";
+import type { ProgressRequester } from "../../../src/sim/apiserver/progress-requester.ts";
+import type { Resume, WaiterView } from "../../../src/sim/apiserver/wait-until-fresh.ts";
+import type { HistogramSample } from "../../../src/sim/metrics/registry.ts";
+import type { Scheduler } from "../../../src/sim/scheduler.ts";
 import {
   type ApiError,
   RESOURCE_VERSION_TOO_HIGH_RETRY_SECONDS,
   tooLargeResourceVersion,
-} from "../../../src/sim/apiserver/errors.ts";
-import type { ProgressRequester } from "../../../src/sim/apiserver/progress-requester.ts";
-import type { RequestContext, WokeBy } from "../../../src/sim/apiserver/request-context.ts";
-import type { Resume, WaiterView } from "../../../src/sim/apiserver/wait-until-fresh.ts";
-import type { HistogramSample } from "../../../src/sim/metrics/registry.ts";
-import type { Scheduler } from "../../../src/sim/scheduler.ts";
+} from "../../../src/sim/storage/errors.ts";
+import type { RequestContext, WokeBy } from "../../../src/sim/storage/request-context.ts";
 import { NS_PER_S } from "../../../src/sim/time.ts";
 
 // The reference for FreshnessWaiters (src/sim/apiserver/wait-until-fresh.ts), written as upstream

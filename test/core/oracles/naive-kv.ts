@@ -1,5 +1,3 @@
-import { resourceExpired, type StatusError } from "../../../src/sim/apiserver/errors.ts";
-import { type Pod, podKey } from "../../../src/sim/apiserver/pod.ts";
 import {
   type KvEvent,
   type KvEventType,
@@ -7,6 +5,8 @@ import {
   type PodSpec,
   type RangeResult,
 } from "../../../src/sim/etcd/kv.ts";
+import { resourceExpired, type StatusError } from "../../../src/sim/storage/errors.ts";
+import { type Pod, podKey } from "../../../src/sim/storage/pod.ts";
 
 // The reference for etcd's key records (src/sim/etcd/kv.ts): the whole log of pod writes, never
 // trimmed, and every read a scan of it. Compaction only moves the line below which reads fail.

@@ -1,6 +1,6 @@
-import { requestTimeout } from "../../../src/sim/apiserver/errors.ts";
 import { type RangeCosts, type RangeJob, transferNs } from "../../../src/sim/etcd/range-queue.ts";
 import type { Scheduler } from "../../../src/sim/scheduler.ts";
+import { requestTimeout } from "../../../src/sim/storage/errors.ts";
 
 // The reference for etcd's range queue (src/sim/etcd/range-queue.ts): every request carries its
 // own timers (its timeout while queued, its completion, its expiry while served), a plain array

@@ -1,4 +1,7 @@
 // A binary min-heap under a caller's ordering; ties are the caller's to break (e.g. by sequence).
+// The scheduler's event queue and etcd's in-service range jobs both sit on it.
+
+import { defined } from "./at.ts";
 
 export class MinHeap<T> {
   private readonly items: T[] = [];
@@ -34,7 +37,7 @@ export class MinHeap<T> {
     items.push(item);
     while (i > 0) {
       const parent = (i - 1) >> 1;
-      const p = items[parent] as T;
+      const p = defined(items[parent]);
       if (!this.before(item, p)) break;
       items[i] = p;
       i = parent;
@@ -53,8 +56,9 @@ export class MinHeap<T> {
       const left = 2 * i + 1;
       if (left >= n) break;
       const right = left + 1;
-      const child = right < n && this.before(items[right] as T, items[left] as T) ? right : left;
-      const c = items[child] as T;
+      const child =
+        right < n && this.before(defined(items[right]), defined(items[left])) ? right : left;
+      const c = defined(items[child]);
       if (!this.before(c, last)) break;
       items[i] = c;
       i = child;

@@ -1,6 +1,6 @@
 import { decodeContinue } from "./continue-token.ts";
 import { type ApiError, badRequest, plainError } from "./errors.ts";
-import type { ListOptions } from "./storage.ts";
+import type { ListOptions } from "./interfaces.ts";
 
 // A LIST's options checked with upstream's exact messages. upstream: storage/interfaces.go ValidateListOptions, etcd3 APIObjectVersioner
 

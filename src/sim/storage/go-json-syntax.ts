@@ -2,6 +2,8 @@
 // valid JSON. json.Unmarshal runs this check over the whole input before decoding, so a bad
 // continue token's message depends on it. upstream: encoding/json scanner.go (stdlib)
 
+import { at } from "../lib/at.ts";
+
 type Bytes = Uint8Array;
 
 class SyntaxFailure {
@@ -63,7 +65,7 @@ class Scanner {
   }
 
   private skipSpace(): void {
-    while (this.i < this.data.length && isSpace(this.data[this.i] as number)) this.i++;
+    while (this.i < this.data.length && isSpace(at(this.data, this.i))) this.i++;
   }
 
   private value(context: string): void {
@@ -173,7 +175,7 @@ class Scanner {
   }
 
   private digits(): void {
-    while (this.i < this.data.length && isDigit(this.data[this.i] as number)) this.i++;
+    while (this.i < this.data.length && isDigit(at(this.data, this.i))) this.i++;
   }
 
   private literal(word: string): void {

@@ -1,6 +1,8 @@
 // Unpadded base64url (Go's base64.RawURLEncoding), with Go's decode error text, because a bad
 // continue token's message quotes it. upstream: encoding/base64 (stdlib)
 
+import { at } from "../lib/at.ts";
+
 const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 const DECODE = new Int16Array(256).fill(-1);
 for (let i = 0; i < ALPHABET.length; i++) DECODE[ALPHABET.charCodeAt(i)] = i;
@@ -8,18 +10,17 @@ for (let i = 0; i < ALPHABET.length; i++) DECODE[ALPHABET.charCodeAt(i)] = i;
 export function encodeRawUrl(bytes: Uint8Array): string {
   let out = "";
   let i = 0;
-  const sextet = (n: number) => ALPHABET[n & 63] as string;
+  const sextet = (n: number) => at(ALPHABET, n & 63);
   for (; i + 2 < bytes.length; i += 3) {
-    const n =
-      ((bytes[i] as number) << 16) | ((bytes[i + 1] as number) << 8) | (bytes[i + 2] as number);
+    const n = (at(bytes, i) << 16) | (at(bytes, i + 1) << 8) | at(bytes, i + 2);
     out += sextet(n >> 18) + sextet(n >> 12) + sextet(n >> 6) + sextet(n);
   }
   const rest = bytes.length - i;
   if (rest === 1) {
-    const n = (bytes[i] as number) << 16;
+    const n = at(bytes, i) << 16;
     out += sextet(n >> 18) + sextet(n >> 12);
   } else if (rest === 2) {
-    const n = ((bytes[i] as number) << 16) | ((bytes[i + 1] as number) << 8);
+    const n = (at(bytes, i) << 16) | (at(bytes, i + 1) << 8);
     out += sextet(n >> 18) + sextet(n >> 12) + sextet(n >> 6);
   }
   return out;
@@ -39,7 +40,7 @@ export function decodeRawUrl(text: string): DecodeResult {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === 0x0a || c === 0x0d) continue;
-    const v = c < 256 ? (DECODE[c] as number) : -1;
+    const v = c < 256 ? at(DECODE, c) : -1;
     if (v < 0) return corrupt(i);
     sextets.push(v);
   }

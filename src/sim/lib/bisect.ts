@@ -1,0 +1,20 @@
+// The one binary search of the model. Every sorted structure (etcd's log and key records, the
+// cache's snapshots and sorted keys, the waiter queue, the revision clock, the dispatch log, the
+// history's interval) asks the same question: where does a monotone predicate turn true?
+
+/**
+ * The first index in [lo, hi) at which `reached` holds, or `hi` when it holds nowhere. `reached`
+ * must be monotone over the range (false, …, false, true, …, true). This is Go's `sort.Search`
+ * over an offset range, probing the same midpoints (so out-of-order input lands where upstream's
+ * would).
+ */
+// upstream: sort.Search
+export function bisect(lo: number, hi: number, reached: (i: number) => boolean): number {
+  if (!(lo <= hi)) throw new Error(`bisect: empty range [${lo}, ${hi})`);
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (reached(mid)) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}

@@ -1,0 +1,115 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { at, defined } from "../../src/sim/lib/at.ts";
+import { bisect } from "../../src/sim/lib/bisect.ts";
+import { Fifo } from "../../src/sim/lib/fifo.ts";
+import { MinHeap } from "../../src/sim/lib/min-heap.ts";
+
+// The model's generic structures (src/sim/lib/) against the obvious slow versions of each.
+
+describe("bisect", () => {
+  it("finds where a monotone predicate turns true, over any offset range", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 50 })),
+        fc.integer({ min: -5, max: 55 }),
+        fc.nat(),
+        fc.nat(),
+        (raw, target, a, b) => {
+          const xs = [...raw].sort((x, y) => x - y);
+          const lo = xs.length === 0 ? 0 : a % (xs.length + 1);
+          const hi = lo + (xs.length === 0 ? 0 : b % (xs.length - lo + 1));
+          let expected = hi;
+          for (let i = lo; i < hi; i++) {
+            if ((xs[i] ?? 0) > target) {
+              expected = i;
+              break;
+            }
+          }
+          expect(bisect(lo, hi, (i) => at(xs, i) > target)).toBe(expected);
+        },
+      ),
+    );
+  });
+
+  it("probes the midpoints Go's sort.Search probes", () => {
+    const probes: number[] = [];
+    bisect(0, 10, (i) => {
+      probes.push(i);
+      return i >= 7;
+    });
+    // sort.Search(10, f): h = int(uint(i+j) >> 1) → 5, 8, 7, 6.
+    expect(probes).toEqual([5, 8, 7, 6]);
+  });
+
+  it("refuses a range that ends before it starts", () => {
+    expect(() => bisect(3, 2, () => true)).toThrow("bisect: empty range [3, 2)");
+  });
+});
+
+describe("at and defined", () => {
+  it("read what the index holds and fail on an index outside the array", () => {
+    const xs = [10, 20, 30];
+    expect(at(xs, 2)).toBe(30);
+    expect(defined(xs[0])).toBe(10);
+    expect(at(new Float64Array([1.5]), 0)).toBe(1.5);
+    expect(() => at(xs, 3)).toThrow("at: index 3 outside [0, 3)");
+    expect(() => at(xs, -1)).toThrow("at: index -1 outside [0, 3)");
+    expect(() => defined(xs[3])).toThrow("defined: an indexed read found nothing");
+  });
+});
+
+describe("MinHeap", () => {
+  it("pops in the caller's order, ties by sequence, like a sorted array", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.oneof(fc.integer({ min: 0, max: 20 }), fc.constant(-1)), { maxLength: 200 }),
+        (ops) => {
+          type Item = { t: number; seq: number };
+          const heap = new MinHeap<Item>((a, b) => a.t < b.t || (a.t === b.t && a.seq < b.seq));
+          const naive: Item[] = [];
+          let seq = 0;
+          for (const op of ops) {
+            if (op === -1) {
+              naive.sort((a, b) => a.t - b.t || a.seq - b.seq);
+              expect(heap.pop()).toEqual(naive.shift());
+            } else {
+              const item = { t: op, seq: seq++ };
+              heap.push(item);
+              naive.push(item);
+            }
+            expect(heap.size).toBe(naive.length);
+          }
+        },
+      ),
+    );
+  });
+});
+
+describe("Fifo", () => {
+  it("keeps arrival order across growth and wrap-around, like an array", () => {
+    fc.assert(
+      fc.property(fc.array(fc.oneof(fc.nat(), fc.constant(-1)), { maxLength: 300 }), (ops) => {
+        const fifo = new Fifo<number>(1000);
+        const naive: number[] = [];
+        for (const op of ops) {
+          if (op === -1) expect(fifo.shift()).toBe(naive.shift());
+          else {
+            fifo.push(op);
+            naive.push(op);
+          }
+          expect(fifo.length).toBe(naive.length);
+          expect(fifo.peek()).toBe(naive[0]);
+          expect(fifo.at(naive.length - 1)).toBe(naive[naive.length - 1]);
+        }
+      }),
+    );
+  });
+
+  it("fails loudly past its bound", () => {
+    const fifo = new Fifo<number>(2);
+    fifo.push(1);
+    fifo.push(2);
+    expect(() => fifo.push(3)).toThrow("fifo: more than 2 items queued");
+  });
+});
