@@ -3,6 +3,7 @@
 // insertion costs O(log n) and, nearly always, no shift; popping takes the head. Cheaper than a
 // binary heap with a comparator call per level, which was a tenth of a heavy run.
 
+import { assert } from "../lib/assert.ts";
 import { defined } from "../lib/at.ts";
 import { bisect } from "../lib/bisect.ts";
 
@@ -42,6 +43,7 @@ export class WaiterQueue<W extends QueuedWaiter> {
     const top = this.items[this.head];
     if (top === undefined) return undefined;
     this.items[this.head++] = undefined as unknown as W;
+    assert(this.head <= this.items.length, "waiter queue: the head stays within the array");
     if (this.head > 1024 && this.head * 2 > this.items.length) {
       this.items.splice(0, this.head);
       this.head = 0;
