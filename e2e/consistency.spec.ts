@@ -1,27 +1,18 @@
-import { expect, type Page, test } from "@playwright/test";
+import { readFile } from "node:fs/promises";
+import { type Browser, expect, type Page, test } from "@playwright/test";
 import { PRESETS, presetScenarioQuery } from "../src/content/presets.ts";
-import { checkMoment, panelViolations, readPage } from "./helpers/consistency.ts";
-import { waitForPaused } from "./helpers/page-state.ts";
+import { checkMoment, type PageReading, panelViolations, readPage } from "./helpers/consistency.ts";
+import { decisionsCounterViolations, parsePromText } from "./helpers/decisions-counters.ts";
+import { waitForPaused, waitForShown } from "./helpers/page-state.ts";
 
 // One truth on screen: at seeded moments across the default scenario, every preset and a twin run,
-// the page is paused and read from the DOM, and its parts must agree (e2./helpers/consistency.ts).
-// A moment opens by link (`t` puts the run there at once; 0.1× keeps it there until the pause),
-// so each named moment is a reproducible regression test. The tour's chapters are checked at each
-// caption by e2e/tour.spec.ts, the breakpoints here.
-
-const openPaused = async (page: Page, query: string, atS: number) => {
-  await page.goto(`/?${query}${query === "" ? "" : "&"}t=${atS}&speed=0.1`);
-  const pause = page.getByRole("button", { name: "Pause" });
-  await expect(page.locator("section.wcl-panel[data-at-ns]").first()).toBeVisible({
-    timeout: 30_000,
-  });
-  await pause.click();
-  // The single run's grid states what it shows (e2e/helpers/page-state.ts); a twin view does not,
-  // and there the check's own settling (every panel at the clock's moment) is the wait.
-  if (query.includes("twin="))
-    await expect(page.getByRole("button", { name: "Play", exact: true })).toBeVisible();
-  else await waitForPaused(page);
-};
+// the page is paused and read from the DOM, and its parts must agree (e2e/helpers/consistency.ts),
+// and the Decisions panel must be the counters it names in the Prometheus text the page exports at
+// that moment (e2e/helpers/decisions-counters.ts). Each moment is a named test, opened by link:
+// the first on a fresh page (`t` puts the run there at once; 0.1× keeps it there until the
+// pause), every later one as a link pasted into that paused page, which opens paused exactly at
+// `t`. One page load for all the moments; a failed moment's worker starts a fresh page. The tour's
+// chapters are checked at each caption by e2e/tour.spec.ts, the breakpoints here.
 
 interface Moment {
   name: string;
@@ -54,11 +45,85 @@ for (const atS of [4, 12]) {
   });
 }
 
-for (const moment of moments) {
-  test(`one truth on screen: ${moment.name}`, async ({ page }) => {
-    await openPaused(page, moment.query, moment.atS);
-    await checkMoment(page, moment.name);
+const linkTo = (query: string, atS: number) =>
+  `/#${query}${query === "" ? "" : "&"}t=${atS}&speed=0.1`;
+
+/** Opens `query` at `atS` on a fresh page and pauses there (a little after `atS`). */
+async function openPaused(page: Page, query: string, atS: number) {
+  await page.goto(linkTo(query, atS));
+  await expect(page.locator("section.wcl-panel[data-at-ns]").first()).toBeVisible({
+    timeout: 30_000,
   });
+  await page.getByRole("button", { name: "Pause" }).click();
+  await expect(page.getByRole("button", { name: "Play", exact: true })).toBeVisible();
+  // The single run's grid states what it shows (e2e/helpers/page-state.ts); a twin view does not,
+  // and there the check's own settling (every panel at the clock's moment) is the wait.
+  if (!query.includes("twin=")) await waitForPaused(page);
+}
+
+/** Pastes the moment's link into the paused page: the run opens, paused, exactly at `atS`. */
+async function pasteLink(page: Page, query: string, atS: number) {
+  await page.goto(linkTo(query, atS));
+  const at = page.getByTestId("simulated-seconds");
+  await expect(at).toHaveText(`${atS.toFixed(1)} s`, { timeout: 30_000 });
+  if (!query.includes("twin="))
+    await waitForShown(page, (now) => !now.playing && Math.abs(now.simS - atS) < 1e-9, {
+      what: `the panels at ${atS} s`,
+    });
+}
+
+/** The metrics the page exports now, as the Export menu downloads them. */
+async function exportedMetrics(page: Page): Promise<string> {
+  const menu = page.locator("details.export-menu");
+  if ((await menu.getAttribute("open")) === null) await menu.locator("summary").click();
+  const downloading = page.waitForEvent("download");
+  await menu.getByRole("button", { name: "Metrics, Prometheus text", exact: true }).click();
+  const text = await readFile(await (await downloading).path(), "utf8");
+  await menu.locator("summary").click();
+  return text;
+}
+
+/** Every Decisions panel on the page against the exported counters of its run. */
+async function checkDecisions(page: Page, reading: PageReading, name: string) {
+  const prom = parsePromText(await exportedMetrics(page));
+  const found = reading.panels
+    .filter((panel) => panel.id.endsWith("panel-decisions"))
+    .flatMap((panel) =>
+      decisionsCounterViolations(panel, prom, panel.side === "" ? undefined : panel.side).map(
+        (message) => (panel.side === "" ? message : `${panel.side}: ${message}`),
+      ),
+    );
+  expect(found, `${name} at ${reading.clock}: the Decisions panel against its counters`).toEqual(
+    [],
+  );
+}
+
+test.describe("one truth on screen, moment by moment", () => {
+  let shared: Page | null = null;
+  let opened = false;
+  test.beforeAll(async ({ browser }, info) => {
+    shared = await openSharedPage(browser, info.project.use.baseURL ?? "");
+  });
+  test.afterAll(async () => {
+    await shared?.close();
+  });
+
+  for (const moment of moments) {
+    test(`one truth on screen: ${moment.name}`, async () => {
+      const page = shared;
+      if (page === null) throw new Error("no page");
+      if (opened) await pasteLink(page, moment.query, moment.atS);
+      else await openPaused(page, moment.query, moment.atS);
+      opened = true;
+      const reading = await checkMoment(page, moment.name);
+      await checkDecisions(page, reading, moment.name);
+    });
+  }
+});
+
+async function openSharedPage(browser: Browser, baseURL: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1280, height: 800 } });
+  return context.newPage();
 }
 
 test("one truth on screen: a ring-shrink breakpoint pauses on the shrink it reports", async ({
@@ -87,6 +152,7 @@ test("one truth on screen: a first-429 breakpoint pauses on the 429", async ({ p
   const reading = await checkMoment(page, "the first-429 breakpoint");
   const decisions = reading.panels.find((panel) => panel.id.endsWith("panel-decisions"));
   expect(decisions?.decisions?.head).toContain("429");
+  await checkDecisions(page, reading, "the first-429 breakpoint");
 });
 
 for (const id of ["herd", "ring-grow-shrink"]) {

@@ -62,12 +62,12 @@ test.describe("exports", () => {
     expect(name).toBe("watch-cache-lab-series.csv");
     const [header, ...rows] = bytes.toString("utf8").trimEnd().split("\n");
     expect(header).toBe(
-      "time_s,etcd_revision,cache_rv,lag_s,capacity,waiters,etcd_queue,read_waits,read_waits_over_wall",
+      "time_s,etcd_revision,cache_rv,lag_s,capacity,waiters,etcd_queue,etcd_busy_seconds,read_waits,read_waits_over_wall",
     );
     expect(rows.length).toBeGreaterThan(1);
     for (const row of rows) {
       const cells = row.split(",").map(Number);
-      expect(cells).toHaveLength(9);
+      expect(cells).toHaveLength(10);
       expect(cells.every(Number.isFinite)).toBe(true);
     }
   });

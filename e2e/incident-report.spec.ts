@@ -70,3 +70,34 @@ test("a twin's report, metrics and panel pictures carry both runs", async ({ pag
   expect(svg).not.toContain("<button");
   expect(svg).not.toContain("<select");
 });
+
+test("the report reads the metrics over the window the page shows, and says which", async ({
+  page,
+  context,
+}) => {
+  await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+  await page.goto("/#lag=4000&t=75&speed=0.1");
+  await page.getByRole("button", { name: "Pause" }).click();
+  await expect(page.getByRole("button", { name: "Play", exact: true })).toBeVisible();
+  await page.getByLabel("Metrics window").selectOption({ label: "last 1 m" });
+  const p99 = page.getByTestId("windowed-p99");
+  await expect(p99).toHaveText(/^\d+\.\d\d s$/);
+  const rate = page.locator(".wcl-windowed table.wcl-series tr").first().locator("td").nth(1);
+  await expect(rate).toHaveText(/\/s$/);
+
+  await (await openExport(page)).getByRole("button", { name: "Copy report, Markdown" }).click();
+  const dialog = page.getByRole("dialog", { name: "Report for the incident" });
+  await expect(dialog.getByRole("status")).toHaveText("Copied to the clipboard");
+  const report = await page.evaluate(() => navigator.clipboard.readText());
+  expect(report).toContain(
+    "Window: the last 1 m (as the page shows); the key metrics are since the start.",
+  );
+  expect(report).toContain("### Over the last 1 m (the window the page shows)");
+  // The page's figures for the window, as the Metrics panel prints them.
+  expect(report).toContain(`| read-wait p99 | ${await p99.textContent()} |`);
+  expect(report).toContain(`| ${await rate.textContent()} |`);
+  expect(report).toContain(
+    // Lag 4000 ms: every consistent read hits the wall and falls back.
+    'rate(apiserver_watch_cache_consistent_read_total{success="true",fallback="true"}[1m])',
+  );
+});

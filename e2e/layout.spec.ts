@@ -95,6 +95,45 @@ for (const viewport of VIEWPORTS) {
   });
 }
 
+/**
+ * Metric names and PromQL in the Metrics panels that are clipped, or broken inside a word: a line
+ * may start after a space or at a break opportunity (src/ui/text/CodeBreaks.tsx puts a <wbr>
+ * between an expression's parts, so each part is its own text node), nowhere else.
+ */
+const brokenMetricNames = (page: Page) =>
+  page.evaluate(() => {
+    const found: string[] = [];
+    const panels = [...document.querySelectorAll("section.wcl-panel")].filter(
+      (section) => section.querySelector("h2")?.textContent?.trim() === "Metrics",
+    );
+    for (const code of panels.flatMap((panel) => [...panel.querySelectorAll(".wcl-mono")])) {
+      const whole = (code.textContent ?? "").trim();
+      if (code.scrollWidth > code.clientWidth + 1 && getComputedStyle(code).display !== "inline")
+        found.push(`clipped: "${whole}"`);
+      const walker = document.createTreeWalker(code, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+        // A new line may start after a space, or where a text node starts (after a <wbr>).
+        const text = node.textContent ?? "";
+        const range = document.createRange();
+        let lastTop: number | null = null;
+        for (let i = 0; i < text.length; i++) {
+          range.setStart(node, i);
+          range.setEnd(node, i + 1);
+          const box = [...range.getClientRects()].find((r) => r.width > 0);
+          if (box === undefined) continue;
+          const top = Math.round(box.top);
+          if (lastTop !== null && top > lastTop + 1 && !/\s/.test(text[i - 1] ?? " ")) {
+            found.push(
+              `"${text.slice(Math.max(0, i - 6), i)}|${text.slice(i, i + 6)}" in "${whole}"`,
+            );
+          }
+          lastTop = top;
+        }
+      }
+    }
+    return found;
+  });
+
 for (const viewport of VIEWPORTS) {
   // Four-digit counts in neighbouring buckets: the herd's waits spread over the histogram.
   test(`layout at ${viewport.width}×${viewport.height}: the Metrics panel after a herd`, async ({
@@ -111,6 +150,15 @@ for (const viewport of VIEWPORTS) {
     await metrics.screenshot({ path: `docs/screenshots/layout-metrics-${viewport.width}.png` });
     expect(await overflows(page)).toEqual([]);
     expect(await overprints(page, "Metrics")).toEqual([]);
+    expect(await brokenMetricNames(page)).toEqual([]);
+    // Over the last minute: the longest names, each figure's PromQL with its labels.
+    await metrics.getByLabel("Metrics window").selectOption({ label: "last 1 m" });
+    await expect(metrics.getByTestId("windowed-p99")).toBeVisible();
+    await metrics.screenshot({
+      path: `docs/screenshots/layout-metrics-window-${viewport.width}.png`,
+    });
+    expect(await overflows(page)).toEqual([]);
+    expect(await brokenMetricNames(page)).toEqual([]);
   });
 }
 

@@ -89,3 +89,36 @@ test("a name longer than 80 characters is refused, not cut", async ({ page }) =>
     'refused: expected plain text of at most 80 characters. Kept "Mine".',
   );
 });
+
+test("the Embed and Compare dialogs refuse a bad number and keep theirs", async ({ page }) => {
+  await opened(page, "#lag=800");
+  await page.getByRole("button", { name: "Embed…" }).click();
+  const embed = page.getByRole("dialog", { name: "Embed this scenario" });
+  const snippet = embed.getByLabel("Snippet");
+  const before = await snippet.inputValue();
+  const width = embed.getByLabel("Width");
+  await width.fill("1e9");
+  await width.press("Enter");
+  await expect(width).toHaveValue("960");
+  await expect(embed.getByRole("alert")).toHaveText(
+    'Width: "1e9" refused: expected an integer 200 … 7680. Kept 960 px.',
+  );
+  await expect(snippet).toHaveValue(before);
+  await embed.getByLabel("Start at").fill("12");
+  await embed.getByLabel("Start at").press("Enter");
+  await expect(snippet).toHaveValue(/t=12/);
+  await embed.getByRole("button", { name: "Close" }).click();
+
+  await page.getByRole("button", { name: "Compare…" }).click();
+  const compare = page.getByRole("dialog", { name: "Compare two runs" });
+  await compare.getByRole("button", { name: "lag 20 | 4000" }).click();
+  const lag = compare.getByLabel("B: Watch lag");
+  await lag.fill("-5");
+  await expect(compare.getByRole("button", { name: "Start twin run" })).toBeDisabled();
+  await lag.press("Tab");
+  await expect(lag).toHaveValue("4000");
+  await expect(compare.getByRole("alert")).toContainText(
+    'B: Watch lag: "-5" refused: expected a number 0 … 60000',
+  );
+  await expect(compare.getByRole("button", { name: "Start twin run" })).toBeEnabled();
+});

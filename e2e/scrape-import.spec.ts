@@ -42,3 +42,34 @@ test("a scrape with none of the series gets a clear message, not a guess", async
   await expect(dialog.getByRole("status")).toContainText("none of the series the lab reads");
   await expect(dialog.getByRole("link", { name: "Open this scenario" })).toHaveCount(0);
 });
+
+test("a partial wall share is fitted by runs, the page painting between them", async ({ page }) => {
+  // 2.45 s behind with 200 ms of jitter: about half the consistent reads hit the wall.
+  const [first, second, seconds] = runScrapes(
+    "writes=50&reads=40&mix=consistent:1&lag=2450&jitter=200",
+    30,
+  );
+  await page.goto("/");
+  await page.getByRole("button", { name: "From a scrape…" }).click();
+  const dialog = page.getByRole("dialog", { name: "Start from your cluster's scrape" });
+  await dialog.getByLabel("Scrape (the earlier one, if two)").fill(first);
+  await dialog.getByLabel("Later scrape (optional)").fill(second);
+  await dialog.getByLabel("Seconds between them").fill(String(seconds));
+  await dialog.getByRole("button", { name: "Read the scrapes" }).click();
+  const findings = dialog.getByRole("region", { name: "What the scrapes say" });
+  await expect(findings).toContainText(/Share that hit the wall: (4|5|6)\d\.\d %/);
+  // The search reports each run as it goes: the page renders between the runs.
+  await expect(findings).toContainText(/Fitting the share that hit the wall: run \d+…/);
+  await expect(findings).toContainText(
+    /fitted in \d+ runs, a run hits the wall for .* \(within 5 points\)/,
+    {
+      timeout: 60_000,
+    },
+  );
+  const match = dialog.getByRole("table", { name: "How closely a run of the proposal matches" });
+  const wall = match.getByRole("row", { name: /share of consistent reads that hit the wall/ });
+  await expect(wall).toBeVisible({ timeout: 60_000 });
+  const offBy = Number.parseFloat((await wall.getByRole("cell").nth(2).textContent()) ?? "99");
+  expect(offBy).toBeLessThanOrEqual(5);
+  await expect(findings.locator("code").first()).toHaveText(/lag=2\d{3}&jitter=\d+$/);
+});

@@ -6,6 +6,7 @@ import {
   waitForSimTime,
 } from "../../e2e/helpers/page-state.ts";
 import { PRESETS, presetScenarioQuery } from "../../src/content/presets.ts";
+import { runScrapes } from "../../src/scrape/propose.ts";
 
 // `npm run screenshots` (playwright.screenshots.config.ts): the pictures of docs/screenshots/,
 // rewritten in place. Not a test: the browser suite never runs this file.
@@ -100,3 +101,112 @@ test("a read followed through the wall to etcd", async ({ page }) => {
   await pane.scrollIntoViewIfNeeded();
   await pane.screenshot({ path: "docs/screenshots/code-pane.png" });
 });
+
+const WIDTHS = [
+  { width: 390, height: 844 },
+  { width: 1280, height: 720 },
+  { width: 1920, height: 1080 },
+] as const;
+
+/** Opens `query` at `atS` (0.1× keeps it there) and pauses on that moment. */
+const openPaused = async (page: Page, query: string, atS: number) => {
+  await page.goto(`/#${query}&t=${atS}&speed=0.1`);
+  await expect(page.locator("section.wcl-panel[data-at-ns]").first()).toBeVisible({
+    timeout: RUN_WAIT_MS,
+  });
+  await page.getByRole("button", { name: "Pause" }).click();
+  await waitForPaused(page);
+};
+const panel = (page: Page, title: string) =>
+  page.locator("section.wcl-panel", {
+    has: page.getByRole("heading", { name: title, exact: true }),
+  });
+
+for (const size of WIDTHS) {
+  // Issue 10: what etcd did and what clients got while the herd's fallbacks are served (they hit
+  // the wall at 13 s; eight full LISTs of 1 s at a time drain the 300 by about 50 s).
+  test(`etcd and Decisions at the big herd's fallback peak, ${size.width} px`, async ({ page }) => {
+    const preset = PRESETS.find((candidate) => candidate.id === "big-herd");
+    if (preset === undefined) throw new Error("no big-herd preset");
+    await page.setViewportSize(size);
+    await openPaused(page, presetScenarioQuery(preset), 25);
+    for (const [title, file] of [
+      ["etcd load", "etcd-panel"],
+      ["Decisions", "decisions-panel"],
+    ] as const) {
+      const card = panel(page, title);
+      await card.scrollIntoViewIfNeeded();
+      await card.screenshot({ path: `docs/screenshots/${file}-${size.width}.png` });
+    }
+  });
+
+  // Issue 8: a bad page key in the banner, and the dialogs' refused numbers.
+  test(`an unknown tour chapter in the banner, ${size.width} px`, async ({ page }) => {
+    await page.setViewportSize(size);
+    await page.goto("/#lag=800&tour=nope");
+    await expect(page.getByRole("alert")).toContainText('tour: "nope"');
+    await page.screenshot({ path: `docs/screenshots/banner-tour-key-${size.width}.png` });
+  });
+
+  test(`the Embed and Compare dialogs refusing a number, ${size.width} px`, async ({ page }) => {
+    await page.setViewportSize(size);
+    await page.goto("/#lag=800");
+    await page.getByRole("button", { name: "Embed…" }).click();
+    const embed = page.getByRole("dialog", { name: "Embed this scenario" });
+    await embed.getByLabel("Width").fill("1e9");
+    await embed.getByLabel("Width").press("Enter");
+    await expect(embed.getByRole("alert")).toBeVisible();
+    await embed.getByLabel("Width").scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `docs/screenshots/embed-refusal-${size.width}.png` });
+    await embed.getByRole("button", { name: "Close" }).click();
+    await page.getByRole("button", { name: "Compare…" }).click();
+    const compare = page.getByRole("dialog", { name: "Compare two runs" });
+    await compare.getByRole("button", { name: "lag 20 | 4000" }).click();
+    await compare.getByLabel("B: Watch lag").fill("-5");
+    await compare.getByLabel("B: Watch lag").press("Tab");
+    await expect(compare.getByRole("alert")).toBeVisible();
+    await page.screenshot({ path: `docs/screenshots/compare-refusal-${size.width}.png` });
+  });
+
+  // Issue 11: the scrape import with a partial wall share fitted, and the report over 1 m.
+  test(`the scrape import, a partial share fitted, ${size.width} px`, async ({ page }) => {
+    const [first, second, seconds] = runScrapes(
+      "writes=50&reads=40&mix=consistent:1&lag=2450&jitter=200",
+      30,
+    );
+    await page.setViewportSize(size);
+    await page.goto("/");
+    await page.getByRole("button", { name: "From a scrape…" }).click();
+    const dialog = page.getByRole("dialog", { name: "Start from your cluster's scrape" });
+    await dialog.getByLabel("Scrape (the earlier one, if two)").fill(first);
+    await dialog.getByLabel("Later scrape (optional)").fill(second);
+    await dialog.getByLabel("Seconds between them").fill(String(seconds));
+    await dialog.getByRole("button", { name: "Read the scrapes" }).click();
+    const match = dialog.getByRole("table", { name: "How closely a run of the proposal matches" });
+    await expect(match).toBeVisible({ timeout: 60_000 });
+    await dialog.getByRole("heading", { name: "Proposed scenario" }).scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `docs/screenshots/scrape-import-${size.width}.png` });
+  });
+
+  test(`the report over the last minute, ${size.width} px`, async ({ page, context }) => {
+    await context.grantPermissions(["clipboard-read", "clipboard-write"]);
+    await page.setViewportSize(size);
+    const gate = "gates%3DConsistentListFromCacheSkipTimeoutFallback%3Dtrue";
+    await page.goto(`/#name=herd at the wall&lag=4000&herd=500@2&t=70&speed=0.1&twin=${gate}`);
+    await expect(page.getByTestId("twin-label-b")).toBeVisible({ timeout: RUN_WAIT_MS });
+    await page.getByRole("button", { name: "Pause" }).click();
+    await page.getByLabel("Metrics window").first().selectOption({ label: "last 1 m" });
+    await expect(page.getByTestId("windowed-p99").first()).toBeVisible();
+    const menu = page.locator("details.export-menu");
+    await menu.locator("summary").click();
+    await menu.getByRole("button", { name: "Copy report, Markdown" }).click();
+    const dialog = page.getByRole("dialog", { name: "Report for the incident" });
+    await expect(dialog.getByRole("status")).toHaveText("Copied to the clipboard");
+    // The part this window adds: the figures over the last minute, under the key metrics.
+    await dialog.getByTestId("report-text").evaluate((text) => {
+      for (const box of [text, text.parentElement])
+        if (box !== null) box.scrollTop = box.scrollHeight;
+    });
+    await page.screenshot({ path: `docs/screenshots/report-${size.width}.png` });
+  });
+}

@@ -1,5 +1,13 @@
-import { createSimulation, NS_PER_S, parseScenario } from "../model/index.ts";
 import { type Findings, findingsOf } from "./findings.ts";
+import {
+  fitWallShare,
+  isPartial,
+  runScrapes,
+  runScrapesSliced,
+  tailGuess,
+  WALL_SHARE_TOLERANCE,
+  type Yield,
+} from "./fit-wall.ts";
 
 // A scenario that reproduces a scrape's findings, by stated rules (docs/embed-export-access.md,
 // "Start from your cluster's scrape"), and how closely a run of it matches each series.
@@ -9,10 +17,12 @@ export interface Proposal {
   readonly query: string;
   /** Why each key has its value, in words. */
   readonly reasons: readonly string[];
+  /** The query without its lag and jitter: what a fit of the wall share varies them on. */
+  readonly base: string;
 }
 
 /** A wall share at or above this: the cache is behind the wall for (nearly) every read. */
-const BEHIND_SHARE = 0.5;
+const BEHIND_SHARE = 0.99;
 /** The lag, ms, proposed for a cache behind the wall: past the 3 s wall with room to spare. */
 const BEHIND_LAG_MS = 4000;
 /** The scenario's default jitter, ms: part of a short wait that the lag does not account for. */
@@ -48,8 +58,17 @@ export function propose(f: Findings): Proposal {
   } else {
     reasons.push("reads: the lab's default, all consistent (one scrape gives no rates).");
   }
+  const base = parts.join("&");
   const share = f.wallShare ?? f.overWallWaitShare;
-  if (share !== undefined && share >= BEHIND_SHARE) {
+  if (isPartial(share)) {
+    const guess = tailGuess(share, f.meanWaitS, f.eventsPerS ?? 50);
+    parts.push(`lag=${guess.lagMs}`, `jitter=${guess.jitterMs}`);
+    reasons.push(
+      `lag=${guess.lagMs} ms, jitter=${guess.jitterMs} ms: ${percent(share)} of reads hit the wall, ` +
+        "a share only a spread of waits gives: a first guess from the share and the mean wait " +
+        "(the wait of a read is the lag plus the latest event's jitter), then fitted by runs.",
+    );
+  } else if (share !== undefined && share >= BEHIND_SHARE) {
     parts.push(`lag=${BEHIND_LAG_MS}`);
     reasons.push(
       `lag=${BEHIND_LAG_MS} ms: ${percent(share)} of reads hit the wall, so the cache is kept more than 3 s behind.`,
@@ -59,12 +78,39 @@ export function propose(f: Findings): Proposal {
     parts.push(`lag=${lag}`);
     reasons.push(
       `lag=${lag} ms: the mean read wait (${Math.round(f.meanWaitS * 1000)} ms) less the default jitter; ` +
-        `a share of ${percent(share ?? 0)} hitting the wall is rounded to none.`,
+        `${percent(share ?? 0)} hitting the wall is taken as none.`,
     );
   } else {
     reasons.push("lag: the lab's default (no read-wait histogram in the scrape).");
   }
-  return { query: parts.join("&"), reasons };
+  return { query: parts.join("&"), reasons, base };
+}
+
+/**
+ * The proposal with a partial wall share fitted by runs (src/scrape/fit-wall.ts): the lag searched
+ * until a run hits the wall for the scrape's share within WALL_SHARE_TOLERANCE. Runs in slices,
+ * giving the page its turn between them; `onRun` is told each run done.
+ */
+export async function fitProposal(
+  f: Findings,
+  proposal: Proposal,
+  pause: Yield,
+  onRun?: (runs: number) => void,
+): Promise<Proposal> {
+  const fit = await fitWallShare(f, proposal.base, pause, onRun);
+  if (fit === null || f.wallShare === undefined) return proposal;
+  const within = Math.abs(fit.runShare - f.wallShare) <= WALL_SHARE_TOLERANCE;
+  const reason =
+    `lag=${fit.lagMs} ms, jitter=${fit.jitterMs} ms: fitted in ${fit.runs} runs, a run hits the ` +
+    `wall for ${percent(fit.runShare)} of reads, the scrape ${percent(f.wallShare)} ` +
+    (within
+      ? `(within ${WALL_SHARE_TOLERANCE * 100} points).`
+      : `(the closest found; not within ${WALL_SHARE_TOLERANCE * 100} points).`);
+  return {
+    query: `${proposal.base}&lag=${fit.lagMs}&jitter=${fit.jitterMs}`,
+    reasons: [...proposal.reasons.filter((r) => !r.startsWith("lag=")), reason],
+    base: proposal.base,
+  };
 }
 
 export const percent = (share: number) =>
@@ -80,24 +126,19 @@ export interface SeriesMatch {
   readonly unit: "/s" | "share" | "s";
 }
 
-/** Seconds the proposed run warms up before its first scrape, and the longest window checked. */
-const WARM_UP_S = 5;
-const MAX_CHECK_S = 60;
-
-/** Runs `query` and scrapes it twice, `seconds` apart (at most a minute), as the user's scrapes. */
-export function runScrapes(query: string, seconds: number): [string, string, number] {
-  const { scenario } = parseScenario(query);
-  const sim = createSimulation(scenario);
-  const window = Math.min(seconds, MAX_CHECK_S);
-  sim.advanceTo(WARM_UP_S * NS_PER_S);
-  const first = sim.prometheusText();
-  sim.advanceTo((WARM_UP_S + window) * NS_PER_S);
-  return [first, sim.prometheusText(), window];
-}
+export { runScrapes } from "./fit-wall.ts";
 
 /** How closely a run of the proposal matches the scrape's rates, shares and mean wait. */
 export function matchOf(f: Findings, query: string): SeriesMatch[] {
-  const [a, b, window] = runScrapes(query, f.interval?.seconds ?? 30);
+  return matchScrapes(f, runScrapes(query, f.interval?.seconds ?? 30));
+}
+
+/** matchOf in slices of the run, giving the page its turn between them. */
+export async function matchOfSliced(f: Findings, query: string, pause: Yield) {
+  return matchScrapes(f, await runScrapesSliced(query, f.interval?.seconds ?? 30, pause));
+}
+
+function matchScrapes(f: Findings, [a, b, window]: [string, string, number]): SeriesMatch[] {
   const result = findingsOf([a, b], window);
   if (!result.ok) return [];
   const r = result.findings;

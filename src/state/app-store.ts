@@ -30,6 +30,11 @@ export interface AppState {
   crash: string | null;
   /** The request the code pane and swimlane follow (its trace comes down with each frame). */
   selectedRequestId: number | null;
+  /**
+   * Frames of the worker's loads up to this number come from runs before the newest load (their
+   * scenario is no longer the store's): whoever judges a frame against the scenario skips them.
+   */
+  staleRunsUpTo: number;
 }
 
 export interface SnapshotSource {
@@ -109,6 +114,7 @@ export function createAppStore(
       if (twin.pageKeys !== get().pageKeys) {
         set({ pageKeys: twin.pageKeys, issues: [...get().issues, ...twin.issues] });
       }
+      set({ staleRunsUpTo: live.get()?.run ?? -1 });
       client.send({ type: "load", query: encodeScenario(scenario), startAtS, ...twin.load });
     };
 
@@ -123,6 +129,7 @@ export function createAppStore(
       notice: initial.notices[0] ?? null,
       crash: null,
       selectedRequestId: null,
+      staleRunsUpTo: -1,
 
       open(query, startAtS) {
         const parsed = parseScenario(query);

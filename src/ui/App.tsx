@@ -4,6 +4,8 @@ import { CrashBanner } from "./banner/CrashBanner.tsx";
 import { IssuesBanner } from "./banner/IssuesBanner.tsx";
 import { NoticeBanner } from "./banner/NoticeBanner.tsx";
 import { OpeningBanner } from "./banner/OpeningBanner.tsx";
+import { ChallengeDock } from "./challenges/ChallengeDock.tsx";
+import { useChallengeKey } from "./challenges/use-challenge-key.ts";
 import { RequestInspector } from "./code/RequestInspector.tsx";
 import { ControlPanel } from "./controls/ControlPanel.tsx";
 import { EmbedPlayer } from "./embed/EmbedPlayer.tsx";
@@ -17,6 +19,7 @@ import { RunPanels } from "./twin/RunPanels.tsx";
 /** The page: header, banners, controls beside the panels. The runtime is made once, outside. */
 export function App({ runtime }: { runtime: AppRuntime }) {
   const { embed } = usePageKeys(runtime);
+  useChallengeKey(runtime);
   if (embed !== null) {
     return (
       <RuntimeContext value={runtime}>
@@ -35,6 +38,7 @@ export function App({ runtime }: { runtime: AppRuntime }) {
         <NoticeBanner />
         <main className="app-main">
           <aside className="app-controls">
+            <ChallengeDock />
             <TourDock />
             <Narration />
             <ControlPanel />

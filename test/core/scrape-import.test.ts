@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { type Findings, findingsOf } from "../../src/scrape/findings.ts";
+import { WALL_SHARE_TOLERANCE } from "../../src/scrape/fit-wall.ts";
 import { parsePrometheusText } from "../../src/scrape/prometheus-text.ts";
-import { matchOf, propose, runScrapes } from "../../src/scrape/propose.ts";
+import { fitProposal, matchOf, propose, runScrapes } from "../../src/scrape/propose.ts";
 
 // The loop: the lab's own Prometheus text, taken at two moments of a run with known settings, read
 // back into settings within stated tolerances, and a run of those settings whose series are within
@@ -57,6 +58,50 @@ describe("a lab-made scrape comes back to its settings", () => {
       const limit = row.unit === "share" ? RUN_SHARE_DISTANCE : RUN_RATE_DISTANCE;
       expect(row.distance, row.series).toBeLessThanOrEqual(limit);
     }
+  });
+});
+
+describe("a lab-made scrape with a partial wall share comes back to its settings", () => {
+  // A fitted lag within 300 ms and jitter within 25 % of the run's; the fitted run's wall share
+  // within WALL_SHARE_TOLERANCE (0.05) of the scrape's, and every other series as above.
+  const LAG_TOLERANCE_MS = 300;
+  const JITTER_TOLERANCE = 0.25;
+  it.each([
+    "writes=50&reads=40&mix=consistent:1&lag=2450&jitter=200",
+    "writes=50&reads=40&mix=consistent:1&lag=1800&jitter=400",
+  ])("$0", async (query) => {
+    const [a, b, seconds] = labScrapes(query);
+    const f = findings([a, b], seconds);
+    expect(f.wallShare).toBeGreaterThan(0.3);
+    expect(f.wallShare).toBeLessThan(0.8);
+    let runs = 0;
+    const proposal = await fitProposal(
+      f,
+      propose(f),
+      async () => {},
+      (n) => {
+        runs = n;
+      },
+    );
+    expect(runs).toBeGreaterThan(0);
+    const settings = new URLSearchParams(query);
+    const lag = Number(keyOf(proposal.query, "lag"));
+    const jitter = Number(keyOf(proposal.query, "jitter"));
+    expect(Math.abs(lag - Number(settings.get("lag")))).toBeLessThanOrEqual(LAG_TOLERANCE_MS);
+    const wantJitter = Number(settings.get("jitter"));
+    expect(Math.abs(jitter - wantJitter) / wantJitter).toBeLessThanOrEqual(JITTER_TOLERANCE);
+    expect(proposal.reasons.at(-1)).toMatch(/fitted in \d+ runs.*\(within 5 points\)/);
+    for (const row of matchOf(f, proposal.query)) {
+      const limit = row.unit === "share" ? WALL_SHARE_TOLERANCE : RUN_RATE_DISTANCE;
+      expect(row.distance, row.series).toBeLessThanOrEqual(limit);
+    }
+  });
+
+  it("no longer rounds a share between 1 % and 99 % to all or nothing", () => {
+    const [a, b, seconds] = labScrapes("writes=50&reads=40&mix=consistent:1&lag=2450&jitter=200");
+    const guess = propose(findings([a, b], seconds));
+    expect(keyOf(guess.query, "lag")).not.toBe("4000");
+    expect(keyOf(guess.query, "jitter")).not.toBeNull();
   });
 });
 

@@ -84,12 +84,35 @@ describe("the embedded player", () => {
 });
 
 describe("the Embed… dialog", () => {
+  it("refuses a bad number beside its field and keeps the value in force", () => {
+    renderApp("#lag=800");
+    fireEvent.click(screen.getByRole("button", { name: "Embed…" }));
+    const dialog = screen.getByRole("dialog", { name: "Embed this scenario" });
+    const snippet = () => (within(dialog).getByLabelText("Snippet") as HTMLTextAreaElement).value;
+    const before = snippet();
+    for (const [label, typed, note] of [
+      ["Start at", "-5", 'Start at: "-5" refused: expected a number 0 … 86400. Kept 0 s.'],
+      ["Width", "1e9", 'Width: "1e9" refused: expected an integer 200 … 7680. Kept 960 px.'],
+      ["Height", "12.5", 'Height: "12.5" refused: expected an integer 150 … 4320. Kept 540 px.'],
+      ["Stop at", "soon", "Kept no end (plays on)."],
+    ] as const) {
+      const field = within(dialog).getByLabelText(label) as HTMLInputElement;
+      fireEvent.change(field, { target: { value: typed } });
+      fireEvent.blur(field);
+      const said = document.getElementById(field.getAttribute("aria-describedby") ?? "");
+      expect(said).toHaveTextContent(note);
+      expect(field.value).not.toBe(typed);
+      expect(snippet()).toBe(before);
+    }
+  });
+
   it("builds a snippet from the scenario and the chosen panels and window", () => {
     renderApp("#lag=800&name=Herd");
     fireEvent.click(screen.getByRole("button", { name: "Embed…" }));
     const dialog = screen.getByRole("dialog", { name: "Embed this scenario" });
     fireEvent.click(within(dialog).getByRole("checkbox", { name: "Metrics" }));
     fireEvent.change(within(dialog).getByLabelText("Stop at"), { target: { value: "30" } });
+    fireEvent.blur(within(dialog).getByLabelText("Stop at"));
     fireEvent.click(within(dialog).getByRole("checkbox", { name: "Loop the window" }));
     const snippet = (within(dialog).getByLabelText("Snippet") as HTMLTextAreaElement).value;
     expect(snippet).toMatch(/^<iframe src="http:\/\/localhost(:\d+)?\/#/);

@@ -99,5 +99,8 @@ describe("DecisionsPanel's units", () => {
     expect(screen.getByText(/Watches are not counted here/)).toHaveTextContent(
       "a watch that got 410 appears only through the relist it made",
     );
+    expect(screen.getByText(/Its fallback column counts first pages/)).toHaveTextContent(
+      'as apiserver_watch_cache_consistent_read_total{fallback="true"} does',
+    );
   });
 });

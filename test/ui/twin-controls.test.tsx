@@ -51,14 +51,25 @@ describe("twin runs on the page", () => {
     await waitFor(() => expect(runtime.live.get()?.twin).toBeDefined());
   });
 
-  it("checks B's values with the codec as they are typed", () => {
+  it("refuses a bad value for B beside its field and keeps B's value in force", () => {
     renderApp();
     fireEvent.click(screen.getByRole("button", { name: "Compare…" }));
     const dialog = screen.getByRole("dialog", { name: "Compare two runs" });
     fireEvent.click(within(dialog).getByRole("button", { name: "lag 20 | 4000" }));
-    fireEvent.change(within(dialog).getByLabelText("B: Watch lag"), { target: { value: "-5" } });
-    expect(dialog).toHaveTextContent(/lag: "-5" is not valid/);
+    const field = within(dialog).getByLabelText("B: Watch lag");
+    fireEvent.change(field, { target: { value: "-5" } });
+    expect(within(dialog).getByRole("alert")).toHaveTextContent(
+      'B: Watch lag: "-5" is not allowed: expected a number 0 … 60000',
+    );
     expect(within(dialog).getByRole("button", { name: "Start twin run" })).toBeDisabled();
+    fireEvent.blur(field);
+    expect(within(dialog).getByRole("alert")).toHaveTextContent(
+      'B: Watch lag: "-5" refused: expected a number 0 … 60000',
+    );
+    expect(within(dialog).getByRole("alert")).toHaveTextContent("Kept 4000 ms.");
+    expect(field).toHaveValue("4000");
+    expect(dialog).toHaveTextContent("B: Watch lag 4000 ms");
+    expect(within(dialog).getByRole("button", { name: "Start twin run" })).toBeEnabled();
   });
 
   it("ends the twin run and keeps the main run going", async () => {

@@ -17,7 +17,13 @@ interface Change {
   /** The key's object before this change; null if absent. */
   readonly prev: Pod | null;
   /** The key's changes (this one among them), so dropping it needs no lookup by key. */
-  readonly ofKey: Change[];
+  readonly ofKey: KeyChanges;
+}
+
+/** A key's changes, oldest first; those before `head` were dropped (no shift per drop). */
+interface KeyChanges {
+  readonly list: Change[];
+  head: number;
 }
 
 export interface SnapshotView {
@@ -36,7 +42,7 @@ export class Snapshots {
   private head = 0;
   private readonly log: Change[] = [];
   private logHead = 0;
-  private readonly changesByKey = new Map<string, Change[]>();
+  private readonly changesByKey = new Map<string, KeyChanges>();
   /** Keys that are gone from the live store but that some snapshot still sees. */
   private readonly ghosts = new SortedKeys();
   /** Changes with seq ≤ this were dropped; views older than it are invalid. */
@@ -59,12 +65,12 @@ export class Snapshots {
     if (this.count === 0) return;
     let ofKey = this.changesByKey.get(key);
     if (ofKey === undefined) {
-      ofKey = [];
+      ofKey = { list: [], head: 0 };
       this.changesByKey.set(key, ofKey);
     }
     const change: Change = { key, seq: this.seq, prev: prev ?? null, ofKey };
     this.log.push(change);
-    ofKey.push(change);
+    ofKey.list.push(change);
     if (next === null && prev !== undefined) this.ghosts.insert(key);
   }
 
@@ -126,7 +132,11 @@ export class Snapshots {
         throw new Error(`snapshots: view at rv ${rv} was compacted`);
       const changes = this.changesByKey.get(key);
       if (changes !== undefined) {
-        for (const c of changes) if (c.seq > seq) return c.prev ?? undefined;
+        const list = changes.list;
+        for (let i = changes.head; i < list.length; i++) {
+          const c = list[i] as Change;
+          if (c.seq > seq) return c.prev ?? undefined;
+        }
       }
       return this.store.get(key);
     };
@@ -190,8 +200,12 @@ export class Snapshots {
     while (this.logHead < this.log.length && at(this.log, this.logHead).seq <= horizon) {
       const change = at(this.log, this.logHead++);
       const changes = change.ofKey;
-      changes.shift();
-      if (changes.length === 0) {
+      changes.head++;
+      if (changes.head > 64 && changes.head * 2 > changes.list.length) {
+        changes.list.splice(0, changes.head);
+        changes.head = 0;
+      }
+      if (changes.head === changes.list.length) {
         this.changesByKey.delete(change.key);
         if (this.store.get(change.key) === undefined) this.ghosts.remove(change.key);
       }

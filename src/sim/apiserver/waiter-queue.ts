@@ -1,11 +1,14 @@
-// Parked reads in (target RV, arrival) order, as the wake-ups need them. Reads park with targets
-// that mostly grow (etcd's revision when they were sent), so a sorted array with binary-search
-// insertion costs O(log n) and, nearly always, no shift; popping takes the head. Cheaper than a
-// binary heap with a comparator call per level, which was a tenth of a heavy run.
-
 import { assert } from "../lib/assert.ts";
 import { defined } from "../lib/at.ts";
-import { bisect } from "../lib/bisect.ts";
+import { MinHeap } from "../lib/min-heap.ts";
+
+// Parked reads in (target RV, arrival) order, as the wake-ups need them. Most reads park with a
+// target above every queued one (etcd's revision when they were sent): those append to a sorted
+// array, O(1), and popping takes its head. One that lands just before the tail (a consistent
+// read whose current-RV request took a few ms) is spliced in: a short shift is cheaper than a
+// heap. The others (far back: its current-RV request waited in etcd's queue while thousands of
+// newer reads parked) go to a binary heap, O(log n); splicing those shifted the array, O(n) per
+// park and a third of the largest scenario's run. The head is the lesser of the two heads.
 
 export interface QueuedWaiter {
   readonly targetRv: number;
@@ -14,17 +17,27 @@ export interface QueuedWaiter {
   readonly done: boolean;
 }
 
+/** How far from the tail a late waiter is still spliced into the array. */
+const SPLICE_MAX_SHIFT = 32;
+
+const before = (a: QueuedWaiter, b: QueuedWaiter): boolean =>
+  a.targetRv < b.targetRv || (a.targetRv === b.targetRv && a.seq < b.seq);
+
 export class WaiterQueue<W extends QueuedWaiter> {
   private items: W[] = [];
   private head = 0;
   private lastSeq = Number.NEGATIVE_INFINITY;
+  private late = new MinHeap<W>(before);
 
   get size(): number {
-    return this.items.length - this.head;
+    return this.items.length - this.head + this.late.size;
   }
 
   peek(): W | undefined {
-    return this.items[this.head];
+    const sorted = this.items[this.head];
+    const late = this.late.peek();
+    if (late === undefined) return sorted;
+    return sorted === undefined || before(late, sorted) ? late : sorted;
   }
 
   /** Adds a waiter whose `seq` is above every queued one's. */
@@ -32,19 +45,29 @@ export class WaiterQueue<W extends QueuedWaiter> {
     if (!(waiter.seq > this.lastSeq)) throw new Error("waiters: a park's seq went back");
     this.lastSeq = waiter.seq;
     const items = this.items;
-    // The first queued waiter with a higher target (the new one is the newest of its target).
-    const target = waiter.targetRv;
-    const lo = bisect(this.head, items.length, (i) => defined(items[i]).targetRv > target);
-    if (lo === items.length) items.push(waiter);
-    else items.splice(lo, 0, waiter);
+    // The first queued waiter with a higher target, looked for near the tail (its seq is the
+    // highest, so an equal target sorts after).
+    let at = items.length;
+    const stop = Math.max(this.head, items.length - SPLICE_MAX_SHIFT);
+    while (at > stop && defined(items[at - 1]).targetRv > waiter.targetRv) at--;
+    if (at === items.length) items.push(waiter);
+    else if (at > stop || at === this.head) items.splice(at, 0, waiter);
+    else this.late.push(waiter);
   }
 
   pop(): W | undefined {
-    const top = this.items[this.head];
+    const top = this.peek();
     if (top === undefined) return undefined;
+    if (top === this.late.peek()) {
+      this.late.pop();
+      return top;
+    }
     this.items[this.head++] = undefined as unknown as W;
     assert(this.head <= this.items.length, "waiter queue: the head stays within the array");
-    if (this.head > 1024 && this.head * 2 > this.items.length) {
+    if (this.head === this.items.length) {
+      this.items.length = 0;
+      this.head = 0;
+    } else if (this.head > 1024 && this.head * 2 > this.items.length) {
       this.items.splice(0, this.head);
       this.head = 0;
     }
@@ -55,5 +78,6 @@ export class WaiterQueue<W extends QueuedWaiter> {
   retain(keep: (waiter: W) => boolean): void {
     this.items = this.items.slice(this.head).filter(keep);
     this.head = 0;
+    this.late.retain(keep);
   }
 }

@@ -1,12 +1,16 @@
-import { at } from "../lib/at.ts";
+import { at, defined } from "../lib/at.ts";
 import { bisect } from "../lib/bisect.ts";
 import { resourceExpired, type StatusError } from "../storage/errors.ts";
 import type { Pod } from "../storage/pod.ts";
 import { podKey } from "../storage/pod.ts";
+import { ADDED, DELETED, EventLog, type EventTypeCode, MODIFIED } from "./event-log.ts";
 
 // etcd's data: one global revision, the pods under the resource prefix as multi-version keys, and
 // the log of pod events the cacher's watch reads. Compaction drops every version that can no
-// longer be read, so memory follows the compaction window, not the run's length.
+// longer be read, so memory follows the compaction window, not the run's length. A version is its
+// revision and a shared body (the pod without its rv); the log is columns of numbers
+// (event-log.ts); objects are made where a read returns them, and the newest version's object is
+// the one every reader shares.
 
 export type KvEventType = "ADDED" | "MODIFIED" | "DELETED";
 
@@ -34,20 +38,36 @@ export type RangeResult =
 
 interface KeyRecord {
   readonly key: string;
-  /** Retained versions, oldest first; never empty while the record is indexed. */
-  versions: KvEvent[];
+  /** Its place in `records`: the log names keys by it. */
+  readonly index: number;
+  /** Retained versions' revisions, oldest first. */
+  revs: number[];
+  /**
+   * Each version's body (the pod without its rv), null for a delete; or null when every
+   * version has `body` (no delete, no body change: the open loop's writes), which saves an
+   * array per key.
+   */
+  bodies: (PodSpec | null)[] | null;
   /** The newest version's object, null once deleted: every write reads it, so it is kept here. */
   latest: Pod | null;
+  /** The body a write by index (writeAt) stores: the last written or the one it was made with. */
+  body: PodSpec;
+  /** In `byKey` and the sorted records; false once compaction removed every version. */
+  indexed: boolean;
 }
 
 // upstream: storage/etcd3/errors.go (the compacted-list message)
 export const LIST_TOO_OLD = "The resourceVersion for the provided list is too old.";
+
+const TYPES: readonly KvEventType[] = ["ADDED", "MODIFIED", "DELETED"];
 
 export class EtcdKv {
   readonly resourcePrefix: string;
   private revisionValue: number;
   private compactedValue = 0;
   private readonly byKey = new Map<string, KeyRecord>();
+  /** Every record made, by index (the log's events refer to their key by it). */
+  private readonly records: KeyRecord[] = [];
   /** namespace → name → key: a write looks its key up by strings already hashed, not a new one. */
   private readonly keys = new Map<string, Map<string, string>>();
   /** Records sorted by key, so a range is a binary search and a walk ... */
@@ -56,9 +76,7 @@ export class EtcdKv {
   private unsorted: KeyRecord[] = [];
   /** Records with history to trim at the next compaction. */
   private readonly multiVersion = new Set<KeyRecord>();
-  private readonly log: KvEvent[] = [];
-  /** Absolute index of log[0]: cursors stay valid when the head is trimmed. */
-  private logBase = 0;
+  private readonly log = new EventLog();
   private liveCount = 0;
   /** (revision, pod count after it) at every create and delete, for counts at old revisions. */
   private readonly countRevs: number[] = [];
@@ -86,24 +104,46 @@ export class EtcdKv {
   }
 
   create(spec: PodSpec): KvEvent {
-    const key = this.keyOf(spec);
-    const record = this.byKey.get(key);
-    if (latestOf(record) !== null) throw new Error(`kv: create of existing key ${key}`);
-    return this.write(key, record, "ADDED", spec);
+    const record = this.byKey.get(this.keyOf(spec));
+    if (latestOf(record) !== null)
+      throw new Error(`kv: create of existing key ${podKey(this.resourcePrefix, spec)}`);
+    this.write(this.recordFor(spec, record), ADDED, spec);
+    return this.eventAt(this.logEnd - 1);
   }
 
   update(spec: PodSpec): KvEvent {
     const key = this.keyOf(spec);
     const record = this.byKey.get(key);
-    if (latestOf(record) === null) throw new Error(`kv: update of missing key ${key}`);
-    return this.write(key, record, "MODIFIED", spec);
+    if (record === undefined || record.latest === null)
+      throw new Error(`kv: update of missing key ${key}`);
+    this.write(record, MODIFIED, spec);
+    return this.eventAt(this.logEnd - 1);
   }
 
   delete(namespace: string, name: string): KvEvent {
     const key = podKey(this.resourcePrefix, { namespace, name });
-    const existing = this.current(key);
-    if (existing === null) throw new Error(`kv: delete of missing key ${key}`);
-    return this.write(key, this.byKey.get(key), "DELETED", existing);
+    const record = this.byKey.get(key);
+    if (record === undefined || record.latest === null)
+      throw new Error(`kv: delete of missing key ${key}`);
+    this.write(record, DELETED, record.body);
+    return this.eventAt(this.logEnd - 1);
+  }
+
+  /**
+   * The index of `spec`'s key, for writes that name it by index (writeAt): the open loop's
+   * writers look it up once per pod instead of hashing two strings per write.
+   */
+  keyIndex(spec: PodSpec): number {
+    return this.recordFor(spec, this.byKey.get(this.keyOf(spec))).index;
+  }
+
+  /** Writes the key's body again (created if absent); returns the revision. */
+  writeAt(keyIndex: number): number {
+    let record = this.records[keyIndex];
+    if (record === undefined) throw new Error(`kv: no key with index ${keyIndex}`);
+    if (!record.indexed) record = this.recordFor(record.body, this.byKey.get(record.key));
+    this.write(record, record.latest === null ? ADDED : MODIFIED, record.body);
+    return this.revisionValue;
   }
 
   /** A write outside the resource prefix: the revision moves, nothing is stored or logged. */
@@ -122,7 +162,7 @@ export class EtcdKv {
     if (rev <= this.compactedValue) return;
     this.compactedValue = rev;
     this.trimVersions(rev);
-    this.trimLog(rev);
+    this.log.dropOldest(this.log.firstAfter(rev - 1));
     this.trimCounts(rev);
   }
 
@@ -179,20 +219,34 @@ export class EtcdKv {
   /** Absolute index of the first logged event with revision > `rev`, or null if compacted away. */
   firstEventAfter(rev: number): number | null {
     if (rev + 1 < this.compactedValue) return null;
-    const log = this.log;
-    return this.logBase + bisect(0, log.length, (i) => at(log, i).revision > rev);
+    return this.log.base + this.log.firstAfter(rev);
   }
 
   /** One past the newest logged event's absolute index. */
   get logEnd(): number {
-    return this.logBase + this.log.length;
+    return this.log.base + this.log.length;
   }
 
-  /** The event at an absolute index in [firstEventAfter(compacted - 1), logEnd). */
+  /**
+   * The event at an absolute index in [firstEventAfter(compacted - 1), logEnd), made from the
+   * log's columns. Its object is the key's live object when it is the newest version (so the
+   * watch cache holds etcd's object, not a copy), else one made from the version's body.
+   */
   eventAt(index: number): KvEvent {
-    const event = this.log[index - this.logBase];
-    if (event === undefined) throw new Error(`kv: event ${index} is not in the log`);
-    return event;
+    const offset = index - this.log.base;
+    if (!(offset >= 0 && offset < this.log.length))
+      throw new Error(`kv: event ${index} is not in the log`);
+    const revision = this.log.revisionAt(offset);
+    const type = this.log.typeAt(offset);
+    const record = at(this.records, this.log.keyIndexAt(offset));
+    const prevRevision = this.log.prevRevisionAt(offset);
+    const prevBody = this.log.prevBodyAt(offset);
+    const prevObject = prevBody === null ? null : podOf(prevBody, prevRevision);
+    const object =
+      type === DELETED
+        ? podOf(defined(prevBody ?? undefined), revision)
+        : versionObject(record, revision);
+    return { revision, type: TYPES[type] as KvEventType, key: record.key, object, prevObject };
   }
 
   private keyOf(pod: Pick<Pod, "namespace" | "name">): string {
@@ -209,40 +263,46 @@ export class EtcdKv {
     return key;
   }
 
-  /** `record` is the key's record, undefined when the key has none. */
-  private write(
-    key: string,
-    existing: KeyRecord | undefined,
-    type: KvEventType,
-    spec: PodSpec,
-  ): KvEvent {
-    const revision = ++this.revisionValue;
-    let record = existing;
-    const prevObject = latestOf(record);
-    const object: Pod = {
-      namespace: spec.namespace,
-      name: spec.name,
-      nodeName: spec.nodeName,
-      labels: spec.labels,
-      rv: revision,
+  /** `existing`, or a new empty record for `spec`'s key. */
+  private recordFor(spec: PodSpec, existing: KeyRecord | undefined): KeyRecord {
+    if (existing !== undefined) return existing;
+    const key = this.keyOf(spec);
+    const record: KeyRecord = {
+      key,
+      index: this.records.length,
+      revs: [],
+      bodies: null,
+      latest: null,
+      body: bodyOf(spec),
+      indexed: true,
     };
-    const event: KvEvent = { revision, type, key, object, prevObject };
-    if (record === undefined) {
-      record = { key, versions: [], latest: null };
-      this.byKey.set(key, record);
-      this.unsorted.push(record);
+    this.records.push(record);
+    this.byKey.set(key, record);
+    this.unsorted.push(record);
+    return record;
+  }
+
+  private write(record: KeyRecord, type: EventTypeCode, spec: PodSpec): void {
+    const revision = ++this.revisionValue;
+    const prev = record.latest;
+    // The live object's body: record.body unless the key's newest version is a delete.
+    this.log.push(revision, record.index, type, prev === null ? -1 : prev.rv, prev && record.body);
+    const body = type === DELETED ? null : sameBody(record.body, spec) ? record.body : bodyOf(spec);
+    if (record.bodies === null && body !== record.body) {
+      record.bodies = record.revs.map(() => record.body);
     }
-    record.versions.push(event);
-    record.latest = type === "DELETED" ? null : object;
+    if (record.revs.length === 0) record.revs = [revision];
+    else record.revs.push(revision);
+    record.bodies?.push(body);
+    if (body !== null) record.body = body;
+    record.latest = body === null ? null : podOf(body, revision);
     // A record joins at its second version (or a delete) and leaves only when trimmed to one.
-    if (record.versions.length === 2 || type === "DELETED") this.multiVersion.add(record);
-    this.log.push(event);
-    if (type !== "MODIFIED") {
-      this.liveCount += type === "ADDED" ? 1 : -1;
+    if (record.revs.length === 2 || type === DELETED) this.multiVersion.add(record);
+    if (type !== MODIFIED) {
+      this.liveCount += type === ADDED ? 1 : -1;
       this.countRevs.push(revision);
       this.counts.push(this.liveCount);
     }
-    return event;
   }
 
   private assertReadable(rev: number): void {
@@ -260,31 +320,30 @@ export class EtcdKv {
   private trimVersions(rev: number): void {
     let removedKeys = false;
     for (const record of this.multiVersion) {
-      const versions = record.versions;
+      const revs = record.revs;
       let keep = 0;
-      while (keep + 1 < versions.length && at(versions, keep + 1).revision <= rev) keep++;
-      const first = at(versions, keep);
-      if (first.revision <= rev && first.type === "DELETED") keep++;
-      if (keep > 0) record.versions = versions.slice(keep);
-      if (record.versions.length === 0) {
+      while (keep + 1 < revs.length && at(revs, keep + 1) <= rev) keep++;
+      if (at(revs, keep) <= rev && bodyAt(record, keep) === null) keep++;
+      if (keep > 0) {
+        record.revs = revs.slice(keep);
+        record.bodies = record.bodies?.slice(keep) ?? null;
+      }
+      if (record.revs.length === 0) {
         this.byKey.delete(record.key);
+        record.indexed = false;
         removedKeys = true;
       }
-      const last = record.versions[record.versions.length - 1];
-      if (record.versions.length <= 1 && last?.type !== "DELETED") this.multiVersion.delete(record);
+      const n = record.revs.length;
+      // One live version left: its body is record.body, so no array is needed.
+      if (n <= 1 && bodyAt(record, n - 1) !== null) {
+        record.bodies = null;
+        this.multiVersion.delete(record);
+      }
     }
     if (removedKeys) {
-      this.sorted = this.sorted.filter((r) => r.versions.length > 0);
-      this.unsorted = this.unsorted.filter((r) => r.versions.length > 0);
+      this.sorted = this.sorted.filter((r) => r.indexed);
+      this.unsorted = this.unsorted.filter((r) => r.indexed);
     }
-  }
-
-  // A watch may start at the compacted revision itself, so events at `rev` stay.
-  private trimLog(rev: number): void {
-    let drop = 0;
-    while (drop < this.log.length && at(this.log, drop).revision < rev) drop++;
-    this.log.splice(0, drop);
-    this.logBase += drop;
   }
 
   private trimCounts(rev: number): void {
@@ -318,22 +377,57 @@ export class EtcdKv {
   }
 }
 
+const bodyOf = (spec: PodSpec): PodSpec => ({
+  namespace: spec.namespace,
+  name: spec.name,
+  nodeName: spec.nodeName,
+  labels: spec.labels,
+});
+
+const sameBody = (a: PodSpec, b: PodSpec): boolean =>
+  a === b ||
+  (a.namespace === b.namespace &&
+    a.name === b.name &&
+    a.nodeName === b.nodeName &&
+    a.labels === b.labels);
+
+const podOf = (body: PodSpec, rv: number): Pod => ({
+  namespace: body.namespace,
+  name: body.name,
+  nodeName: body.nodeName,
+  labels: body.labels,
+  rv,
+});
+
+/** The object of the key's version at exactly `rev` (which the log says exists). */
+function versionObject(record: KeyRecord, rev: number): Pod {
+  const i = lastAtOrBelow(record.revs, rev);
+  if (record.revs[i] !== rev) throw new Error(`kv: ${record.key} has no version ${rev}`);
+  return objectAt(record, i);
+}
+
+function objectAt(record: KeyRecord, i: number): Pod {
+  if (i === record.revs.length - 1 && record.latest !== null) return record.latest;
+  return podOf(defined(bodyAt(record, i) ?? undefined), at(record.revs, i));
+}
+
+/** Version i's body, null for a delete (undefined: no such version). */
+function bodyAt(record: KeyRecord, i: number): PodSpec | null | undefined {
+  if (i < 0 || i >= record.revs.length) return undefined;
+  return record.bodies === null ? record.body : record.bodies[i];
+}
+
 /** The record's newest object, null when it has none or was deleted. */
 function latestOf(record: KeyRecord | undefined): Pod | null {
   return record === undefined ? null : record.latest;
 }
 
 function visibleAt(record: KeyRecord, rev: number): Pod | null {
-  const i = lastAtOrBelow(record.versions, rev);
-  const version = record.versions[i];
-  return version === undefined || version.type === "DELETED" ? null : version.object;
+  const i = lastAtOrBelow(record.revs, rev);
+  return i < 0 || bodyAt(record, i) === null ? null : objectAt(record, i);
 }
 
 /** Index of the last element with revision ≤ rev (elements sorted ascending), or -1. */
-function lastAtOrBelow(items: readonly (number | KvEvent)[], rev: number): number {
-  const after = bisect(0, items.length, (i) => {
-    const item = at(items, i);
-    return (typeof item === "number" ? item : item.revision) > rev;
-  });
-  return after - 1;
+function lastAtOrBelow(items: readonly number[], rev: number): number {
+  return bisect(0, items.length, (i) => at(items, i) > rev) - 1;
 }

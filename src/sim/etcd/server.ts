@@ -113,12 +113,17 @@ export class EtcdServer implements Storage {
 
   /** Commits a write to an existing pod now (or creates the first one); returns its revision. */
   writePod(spec: PodSpec): number {
+    return this.writePodAt(this.kv.keyIndex(spec));
+  }
+
+  /** `writePod` by the key's index (`kv.keyIndex`), which a writer looks up once per pod. */
+  writePodAt(keyIndex: number): number {
     this.hooks.count("write");
     // Pods are never deleted, so only a run that starts empty creates one (pod 0, once).
-    const event = this.kv.podCount > 0 ? this.kv.update(spec) : this.kv.create(spec);
-    this.hooks.onRevision(event.revision);
+    const revision = this.kv.writeAt(keyIndex);
+    this.hooks.onRevision(revision);
     this.hooks.onPodCommit();
-    return event.revision;
+    return revision;
   }
 
   /** A write to another resource: the revision moves, the cacher's stream carries nothing. */

@@ -432,6 +432,7 @@ export const PAGE_KEYS: readonly string[] = [
   "panels",
   "controls",
   "twin",
+  "challenge",
 ];
 
 /** The page key `t` (open at this simulated second) lies in 0 … this, a day of simulated time. */

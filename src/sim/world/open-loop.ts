@@ -1,4 +1,3 @@
-import type { PodSpec } from "../etcd/kv.ts";
 import type { EtcdServer } from "../etcd/server.ts";
 import type { Randomness } from "../rng.ts";
 import {
@@ -84,12 +83,13 @@ export class OpenLoop {
     const podPick = r.stream("writes.pod");
     const pods = Math.max(1, scenario.objects);
     this.writes = new ArrivalProcess(scenario.writes, mode, r.stream("writes"), 0);
-    const specs: PodSpec[] = [];
-    const spec = (i: number) => {
-      specs[i] ??= podSpec(i);
-      return specs[i];
+    // Each pod's key index, looked up once (a write then hashes no strings).
+    const keyIndexes: number[] = [];
+    const keyIndex = (i: number) => {
+      keyIndexes[i] ??= deps.etcd.kv.keyIndex(podSpec(i));
+      return keyIndexes[i];
     };
-    this.add("writes", this.writes, () => deps.etcd.writePod(spec(podPick.int(pods))));
+    this.add("writes", this.writes, () => deps.etcd.writePodAt(keyIndex(podPick.int(pods))));
     this.otherWrites = new ArrivalProcess(scenario.otherWrites, mode, r.stream("otherWrites"), 0);
     this.add("otherWrites", this.otherWrites, () => deps.etcd.writeOutside());
     const exactPick = r.stream("reads.exact.rv");

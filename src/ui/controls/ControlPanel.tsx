@@ -1,5 +1,6 @@
 import type { NumberRange, ScenarioKey, ValueSpec } from "../../model/index.ts";
 import { SCENARIO_KEYS, SCHEDULE_KEYS } from "../../model/index.ts";
+import { FAULT_KEYS, Locked, LocksNote } from "../challenges/ControlLocks.tsx";
 import { ChoiceSelect } from "./ChoiceSelect.tsx";
 import { FaultButtons } from "./FaultButtons.tsx";
 import { GateToggles } from "./GateToggles.tsx";
@@ -21,6 +22,11 @@ const ENTRIES = Object.entries(SCENARIO_KEYS) as [ScenarioKey, { value: ValueSpe
 const TYPED_KEYS: readonly ScenarioKey[] = ["seed"];
 
 function RunControl({ runKey, spec }: { runKey: ScenarioKey; spec: ValueSpec }) {
+  const control = controlFor(runKey, spec);
+  return control === null ? null : <Locked keys={[runKey]}>{control}</Locked>;
+}
+
+function controlFor(runKey: ScenarioKey, spec: ValueSpec) {
   switch (spec.kind) {
     case "number":
       if (runKey === "v") return null; // the schema version is the link's, not a setting
@@ -54,14 +60,19 @@ export function ControlPanel() {
       onSubmit={(e) => e.preventDefault()}
     >
       <ResetDefaultsButton />
+      <LocksNote />
       <section>
         <h2>Live: changes apply now</h2>
         {SCHEDULE_KEYS.map((key) => (
-          <LiveSlider key={key} scheduleKey={key} />
+          <Locked key={key} keys={[key]}>
+            <LiveSlider scheduleKey={key} />
+          </Locked>
         ))}
       </section>
       <section>
-        <FaultButtons />
+        <Locked keys={FAULT_KEYS}>
+          <FaultButtons />
+        </Locked>
       </section>
       <section>
         <h2>Run settings: a change restarts</h2>

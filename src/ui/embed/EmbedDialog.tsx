@@ -1,13 +1,25 @@
 import { useId, useRef, useState } from "react";
-import { encodeScenario } from "../../model/index.ts";
+import { encodeScenario, MAX_OPEN_AT_S } from "../../model/index.ts";
 import { addressFor } from "../../state/url.ts";
 import { useApp } from "../../state/use-app.ts";
+import { CheckedField } from "../controls/CheckedField.tsx";
+import { type FieldRule, rangeRule } from "../controls/fieldRules.ts";
 import { EMBEDDABLE_PANELS } from "./embeddablePanels.tsx";
 import { embedQuery, iframeSnippet } from "./embedSnippet.ts";
-import { NumberInput } from "./NumberInput.tsx";
 import "./embed.css";
 
 const DEFAULT_PANELS = ["ring", "waiting"];
+
+// The embed's window is `t` and `until` (seconds 0 … 86 400); its frame a sensible pixel size. A
+// value outside them is refused beside its field and the one in force is kept, as in the run
+// settings.
+const SECONDS = rangeRule({ min: 0, max: MAX_OPEN_AT_S, integer: false });
+const UNTIL: FieldRule = {
+  expected: `${SECONDS.expected}, or empty to play on`,
+  accepts: (text) => text.trim() === "" || SECONDS.accepts(text),
+};
+const WIDTH = rangeRule({ min: 200, max: 7680, integer: true });
+const HEIGHT = rangeRule({ min: 150, max: 4320, integer: true });
 
 /** "Embed…": builds an <iframe> snippet of this scenario with the panels and window chosen. */
 export function EmbedDialog() {
@@ -82,13 +94,24 @@ export function EmbedDialog() {
         </label>
         <fieldset>
           <legend>Window, simulated seconds</legend>
-          <NumberInput
+          <CheckedField
+            className="embed-number"
             label="Start at"
-            value={startS}
-            min={0}
-            onChange={(v) => setStartS(v ?? 0)}
+            unit="s"
+            current={String(startS)}
+            keptWords={`${startS} s`}
+            rule={SECONDS}
+            onCommit={(text) => setStartS(Number(text))}
           />
-          <NumberInput label="Stop at" value={untilS} min={0} onChange={setUntilS} />
+          <CheckedField
+            className="embed-number"
+            label="Stop at"
+            unit="s"
+            current={untilS === null ? "" : String(untilS)}
+            keptWords={untilS === null ? "no end (plays on)" : `${untilS} s`}
+            rule={UNTIL}
+            onCommit={(text) => setUntilS(text.trim() === "" ? null : Number(text))}
+          />
           <label className="embed-choice">
             <input
               type="checkbox"
@@ -102,12 +125,25 @@ export function EmbedDialog() {
         </fieldset>
         <fieldset>
           <legend>Frame</legend>
-          <NumberInput label="Width" value={width} min={200} onChange={(v) => setWidth(v ?? 960)} />
-          <NumberInput
+          <CheckedField
+            className="embed-number"
+            label="Width"
+            unit="px"
+            current={String(width)}
+            keptWords={`${width} px`}
+            rule={WIDTH}
+            inputMode="numeric"
+            onCommit={(text) => setWidth(Number(text))}
+          />
+          <CheckedField
+            className="embed-number"
             label="Height"
-            value={height}
-            min={150}
-            onChange={(v) => setHeight(v ?? 540)}
+            unit="px"
+            current={String(height)}
+            keptWords={`${height} px`}
+            rule={HEIGHT}
+            inputMode="numeric"
+            onCommit={(text) => setHeight(Number(text))}
           />
           <label htmlFor={ids.frameTitle}>Title (read by screen readers)</label>
           <input

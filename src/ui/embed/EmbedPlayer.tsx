@@ -4,6 +4,7 @@ import { useApp } from "../../state/use-app.ts";
 import { AccessControls } from "../a11y/AccessControls.tsx";
 import { CrashBanner } from "../banner/CrashBanner.tsx";
 import { IssuesBanner } from "../banner/IssuesBanner.tsx";
+import { ChallengeDock } from "../challenges/ChallengeDock.tsx";
 import { ControlPanel } from "../controls/ControlPanel.tsx";
 import { SimulationClock } from "../controls/SimulationClock.tsx";
 import { SpeedSlider } from "../controls/SpeedSlider.tsx";
@@ -47,6 +48,9 @@ export function EmbedPlayer({ options }: { options: EmbedOptions }) {
       </header>
       <CrashBanner />
       <IssuesBanner />
+      <div className="embed-challenge">
+        <ChallengeDock />
+      </div>
       <main className={options.controls ? "embed-main embed-main--controls" : "embed-main"}>
         {options.controls && (
           <aside className="app-controls">

@@ -1,5 +1,6 @@
 import { useApp } from "../../state/use-app.ts";
 import { AccessControls } from "../a11y/AccessControls.tsx";
+import { ChallengesMenu } from "../challenges/ChallengesMenu.tsx";
 import { ShareButton } from "../controls/ShareButton.tsx";
 import { SimulationClock } from "../controls/SimulationClock.tsx";
 import { SpeedSlider } from "../controls/SpeedSlider.tsx";
@@ -26,6 +27,7 @@ export function Header() {
       <TransportControls />
       <SpeedSlider />
       <PresetsMenu />
+      <ChallengesMenu />
       <ShareButton />
       <CompareButton />
       <ExportMenu />

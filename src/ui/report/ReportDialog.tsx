@@ -1,10 +1,39 @@
 import { useRef, useState } from "react";
+import { WINDOW_CHOICES } from "../../state/metrics-window.ts";
+import type { AppRuntime } from "../../state/runtime.ts";
 import { useRuntime } from "../../state/runtime-context.ts";
 import { readTwin } from "../../state/twin-override.ts";
+import { windowedFigures } from "../panels/metrics/windowedFigures.ts";
 import { describeSides } from "../twin/twinLabels.ts";
-import { incidentReport } from "./incidentReport.ts";
+import { incidentReport, type ReportWindow } from "./incidentReport.ts";
 
 type CopyState = "" | "Copied to the clipboard" | "Could not reach the clipboard: select the text";
+
+/** The window the Metrics panel shows, with the figures it prints for each run. */
+function shownWindow(
+  state: ReturnType<AppRuntime["metricsWindow"]["getState"]>,
+  twin: boolean,
+): ReportWindow {
+  const { windowS, stepS, scrapes } = state;
+  const label = WINDOW_CHOICES.find((choice) => choice.windowS === windowS)?.label ?? "";
+  const run = (name: string | undefined) => scrapes?.runs.find((one) => one.run === name);
+  const a = run(twin ? "A" : undefined);
+  const b = twin ? run("B") : undefined;
+  const atS = scrapes?.atS ?? 0;
+  return {
+    windowS,
+    label,
+    stepS,
+    atS,
+    figures:
+      scrapes === null || a === undefined
+        ? null
+        : {
+            a: windowedFigures(a, atS, windowS),
+            b: b === undefined ? undefined : windowedFigures(b, atS, windowS),
+          },
+  };
+}
 
 /**
  * "Copy report": the run (both runs of a twin) as Markdown for an incident document, copied and
@@ -26,6 +55,7 @@ export function ReportButton() {
     const sides = twin === null ? null : describeSides(scenario, twin.scenario, twin.differing);
     const text = incidentReport({
       link: window.location.href,
+      window: shownWindow(runtime.metricsWindow.getState(), twin !== null),
       a: { scenario, snapshot: frame.snapshot, ...(sides ? { side: sides.a } : {}) },
       b:
         twin !== null && frame.twin !== undefined && sides !== null

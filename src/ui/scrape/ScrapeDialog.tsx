@@ -1,7 +1,8 @@
 import { useId, useRef, useState } from "react";
 import { type Findings, type FindingsResult, findingsOf } from "../../scrape/findings.ts";
 import {
-  matchOf,
+  fitProposal,
+  matchOfSliced,
   type Proposal,
   percent,
   propose,
@@ -22,7 +23,9 @@ export function ScrapeDialog() {
   const [first, setFirst] = useState("");
   const [second, setSecond] = useState("");
   const [seconds, setSeconds] = useState("");
-  const [busy, setBusy] = useState(false);
+  const [busy, setBusy] = useState<string | null>(null);
+  /** Counts reads of the scrapes: a newer one makes an older one's runs stop and be dropped. */
+  const reading = useRef(0);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
   const open = () => {
@@ -37,14 +40,28 @@ export function ScrapeDialog() {
       setOutcome({ result });
       return;
     }
-    const proposal = propose(result.findings);
-    setOutcome({ result, proposal });
-    setBusy(true);
-    // The check runs the proposal for up to a simulated minute: let "Running…" paint first.
-    setTimeout(() => {
-      setOutcome({ result, proposal, match: matchOf(result.findings, proposal.query) });
-      setBusy(false);
-    }, 0);
+    const guess = propose(result.findings);
+    setOutcome({ result, proposal: guess });
+    const mine = ++reading.current;
+    // Runs of up to a simulated minute each, in slices: the page paints and answers between them.
+    const pause = () =>
+      new Promise<void>((resolve, reject) =>
+        setTimeout(() => (reading.current === mine ? resolve() : reject(new Error("stale"))), 0),
+      );
+    setBusy("Running the proposed scenario to check it…");
+    void (async () => {
+      const f = result.findings;
+      const proposal = await fitProposal(f, guess, pause, (runs) =>
+        setBusy(`Fitting the share that hit the wall: run ${runs}…`),
+      );
+      setOutcome({ result, proposal });
+      setBusy("Running the proposed scenario to check it…");
+      const match = await matchOfSliced(f, proposal.query, pause);
+      setOutcome({ result, proposal, match });
+      setBusy(null);
+    })().catch(() => {
+      // A newer read of the scrapes took over: its own runs report.
+    });
   };
 
   return (
@@ -87,7 +104,7 @@ export function ScrapeDialog() {
           />
         </div>
         <div className="embed-actions">
-          <button type="button" className="primary" onClick={read} disabled={busy}>
+          <button type="button" className="primary" onClick={read}>
             Read the scrapes
           </button>
           <button type="button" onClick={() => dialog.current?.close()}>
@@ -110,7 +127,7 @@ function OutcomeView({
   onOpen,
 }: {
   outcome: Outcome;
-  busy: boolean;
+  busy: string | null;
   onOpen: () => void;
 }) {
   const { result, proposal, match } = outcome;
@@ -140,7 +157,7 @@ function OutcomeView({
               <li key={reason}>{reason}</li>
             ))}
           </ul>
-          {busy && <p>Running the proposed scenario to check it…</p>}
+          {busy !== null && <p>{busy}</p>}
           {match !== undefined && <MatchTable rows={match} />}
           <a className="scrape-open" href={`#${proposal.query}`} onClick={onOpen}>
             Open this scenario

@@ -19,6 +19,16 @@ export function CompareDialog({ onClose }: { onClose(): void }) {
     running === undefined ? (SUGGESTIONS[0]?.rows(main) ?? []) : rowsOf(running),
   );
   const text = overrideText(rows);
+  /** Rows whose value being typed would be refused: Start waits until it is fixed or left. */
+  const [typingRefused, setTypingRefused] = useState<ReadonlySet<string>>(new Set());
+  const validity = (key: string) => (valid: boolean) =>
+    setTypingRefused((keys) => {
+      if (valid === !keys.has(key)) return keys;
+      const next = new Set(keys);
+      if (valid) next.delete(key);
+      else next.add(key);
+      return next;
+    });
   const reading = useMemo(() => readTwin(text, main), [text, main]);
   const titleId = useId();
   const first = useRef<HTMLButtonElement>(null);
@@ -29,8 +39,9 @@ export function CompareDialog({ onClose }: { onClose(): void }) {
   const update = (index: number, row: KnobRow) =>
     setRows(rows.map((old, i) => (i === index ? row : old)));
   const unused = TWIN_KNOBS.find((key) => !rows.some((row) => row.key === key));
+  const refusing = rows.some((row) => typingRefused.has(row.key));
   const start = () => {
-    if (!reading.ok) return;
+    if (!reading.ok || refusing) return;
     compare(reading.text);
     onClose();
   };
@@ -87,6 +98,7 @@ export function CompareDialog({ onClose }: { onClose(): void }) {
                 version={version}
                 label={`B: ${label}`}
                 onChange={(next) => update(i, { key: row.key, text: next })}
+                onValidity={validity(row.key)}
               />
               <button
                 type="button"
@@ -114,7 +126,12 @@ export function CompareDialog({ onClose }: { onClose(): void }) {
         </ul>
       )}
       <div className="twin-dialog-actions">
-        <button type="button" className="primary" disabled={!reading.ok} onClick={start}>
+        <button
+          type="button"
+          className="primary"
+          disabled={!reading.ok || refusing}
+          onClick={start}
+        >
           Start twin run
         </button>
         <button type="button" onClick={onClose}>

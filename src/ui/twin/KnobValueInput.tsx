@@ -1,5 +1,6 @@
 import type { K8sVersion, ModelledGate, ScenarioKey } from "../../model/index.ts";
 import {
+  allowedText,
   gatesFor,
   MODELLED_GATES,
   parseScenario,
@@ -7,6 +8,8 @@ import {
   SCENARIO_KEYS,
   WHATIF_SWITCHES,
 } from "../../model/index.ts";
+import { CheckedField } from "../controls/CheckedField.tsx";
+import type { FieldRule } from "../controls/fieldRules.ts";
 import { lockedReason } from "../controls/gate-reasons.ts";
 import { gateSettingsText } from "../controls/gate-settings-text.ts";
 
@@ -17,10 +20,29 @@ interface KnobValueInputProps {
   version: K8sVersion;
   label: string;
   onChange(text: string): void;
+  /** Told whether the text being typed would be accepted (Start waits for it). */
+  onValidity?: (valid: boolean) => void;
+}
+
+/** What a link accepts for `knob`: the codec's own check, in the key table's words. */
+export function knobRule(knob: ScenarioKey): FieldRule {
+  return {
+    expected: allowedText(SCENARIO_KEYS[knob].value),
+    accepts: (text) =>
+      text.trim() !== "" &&
+      parseScenario(new URLSearchParams({ [knob]: text.trim() }).toString()).issues.length === 0,
+  };
 }
 
 /** B's value for one knob: a list for choices, boxes for gates and switches, else link text. */
-export function KnobValueInput({ knob, text, version, label, onChange }: KnobValueInputProps) {
+export function KnobValueInput({
+  knob,
+  text,
+  version,
+  label,
+  onChange,
+  onValidity,
+}: KnobValueInputProps) {
   const spec = SCENARIO_KEYS[knob].value;
   if (spec.kind === "choice") {
     return (
@@ -51,11 +73,20 @@ export function KnobValueInput({ knob, text, version, label, onChange }: KnobVal
     );
   }
   const unit = SCENARIO_KEYS[knob].unit;
+  // A value that is never silently replaced: a refused one keeps B's value in force and says so.
   return (
-    <span className="twin-text-value">
-      <input aria-label={label} value={text} onChange={(e) => onChange(e.target.value)} />
-      {unit !== "" && <span className="twin-unit">{unit}</span>}
-    </span>
+    <CheckedField
+      className="twin-text-value checked-field"
+      label={label}
+      hiddenLabel
+      current={text}
+      keptWords={unit === "" ? text : `${text} ${unit}`}
+      unit={unit}
+      inputMode="text"
+      rule={knobRule(knob)}
+      onCommit={(next) => onChange(next.trim())}
+      {...(onValidity ? { onValidity } : {})}
+    />
   );
 }
 

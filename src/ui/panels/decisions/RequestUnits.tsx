@@ -1,4 +1,5 @@
 import type { RequestCounts } from "../../../model/index.ts";
+import { CodeBreaks } from "../../text/CodeBreaks.tsx";
 import { formatCount } from "../shared/format.ts";
 
 // The clients' LISTs in two labelled units, each exactly one counter: logical requests
@@ -24,8 +25,13 @@ export function RequestUnits({ requests }: { requests: RequestCounts }) {
         every page and every retry is one)
       </p>
       <p className="wcl-muted">
-        The table counts attempts, so compare runs in one unit. Watches are not counted here: a
-        watch that got 410 appears only through the relist it made.
+        The table counts attempts, so compare runs in one unit. Its fallback column counts first
+        pages (a later page is not a consistent read), as{" "}
+        <code>
+          <CodeBreaks text={'apiserver_watch_cache_consistent_read_total{fallback="true"}'} />
+        </code>{" "}
+        does. Watches are not counted here: a watch that got 410 appears only through the relist it
+        made.
       </p>
     </>
   );

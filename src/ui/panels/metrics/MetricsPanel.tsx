@@ -2,6 +2,7 @@ import { memo, useContext } from "react";
 import type { SimSnapshot, WallView } from "../../../model/index.ts";
 import type { MetricsWindowStore } from "../../../state/metrics-window.ts";
 import { RuntimeContext } from "../../../state/runtime-context.ts";
+import { CodeBreaks } from "../../text/CodeBreaks.tsx";
 import { formatCount, formatPercent, theWall } from "../shared/format.ts";
 import { PanelFrame } from "../shared/PanelFrame.tsx";
 import { CopyPrometheusButton, type PrometheusTextSource } from "./CopyPrometheusButton.tsx";
@@ -83,7 +84,9 @@ function MetricsBody({
           <WindowedReadings store={metricsWindow} run={run} />
         </>
       )}
-      <h3 className="wcl-subtitle wcl-mono">apiserver_watch_cache_read_wait_seconds</h3>
+      <h3 className="wcl-subtitle wcl-mono">
+        <CodeBreaks text="apiserver_watch_cache_read_wait_seconds" />
+      </h3>
       <p className="wcl-muted">
         {formatCount(readWait.count)} waits · sum {readWait.sum.toFixed(2)} s · p99{" "}
         {p99 === null ? "—" : `${p99.inInf ? "" : "≈ "}${p99.seconds.toFixed(2)} s`}
@@ -98,7 +101,9 @@ function MetricsBody({
         </p>
       )}
 
-      <h3 className="wcl-subtitle wcl-mono">apiserver_watch_cache_consistent_read_total</h3>
+      <h3 className="wcl-subtitle wcl-mono">
+        <CodeBreaks text="apiserver_watch_cache_consistent_read_total" />
+      </h3>
       {rows.length === 0 ? (
         <p className="wcl-muted">No consistent read yet.</p>
       ) : (

@@ -1,5 +1,6 @@
 import { useStore } from "zustand";
 import { type MetricsWindowStore, WINDOW_CHOICES } from "../../../state/metrics-window.ts";
+import { CodeBreaks } from "../../text/CodeBreaks.tsx";
 import { consistentReadRows } from "./consistentReadRows.ts";
 import {
   formatPerSecond,
@@ -27,7 +28,9 @@ export function WindowedReadings({
     return (
       <p className="wcl-muted wcl-promql">
         Since the start: the counters as they stand. p99 is{" "}
-        <code className="wcl-mono">{p99Expression(0, run)}</code>
+        <code className="wcl-mono">
+          <CodeBreaks text={p99Expression(0, run)} />
+        </code>
       </p>
     );
   }
@@ -56,7 +59,9 @@ export function WindowedReadings({
         <strong data-testid="windowed-p99">{formatWindowP99(figures.p99)}</strong>
       </p>
       <p className="wcl-promql">
-        <code className="wcl-mono">{figures.p99Expression}</code>
+        <code className="wcl-mono">
+          <CodeBreaks text={figures.p99Expression} />
+        </code>
       </p>
       {figures.reads.length > 0 && (
         <table className="wcl-series">
@@ -64,7 +69,9 @@ export function WindowedReadings({
             {figures.reads.map((reads) => (
               <tr key={`${reads.success}/${reads.fallback}`}>
                 <td className="wcl-promql">
-                  <code className="wcl-mono">{reads.expression}</code>
+                  <code className="wcl-mono">
+                    <CodeBreaks text={reads.expression} />
+                  </code>
                 </td>
                 <td className="wcl-number">{formatPerSecond(reads.perSecond)}</td>
                 <td className="wcl-muted">{meanings.get(`${reads.success}/${reads.fallback}`)}</td>

@@ -1,0 +1,98 @@
+import { describe, expect, it } from "vitest";
+import { parseScenario } from "../../src/sim/scenario/index.ts";
+import type { WindowedFigures } from "../../src/ui/panels/metrics/windowedFigures.ts";
+import { incidentReport, type ReportWindow } from "../../src/ui/report/incidentReport.ts";
+import { recordedSnapshot } from "./fixtures/snapshot.ts";
+
+// The report reads its metrics over the window the page shows, and says which.
+
+const scenario = parseScenario("lag=4000&name=at%20the%20wall").scenario;
+const figures = (p99: number | null, fellBack: number): WindowedFigures => ({
+  p99,
+  p99Expression: "histogram_quantile(0.99, sum by (le) (rate(x_bucket[1m])))",
+  reads: [
+    { success: "true", fallback: "false", perSecond: 12.5, expression: "rate(a[1m])" },
+    { success: "true", fallback: "true", perSecond: fellBack, expression: "rate(b[1m])" },
+  ],
+});
+const lastMinute = (f: ReportWindow["figures"]): ReportWindow => ({
+  windowS: 60,
+  label: "last 1 m",
+  stepS: 15,
+  atS: 90,
+  figures: f,
+});
+
+describe("the incident report's window", () => {
+  const run = { scenario, snapshot: recordedSnapshot() };
+
+  it("says since the start when the page shows since the start", () => {
+    const report = incidentReport({
+      link: "http://lab/#lag=4000",
+      a: run,
+      window: { windowS: 0, label: "since the start", stepS: 15, atS: 95, figures: null },
+    });
+    expect(report).toContain("Window: since the start of the run (as the page shows).");
+    expect(report).not.toContain("### Over the");
+    expect(report).toContain("| metric | value |");
+  });
+
+  it("gives the windowed p99 and rates as the Metrics panel prints them, with their PromQL", () => {
+    const report = incidentReport({
+      link: "http://lab/#lag=4000",
+      a: run,
+      window: lastMinute({ a: figures(2.9, 3.25) }),
+    });
+    expect(report).toContain(
+      "Window: the last 1 m (as the page shows); the key metrics are since the start.",
+    );
+    expect(report).toContain("| metric since the start | value |");
+    expect(report).toContain("### Over the last 1 m (the window the page shows)");
+    expect(report).toContain("scraped every 15 s up to 90 s simulated");
+    expect(report).toContain("| read-wait p99 | 2.90 s |");
+    expect(report).toContain(
+      '| consistent reads, hit the wall, etcd answered (success="true", fallback="true") | 3.25/s |',
+    );
+    expect(report).toContain("- `histogram_quantile(0.99, sum by (le) (rate(x_bucket[1m])))`");
+    expect(report).toContain("- Read-wait p99 over the last 1 m: 2.90 s.");
+  });
+
+  it("puts both runs side by side in a twin, and says what the window's p99 did", () => {
+    const report = incidentReport({
+      link: "http://lab/#lag=4000&twin=x",
+      a: { ...run, side: "gate off" },
+      b: { ...run, side: "gate on" },
+      window: lastMinute({
+        a: figures(2.9, 3.25),
+        b: {
+          ...figures(Number.NaN, 0),
+          reads: [
+            ...figures(Number.NaN, 0).reads,
+            { success: "false", fallback: "skipped", perSecond: 4, expression: "rate(c[1m])" },
+          ],
+        },
+      }),
+    });
+    expect(report).toContain("| metric since the start | A | B | B − A |");
+    expect(report).toContain(
+      "| read-wait p99 | 2.90 s | no data (no waits in the window: PromQL answers NaN) |",
+    );
+    expect(report).toContain(
+      'hit the wall, etcd answered (success="true", fallback="true") | 3.25/s | 0.00/s |',
+    );
+    expect(report).toContain(
+      'hit the wall, 429 instead of etcd (success="false", fallback="skipped") | no data | 4.00/s |',
+    );
+    expect(report).toContain("- `rate(c[1m])`");
+    expect(report).toContain(
+      "- Read-wait p99 over the last 1 m: 2.90 s in A, no data (no waits in the window: PromQL answers NaN) with gate on.",
+    );
+  });
+
+  it("says the window is still being scraped rather than printing since-start figures as its own", () => {
+    const report = incidentReport({ link: "l", a: run, window: lastMinute(null) });
+    expect(report).toContain(
+      "The last 1 m was still being scraped when the report was made: the figures above are since the start.",
+    );
+  });
+});
