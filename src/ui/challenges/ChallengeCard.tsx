@@ -3,7 +3,8 @@ import type { Challenge } from "../../content/challenges/challenge.ts";
 import { CHALLENGES } from "../../content/challenges/index.ts";
 import type { Verdict } from "../../content/challenges/judge.ts";
 import { CHAPTERS } from "../../content/tour/chapters/index.ts";
-import { SCENARIO_KEYS, toSeconds } from "../../model/index.ts";
+import { encodeScenario, SCENARIO_KEYS, toSeconds } from "../../model/index.ts";
+import { restartScenario } from "../../state/restart-scenario.ts";
 import { useRuntime } from "../../state/runtime-context.ts";
 import { useApp } from "../../state/use-app.ts";
 import { ChallengeHints } from "./ChallengeHints.tsx";
@@ -22,7 +23,7 @@ function verdictText(verdict: Verdict, windowS: number): string {
     case "solved":
       return `Solved at ${toSeconds(verdict.atNs).toFixed(1)} s${verdict.note === "" ? "." : `: ${verdict.note}`}`;
     case "missed":
-      return `Not this run: ${verdict.reason}. Change what you may and replay, or start over.`;
+      return `Not this run: ${verdict.reason}. Change what you may and try again from 0 s, or start over.`;
     case "offLimits":
       return `Off limits: ${verdict.keys.map(labelOf).join(", ")} changed, and the challenge locks ${verdict.keys.length === 1 ? "it" : "them"}. Start over to try again.`;
   }
@@ -30,11 +31,17 @@ function verdictText(verdict: Verdict, windowS: number): string {
 
 /** One challenge: the goal, what may change, the live verdict, hints, and what it showed. */
 export function ChallengeCard({ challenge }: { challenge: Challenge }) {
-  const { store } = useRuntime();
+  const { store, live } = useRuntime();
   const verdict = useVerdict(challenge);
   const savedAt = useProgress((state) => state.solved[challenge.id]);
   const setPageKey = useApp((state) => state.setPageKey);
-  const reset = useApp((state) => state.reset);
+  // A try again starts from 0 s with what the learner set live in force from the start: a replay
+  // of the recorded schedule would repeat the first seconds the learner has just changed.
+  const tryAgain = () => {
+    const { scenario, pageKeys } = store.getState();
+    const { scenario: kept } = restartScenario(scenario, live.get()?.snapshot.nowNs ?? 0);
+    openChallenge(store, challenge, encodeScenario(kept), pageKeys);
+  };
   const [leaving, setLeaving] = useState(false);
   const index = CHALLENGES.indexOf(challenge);
   const chapter = CHAPTERS.find((candidate) => candidate.id === challenge.chapter);
@@ -50,7 +57,7 @@ export function ChallengeCard({ challenge }: { challenge: Challenge }) {
       <p className="challenge-kicker">
         Challenge {index + 1} of {CHALLENGES.length}
         {chapter !== undefined && <> · the tour’s “{chapter.title}”</>}
-        {savedAt !== undefined && <span className="challenge-saved"> · solved before</span>}
+        {savedAt !== undefined && <span className="challenge-saved"> · ✓ solved in this browser</span>}
       </p>
       <h2 id="challenge-title" className="challenge-title">
         {challenge.title}
@@ -81,12 +88,8 @@ export function ChallengeCard({ challenge }: { challenge: Challenge }) {
       )}
       <ChallengeHints challenge={challenge} />
       <div className="challenge-buttons">
-        <button
-          type="button"
-          onClick={reset}
-          title="Replay your scenario, changes included, from 0 s"
-        >
-          Replay from 0 s
+        <button type="button" onClick={tryAgain} title="Your settings as they stand now, from 0 s">
+          Try again from 0 s
         </button>
         <button
           type="button"
