@@ -35,11 +35,29 @@ for (const colorScheme of ["light", "dark"] as const) {
       expect(await seriousViolations(page)).toEqual([]);
     });
 
-    test("a preset", async ({ page }) => {
+    test("a preset's question, answered from the keyboard, and its verdict", async ({ page }) => {
       await page.goto("/");
       await page.getByText("Presets", { exact: true }).click();
       await page.getByRole("list", { name: "Presets" }).getByRole("button").first().click();
-      await settle(page);
+      // The question is a labelled radio group; the run waits for it, paused at 0 s.
+      const group = page.getByRole("group", { name: /How will most consistent LISTs/ });
+      await expect(group).toBeVisible();
+      await expect(page.locator(".wcl-panel__waiting")).toHaveCount(0);
+      await waitForPaused(page);
+      expect(await seriousViolations(page)).toEqual([]);
+      // Arrows choose within the group; Tab reaches "Watch it happen"; Enter presses it.
+      await group.getByRole("radio").first().focus();
+      await page.keyboard.press("ArrowDown");
+      await page.keyboard.press("ArrowUp");
+      await expect(group.getByRole("radio").first()).toBeChecked();
+      await page.keyboard.press("Tab");
+      await expect(page.getByRole("button", { name: "Watch it happen" })).toBeFocused();
+      await page.keyboard.press("Enter");
+      const verdict = page.getByTestId("prediction-verdict");
+      await expect(verdict).toHaveAttribute("data-state", "held", { timeout: 30_000 });
+      // Announced: the verdict is inside a polite live region.
+      await expect(page.locator("[aria-live='polite']").filter({ has: verdict })).toHaveCount(1);
+      await waitForPaused(page);
       expect(await seriousViolations(page)).toEqual([]);
     });
 

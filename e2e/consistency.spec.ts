@@ -46,7 +46,7 @@ for (const atS of [4, 12]) {
 }
 
 const linkTo = (query: string, atS: number) =>
-  `/#${query}${query === "" ? "" : "&"}t=${atS}&speed=0.1`;
+  `/#${query}${query === "" ? "" : "&"}t=${atS}&speed=0.1&predict=skip`;
 
 /** Opens `query` at `atS` on a fresh page and pauses there (a little after `atS`). */
 async function openPaused(page: Page, query: string, atS: number) {
@@ -163,7 +163,7 @@ for (const id of ["herd", "ring-grow-shrink"]) {
     // instant, not only once paused (the waiting room said "0 waiting" beside a bar).
     const preset = PRESETS.find((candidate) => candidate.id === id);
     if (preset === undefined) throw new Error(`no preset ${id}`);
-    await page.goto(`/?${presetScenarioQuery(preset)}&t=9&speed=10`);
+    await page.goto(`/?${presetScenarioQuery(preset)}&t=9&speed=10&predict=skip`);
     await expect(page.locator("section.wcl-panel[data-at-ns]").first()).toBeVisible();
     const seen = new Set<string>();
     for (let read = 0; read < 40; read++) {

@@ -33,7 +33,7 @@ test("a gate ticked after moving Watch lag to 5,000 ms restarts with the lag kep
 });
 
 test("Free play offers the defaults, and they are the page as it first opens", async ({ page }) => {
-  await page.goto("/#tour=ring");
+  await page.goto("/#tour=ring&predict=skip");
   const tour = page.getByTestId("tour");
   await expect(tour).toBeVisible();
   await expect(page.locator(".speed output")).toHaveText("20×");
@@ -56,4 +56,26 @@ test("Reset to defaults leaves a preset and a twin run for the defaults", async 
   await expect(page.locator(".speed output")).toHaveText("1×");
   await expect(page.getByLabel("Seed")).toHaveValue("1");
   await expect.poll(() => new URL(page.url()).hash).toBe("#v=2");
+});
+
+test("the tour ends in free play with one-click experiments on what it showed", async ({
+  page,
+}) => {
+  await page.goto("/#tour=wall&predict=skip");
+  await page.getByTestId("tour").getByRole("button", { name: "Free play" }).click();
+  await page.getByRole("button", { name: "From the defaults" }).click();
+  const card = page.getByTestId("free-play");
+  await expect(card).toContainText("The run goes on from the defaults.");
+  await card.getByRole("button", { name: "Turn on the skip-fallback gate" }).click();
+  await expect(page.locator(".scenario-name")).toHaveText(
+    "Free play: Turn on the skip-fallback gate",
+  );
+  await expect
+    .poll(() => decodeURIComponent(new URL(page.url()).hash))
+    .toContain("gates=ConsistentListFromCacheSkipTimeoutFallback=true");
+  // The change is the run's: the gate is ticked in the controls, and the card says what to look for.
+  await expect(
+    page.getByRole("checkbox", { name: "ConsistentListFromCacheSkipTimeoutFallback" }),
+  ).toBeChecked();
+  await expect(card).toContainText("Running now. Look for:");
 });

@@ -34,7 +34,7 @@ for (const [id, atS] of [
     if (preset === undefined) throw new Error(`no preset ${id}`);
     // Tall enough for every panel and the whole control column (it scrolls within the window).
     await page.setViewportSize({ width: 1280, height: 1900 });
-    await page.goto(`/#${presetScenarioQuery(preset)}&speed=5`);
+    await page.goto(`/#${presetScenarioQuery(preset)}&speed=5&predict=skip`);
     await settle(page, atS);
     await page.screenshot({ path: `docs/screenshots/preset-${id}.png` });
   });
@@ -72,7 +72,7 @@ test("dark theme", async ({ page }) => {
 
 test("the wall chapter, its second caption shown", async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.goto("/#tour=wall&speed=2");
+  await page.goto("/#tour=wall&speed=2&predict=skip");
   const caption = page.getByTestId("tour-caption");
   await expect(caption).toHaveAttribute("data-state", "shown", { timeout: RUN_WAIT_MS });
   await page.getByText(/What just happened/).click();

@@ -30,6 +30,8 @@ export interface AppState {
   crash: string | null;
   /** The request the code pane and swimlane follow (its trace comes down with each frame). */
   selectedRequestId: number | null;
+  /** Links and presets opened since the page loaded (`open`): each opened run is asked afresh. */
+  openings: number;
   /**
    * Frames of the worker's loads up to this number come from runs before the newest load (their
    * scenario is no longer the store's): whoever judges a frame against the scenario skips them.
@@ -46,9 +48,10 @@ export interface SnapshotSource {
 export interface AppActions {
   /**
    * Starts a fresh run of a link's scenario text, opened at `startAtS` simulated seconds (by
-   * default the link's own `t`). The speed stays as it is.
+   * default the link's own `t`). The speed stays as it is. `hold` keeps the run paused at its start
+   * (a question waits for its answer); by default the store's `asksFirst` rule decides.
    */
-  open(query: string, startAtS?: number): void;
+  open(query: string, startAtS?: number, hold?: boolean): void;
   /** Opens a link as a fresh page would (pasted in the address bar, Back, Forward): its speed too. */
   openLink(query: string): void;
   /** Starts over with the default scenario at 1×, from 0 s: the way back from anywhere. */
@@ -97,14 +100,25 @@ export type AppStore = StoreApi<AppState & AppActions>;
 /** Simulated time a single step advances a paused run. */
 export const STEP_MS = 100;
 
+/**
+ * Whether a run opened with these page keys waits at its start, paused, instead of playing: the
+ * page asks a question about it first (src/content/predict/page-question.ts).
+ */
+export type AsksFirst = (
+  scenarioQuery: string,
+  pageKeys: Readonly<Record<string, string>>,
+) => boolean;
+
 export function createAppStore(
   client: SimulationClient,
   live: LiveSnapshot,
   initialQuery: string,
+  asksFirst: AsksFirst = () => false,
 ): AppStore {
   const initial = parseScenario(initialQuery);
   const opening = readOpeningKeys(initial.page);
   const initialTwin = settleTwin(initial.scenario, opening.pageKeys);
+  const initialHold = asksFirst(encodeScenario(initial.scenario), initialTwin.pageKeys);
 
   return createStore<AppState & AppActions>()((set, get) => {
     const simulatedNowNs = () => live.get()?.snapshot.nowNs ?? 0;
@@ -122,16 +136,17 @@ export function createAppStore(
       scenario: initial.scenario,
       pageKeys: initialTwin.pageKeys,
       issues: [...initial.issues, ...opening.issues, ...initialTwin.issues],
-      playing: true,
+      playing: !initialHold,
       speed: opening.speed,
       snapshot: null,
       snapshotFrom: { run: 0, playing: false },
       notice: initial.notices[0] ?? null,
       crash: null,
       selectedRequestId: null,
+      openings: 0,
       staleRunsUpTo: -1,
 
-      open(query, startAtS) {
+      open(query, startAtS, hold) {
         const parsed = parseScenario(query);
         const keys = readOpeningKeys(parsed.page);
         set({
@@ -143,8 +158,11 @@ export function createAppStore(
           crash: null,
           // Another run: the same id would name some other read.
           selectedRequestId: null,
+          openings: get().openings + 1,
         });
         load(parsed.scenario, startAtS ?? keys.openAtS);
+        // Paused in the same turn as the load: the worker never plays a moment of the new run.
+        if (hold ?? asksFirst(encodeScenario(parsed.scenario), get().pageKeys)) get().pause();
       },
       openLink(query) {
         get().open(query);

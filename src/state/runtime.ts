@@ -1,7 +1,7 @@
 import { encodeScenario } from "../model/index.ts";
 import type { SimulationClient } from "../worker/client.ts";
 import type { WindowScrapes } from "../worker/protocol.ts";
-import { type AppStore, createAppStore } from "./app-store.ts";
+import { type AppStore, type AsksFirst, createAppStore } from "./app-store.ts";
 import { type ScheduleFrame, startFrameLoop } from "./frame-loop.ts";
 import { createLiveSnapshot, type LiveSnapshot } from "./live-snapshot.ts";
 import { createMetricsWindow, type MetricsWindowStore } from "./metrics-window.ts";
@@ -60,6 +60,8 @@ export interface RuntimeDeps {
   onAddressChange?: (listener: () => void) => () => void;
   /** Reloads the page: a link that switches between the full page and an embed needs it. */
   reload?: () => void;
+  /** Which runs wait, paused at their start, for the page's question to be answered. */
+  asksFirst?: AsksFirst;
 }
 
 /** A reply outside the protocol (a page and a worker from different builds): said, not fatal. */
@@ -74,7 +76,7 @@ const SHOWN_FRAME_INTERVAL_MS = 250;
 export function startApp(deps: RuntimeDeps): AppRuntime {
   const live = createLiveSnapshot();
   const shown = createLiveSnapshot();
-  const store = createAppStore(deps.client, live, scenarioTextOf(deps.location));
+  const store = createAppStore(deps.client, live, scenarioTextOf(deps.location), deps.asksFirst);
   let lastCopyMs = Number.NEGATIVE_INFINITY;
   const prometheusRequests = createPrometheusRequests(deps.client);
   const metricsWindow = createMetricsWindow((stepS, windowS) =>
@@ -132,7 +134,7 @@ export function startApp(deps: RuntimeDeps): AppRuntime {
     }
   });
 
-  const { scenario, pageKeys, speed } = store.getState();
+  const { scenario, pageKeys, speed, playing } = store.getState();
   const openAtS = Number(pageKeys["t"] ?? "0");
   deps.client.send({
     type: "load",
@@ -140,7 +142,8 @@ export function startApp(deps: RuntimeDeps): AppRuntime {
     startAtS: Number.isFinite(openAtS) && openAtS > 0 ? openAtS : 0,
     ...settleTwin(scenario, pageKeys).load,
   });
-  deps.client.send({ type: "play", speed });
+  // A run that waits for an answer stays paused (the worker starts so) until the page plays it.
+  if (playing) deps.client.send({ type: "play", speed });
   const stopFrames = startFrameLoop(
     deps.client,
     () => screenView(store.getState().selectedRequestId),

@@ -12,6 +12,7 @@ import { EmbedPlayer } from "./embed/EmbedPlayer.tsx";
 import { usePageKeys } from "./embed/usePageKeys.ts";
 import { Header } from "./layout/Header.tsx";
 import { Narration } from "./narration/Narration.tsx";
+import { PresetPrediction } from "./presets/PresetPrediction.tsx";
 import { Timeline } from "./timeline/Timeline.tsx";
 import { TourDock } from "./tour/TourDock.tsx";
 import { RunPanels } from "./twin/RunPanels.tsx";
@@ -39,6 +40,7 @@ export function App({ runtime }: { runtime: AppRuntime }) {
         <main className="app-main">
           <aside className="app-controls">
             <ChallengeDock />
+            <PresetPrediction />
             <TourDock />
             <Narration />
             <ControlPanel />

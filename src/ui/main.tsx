@@ -1,5 +1,6 @@
 import { StrictMode, startTransition } from "react";
 import { createRoot } from "react-dom/client";
+import { asksFirst } from "../content/predict/page-question.ts";
 import { markFirstFrame } from "../state/first-frame-mark.ts";
 import { animationFrames } from "../state/frame-loop.ts";
 import { startApp } from "../state/runtime.ts";
@@ -25,6 +26,7 @@ const runtime = startApp({
     };
   },
   reload: () => window.location.reload(),
+  asksFirst,
 });
 // A panel's canvas exists once the panel has a snapshot to draw (it shows a waiting line before).
 markFirstFrame(

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { answerById, judge } from "../../src/content/predict/judge.ts";
 import type { Question } from "../../src/content/predict/question.ts";
@@ -10,6 +11,7 @@ import { createSimulation } from "../../src/sim/simulation.ts";
 import type { SimSnapshot } from "../../src/sim/snapshot.ts";
 import { NS_PER_S } from "../../src/sim/time.ts";
 import { SCREEN_VIEW } from "../../src/state/snapshot-view.ts";
+import { EXPECTED } from "./predict-expected.ts";
 
 // Every question of the tour and the gallery, judged headless on its own run: the deciding moment
 // comes within its window, exactly one answer holds there, and it is the same answer whether the
@@ -51,33 +53,6 @@ function rightAnswer(query: string, question: Question): string {
   expect(ids[0]).toBe(ids[1]);
   return ids[0] ?? "";
 }
-
-/** What each question's run bears out: a table a reader can check against the captions. */
-const EXPECTED: Record<string, string> = {
-  "chapter:rv0": "at-once",
-  "chapter:read-your-write": "after-wait",
-  "chapter:wall": "fallback",
-  "chapter:wake-up-timer": "thousands",
-  "chapter:herd": "fallback",
-  "chapter:ring": "grow-shrink",
-  "chapter:fresh-window": "relist-cache",
-  "chapter:prometheus": "fallback",
-  "preset:healthy": "cache",
-  "preset:ryw-consistent": "after-wait",
-  "preset:ryw-pinned": "after-wait",
-  "preset:lagging": "fallback",
-  "preset:herd": "fallback",
-  "preset:herd-skip-fallback": "429",
-  "preset:big-herd": "fallback",
-  "preset:big-herd-skip-fallback": "429",
-  "preset:ring-grow-shrink": "grow-shrink",
-  "preset:request-timeout": "past-ceiling",
-  "preset:watcher-away": "relist-cache",
-  "preset:no-rv-guard": "thousands",
-  "preset:k8s-1.36": "every",
-  "preset:k8s-1.37": "waited",
-  "preset:heavy": "at-once",
-};
 
 function checkShape(question: Question) {
   expect(question.answers.length).toBeGreaterThanOrEqual(3);
@@ -141,5 +116,18 @@ describe("the verdict follows the scenario, not a stored key", () => {
     expect(verdict.evidence).toMatch(
       /^\d[\d,]* consistent reads finished: \d[\d,]* fell back to etcd\.$/,
     );
+  });
+});
+
+describe("docs/page-keys.md", () => {
+  it("lists every question's answer ids, as the predict key takes them", () => {
+    const text = readFileSync("docs/page-keys.md", "utf8");
+    for (const question of [
+      ...CHAPTERS.map((c) => c.question),
+      ...PRESETS.map((p) => p.question),
+    ]) {
+      const ids = question.answers.map((answer) => `\`${answer.id}\``).join(", ");
+      expect(text).toContain(`| ${ids} |`);
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { render } from "@testing-library/react";
+import { asksFirst } from "../../src/content/predict/page-question.ts";
 import type { Scenario } from "../../src/sim/scenario/index.ts";
 import {
   createSimulation as createRealSimulation,
@@ -31,6 +32,7 @@ export function renderApp(
       return () => clearTimeout(timer);
     },
     wallNowMs: () => performance.now(),
+    asksFirst,
   });
   const view = render(<App runtime={runtime} />);
   const unmount = view.unmount;

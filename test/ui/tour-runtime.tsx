@@ -1,5 +1,6 @@
 import { render } from "@testing-library/react";
 import type { ReactNode } from "react";
+import { asksFirst } from "../../src/content/predict/page-question.ts";
 import type { Outcome, ReadKind, SimSnapshot } from "../../src/sim/snapshot.ts";
 import { type AppRuntime, startApp } from "../../src/state/runtime.ts";
 import { RuntimeContext } from "../../src/state/runtime-context.ts";
@@ -27,6 +28,7 @@ export function fakeRuntime(initialQuery = ""): FakeRuntime {
     writeQuery: () => {},
     scheduleFrame: () => () => {},
     wallNowMs: () => 0,
+    asksFirst,
   });
   const loadsSent = () => commands.filter((command) => command.type === "load").length;
   // The frame is shown at once, as a paused run's is.

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen } from "@testing-library/react";
+import { act, cleanup, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
+import { CHALLENGES } from "../../src/content/challenges/index.ts";
 import { CHAPTERS } from "../../src/content/tour/chapters/index.ts";
 import { encodeScenario } from "../../src/sim/scenario/index.ts";
 import { TourDock } from "../../src/ui/tour/TourDock.tsx";
@@ -37,7 +38,7 @@ const loads = (fake: FakeRuntime) =>
 
 describe("the guided tour", () => {
   it("opens the chapter a ?tour= link names, with its scenario, through the store", () => {
-    const fake = fakeRuntime("tour=wall");
+    const fake = fakeRuntime("tour=wall&predict=skip");
     renderTour(fake);
     expect(screen.getByRole("heading", { name: CHAPTERS[wall]?.title ?? "" })).toBeInTheDocument();
     expect(screen.getByTestId("tour-progress")).toHaveTextContent(
@@ -51,7 +52,7 @@ describe("the guided tour", () => {
   });
 
   it("does not show a caption until its trigger is in a snapshot", () => {
-    const fake = fakeRuntime("tour=wall");
+    const fake = fakeRuntime("tour=wall&predict=skip");
     renderTour(fake);
     act(() => fake.frame(quietSnapshot(1)));
     expect(caption()).toHaveAttribute("data-state", "waiting");
@@ -76,7 +77,7 @@ describe("the guided tour", () => {
   });
 
   it("quotes its figures from the snapshot the panels show, never from an older one", () => {
-    const fake = fakeRuntime("tour=herd");
+    const fake = fakeRuntime("tour=herd&predict=skip");
     renderTour(fake);
     const parked = (seconds: number, waiters: number) => {
       const snapshot = withConsistentWaiter(seconds);
@@ -91,7 +92,7 @@ describe("the guided tour", () => {
   });
 
   it("keeps a caption once seen, though the waiter has since left", () => {
-    const fake = fakeRuntime("tour=wall");
+    const fake = fakeRuntime("tour=wall&predict=skip");
     renderTour(fake);
     act(() => fake.frame(withConsistentWaiter(1)));
     act(() => fake.frame(quietSnapshot(2)));
@@ -99,7 +100,7 @@ describe("the guided tour", () => {
   });
 
   it("starts over when the run starts over", () => {
-    const fake = fakeRuntime("tour=wall");
+    const fake = fakeRuntime("tour=wall&predict=skip");
     renderTour(fake);
     act(() => fake.frame(withConsistentWaiter(5)));
     act(() => fake.frame(quietSnapshot(0.1)));
@@ -107,7 +108,8 @@ describe("the guided tour", () => {
   });
 
   it("ignores frames of the run that was playing before the chapter opened", () => {
-    const fake = fakeRuntime();
+    // The chapter's question is another test's (predict.test.tsx): here it is skipped.
+    const fake = fakeRuntime("predict=skip");
     act(() => fake.frame(withConsistentWaiter(50)));
     const oldRun = 1;
     renderTour(fake);
@@ -121,7 +123,7 @@ describe("the guided tour", () => {
   it("takes the new run's first frame even when its clock is already past the old run's", () => {
     // At 100× the chapter's run can reach its first frame later in simulated time than the old
     // run had got to; telling runs apart by time skipped every frame of the chapter.
-    const fake = fakeRuntime();
+    const fake = fakeRuntime("predict=skip");
     act(() => fake.frame(withConsistentWaiter(5)));
     renderTour(fake);
     act(() => fake.runtime.store.getState().setPageKey("tour", "wall"));
@@ -130,7 +132,7 @@ describe("the guided tour", () => {
   });
 
   it("moves on with Continue and back with Back, without reopening the run", () => {
-    const fake = fakeRuntime("tour=wall");
+    const fake = fakeRuntime("tour=wall&predict=skip");
     renderTour(fake);
     act(() => fake.frame(withConsistentWaiter(1)));
     const loadsBefore = loads(fake).length;
@@ -145,7 +147,7 @@ describe("the guided tour", () => {
   });
 
   it("opens a step's own scenario when the step has one", () => {
-    const fake = fakeRuntime("tour=herd");
+    const fake = fakeRuntime("tour=herd&predict=skip");
     renderTour(fake);
     const stampede = quietSnapshot(16);
     stampede.outcomes.consistent.fallback = 2000;
@@ -164,17 +166,17 @@ describe("the guided tour", () => {
   });
 
   it("raises the speed for a slow chapter, never lowers it", () => {
-    const fake = fakeRuntime("tour=ring");
+    const fake = fakeRuntime("tour=ring&predict=skip");
     renderTour(fake);
     expect(fake.runtime.store.getState().speed).toBe(20);
     cleanup();
-    const fast = fakeRuntime("tour=ring&speed=100");
+    const fast = fakeRuntime("tour=ring&speed=100&predict=skip");
     renderTour(fast);
     expect(fast.runtime.store.getState().speed).toBe(100);
   });
 
   it("leaves into free play with the scenario still running, when the reader keeps it", () => {
-    const fake = fakeRuntime("tour=wall");
+    const fake = fakeRuntime("tour=wall&predict=skip");
     renderTour(fake);
     const loadsBefore = loads(fake).length;
     fireEvent.click(button("Free play"));
@@ -189,7 +191,7 @@ describe("the guided tour", () => {
 
   it("finishes the tour into the defaults at 1×, when the reader chooses them", () => {
     const last = CHAPTERS.at(-1)?.id ?? "";
-    const fake = fakeRuntime(`tour=${last}`);
+    const fake = fakeRuntime(`tour=${last}&predict=skip`);
     renderTour(fake);
     expect(fake.runtime.store.getState().speed).toBeGreaterThan(1);
     fake.runtime.store.setState({ speed: 20 });
@@ -207,7 +209,7 @@ describe("the guided tour", () => {
   });
 
   it("goes to the next chapter after a chapter's last caption", () => {
-    const fake = fakeRuntime("tour=rv0");
+    const fake = fakeRuntime("tour=rv0&predict=skip");
     renderTour(fake);
     act(() => fake.runtime.store.getState().setPageKey("tour", "rv0"));
     for (let step = 0; step < 3; step++) {
@@ -220,7 +222,7 @@ describe("the guided tour", () => {
   });
 
   it("jumps to the chapter picked from the list", () => {
-    const fake = fakeRuntime("tour=wall");
+    const fake = fakeRuntime("tour=wall&predict=skip");
     renderTour(fake);
     fireEvent.change(screen.getByRole("combobox"), { target: { value: "prometheus" } });
     expect(fake.runtime.store.getState().pageKeys["tour"]).toBe("prometheus");
@@ -250,3 +252,58 @@ function everythingSeen(seconds: number) {
   snapshot.outcomes.consistent.cacheAfterWait = 50;
   return snapshot;
 }
+
+describe("from the tour into free play", () => {
+  it("suggests the chapter's experiments, each a one-click restart with its keys", () => {
+    const fake = fakeRuntime("tour=wall&predict=skip");
+    renderTour(fake);
+    fireEvent.click(button("Free play"));
+    fireEvent.click(button("From the defaults"));
+    const card = screen.getByTestId("free-play");
+    expect(card).toHaveTextContent("The run goes on from the defaults.");
+    const experiments = within(card).getByRole("list", { name: "Experiments to try" });
+    expect(
+      within(experiments)
+        .getAllByRole("button")
+        .map((b) => b.textContent),
+    ).toEqual(CHAPTERS[wall]?.experiments.map((experiment) => experiment.label));
+    fireEvent.click(within(card).getByRole("button", { name: "Turn on the skip-fallback gate" }));
+    const query = loads(fake).at(-1) ?? "";
+    expect(query).toContain("gates=ConsistentListFromCacheSkipTimeoutFallback=true");
+    expect(query).toContain("lag=4000");
+    expect(fake.runtime.store.getState().scenario.name).toBe(
+      "Free play: Turn on the skip-fallback gate",
+    );
+    expect(fake.runtime.store.getState().playing).toBe(true);
+    expect(card).toHaveTextContent("Running now. Look for: At the wall consistent reads get 429");
+    fireEvent.click(within(card).getByRole("button", { name: "Close" }));
+    expect(screen.queryByTestId("free-play")).not.toBeInTheDocument();
+    expect(button("Take the guided tour")).toBeInTheDocument();
+  });
+
+  it("links the challenges of the chapter just seen", () => {
+    const fake = fakeRuntime("tour=wall&predict=skip");
+    renderTour(fake);
+    fireEvent.click(button("Free play"));
+    fireEvent.click(button("From the defaults"));
+    const list = screen.getByRole("list", { name: "Challenges from this chapter" });
+    const links = within(list).getAllByRole("link");
+    const wallChallenges = CHALLENGES.filter((challenge) => challenge.chapter === "wall");
+    expect(wallChallenges.length).toBeGreaterThan(0);
+    expect(links.map((link) => link.textContent)).toEqual(wallChallenges.map((c) => c.title));
+    expect(links[0]).toHaveAttribute("href", `#challenge=${wallChallenges[0]?.id}`);
+    fireEvent.click(links[0] as HTMLElement);
+    expect(fake.runtime.store.getState().pageKeys["challenge"]).toBe(wallChallenges[0]?.id);
+    expect(screen.queryByTestId("free-play")).not.toBeInTheDocument();
+  });
+
+  it("keeps the chapter's run when the reader chooses it, and says so", () => {
+    const fake = fakeRuntime("tour=ring&predict=skip");
+    renderTour(fake);
+    fireEvent.click(button("Free play"));
+    fireEvent.click(button("Keep this chapter's run"));
+    expect(screen.getByTestId("free-play")).toHaveTextContent(
+      `The run goes on with the run of “${CHAPTERS.find((c) => c.id === "ring")?.title}”.`,
+    );
+  });
+});

@@ -32,6 +32,16 @@ export interface Step {
   query?: string;
 }
 
+/** A one-click change to try in free play, with what the chapter just showed. */
+export interface Experiment {
+  /** The change, as its button says it. */
+  label: string;
+  /** What to look for once the run restarts with it. */
+  lookFor: string;
+  /** Run keys (scenario text) put into the scenario free play starts from; the rest stays. */
+  keys: string;
+}
+
 export interface Chapter {
   id: string;
   title: string;
@@ -42,6 +52,8 @@ export interface Chapter {
   speedNote?: string;
   /** Asked before the chapter's first run plays (src/content/predict/); judged on that run. */
   question: Question;
+  /** Two or three changes free play suggests after this chapter (src/ui/tour/FreePlay.tsx). */
+  experiments: readonly Experiment[];
   /** The last step's caption starts with "The one thing to remember:". */
   steps: readonly Step[];
 }

@@ -432,6 +432,7 @@ export const PAGE_KEYS: readonly string[] = [
   "panels",
   "controls",
   "twin",
+  "predict",
   "challenge",
 ];
 

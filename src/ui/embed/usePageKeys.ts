@@ -1,5 +1,7 @@
 import { useEffect, useMemo } from "react";
+import { readPredictKey } from "../../content/predict/page-question.ts";
 import { CHAPTER_IDS } from "../../content/tour/chapters/index.ts";
+import { encodeScenario } from "../../model/index.ts";
 import type { AppRuntime } from "../../state/runtime.ts";
 import { readTourKey } from "../tour/tourKeyIssue.ts";
 import { DEFAULT_EMBED_PANEL_IDS, EMBEDDABLE_PANEL_IDS } from "./embeddablePanels.tsx";
@@ -7,7 +9,8 @@ import { type PageKeyReading, readEmbedKeys } from "./embedKeys.ts";
 
 /**
  * The link's page keys, read once: whether this is an embed, and what was wrong, for the banner;
- * refused keys (an embed's, an unknown tour chapter) leave the address.
+ * refused keys (an embed's, an unknown tour chapter, a `predict` that names no answer) leave the
+ * address.
  */
 export function usePageKeys(runtime: AppRuntime): PageKeyReading {
   const reading = useMemo(() => {
@@ -17,7 +20,13 @@ export function usePageKeys(runtime: AppRuntime): PageKeyReading {
       DEFAULT_EMBED_PANEL_IDS,
     );
     const tour = readTourKey(embed.pageKeys, CHAPTER_IDS);
-    return { ...embed, pageKeys: tour.pageKeys, issues: [...embed.issues, ...tour.issues] };
+    const scenarioQuery = encodeScenario(runtime.store.getState().scenario);
+    const predict = readPredictKey(scenarioQuery, tour.pageKeys);
+    return {
+      ...embed,
+      pageKeys: predict.pageKeys,
+      issues: [...embed.issues, ...tour.issues, ...predict.issues],
+    };
   }, [runtime]);
   useEffect(() => {
     const state = runtime.store.getState();

@@ -1,17 +1,13 @@
-import { useEffect, useMemo, useState } from "react";
-import { PRESETS, type Preset, presetScenarioQuery } from "../../content/presets.ts";
+import { useEffect, useState } from "react";
+import type { Preset } from "../../content/presets.ts";
 import type { Nanos } from "../../model/index.ts";
-import { encodeScenario, toSeconds } from "../../model/index.ts";
+import { toSeconds } from "../../model/index.ts";
 import { useRuntime } from "../../state/runtime-context.ts";
-import { useApp } from "../../state/use-app.ts";
+import { usePublishedPreset } from "./usePublishedPreset.ts";
 
 /** When the scenario is a preset as published, what to look for and whether it has been seen. */
 export function ObservableWatch() {
-  const scenario = useApp((state) => state.scenario);
-  const preset = useMemo(() => {
-    const query = encodeScenario(scenario);
-    return PRESETS.find((candidate) => presetScenarioQuery(candidate) === query) ?? null;
-  }, [scenario]);
+  const preset = usePublishedPreset();
   return preset === null ? null : <Watch key={preset.id} preset={preset} />;
 }
 

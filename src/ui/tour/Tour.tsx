@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { SKIP } from "../../content/predict/page-question.ts";
 import type { Chapter } from "../../content/tour/chapter.ts";
 import { CHAPTERS } from "../../content/tour/chapters/index.ts";
 import { stepScenarioQuery, stepsSharingRun } from "../../content/tour/step-scenario.ts";
@@ -6,12 +7,17 @@ import { encodeScenario } from "../../model/index.ts";
 import type { AppRuntime } from "../../state/runtime.ts";
 import { useRuntime } from "../../state/runtime-context.ts";
 import { useApp } from "../../state/use-app.ts";
+import { PredictionCard } from "../predict/PredictionCard.tsx";
+import { usePrediction } from "../predict/usePrediction.ts";
 import { ChapterPicker } from "./ChapterPicker.tsx";
+import type { FreePlayStart } from "./FreePlay.tsx";
 import { planRun, type StepRun } from "./plan-run.ts";
+import { stepWatches } from "./sightings.ts";
 import { TourCaption } from "./TourCaption.tsx";
 import { TourExit } from "./TourExit.tsx";
 import { TourProgress } from "./TourProgress.tsx";
 import { usePanelHighlight } from "./use-panel-highlight.ts";
+import { usePauseAt } from "./use-pause-at.ts";
 import { useSightings } from "./use-sightings.ts";
 
 interface Position {
@@ -32,40 +38,62 @@ function positionAt(runtime: AppRuntime, chapter: Chapter, step: number): Positi
   return { step, run, watched: stepsSharingRun(chapter, step) };
 }
 
-/** One chapter, a caption at a time, each shown once the simulation has done what it says. */
-export function Tour({ chapterIndex }: { chapterIndex: number }) {
+/**
+ * One chapter: first its question (unless the link says `predict=skip`), the run waiting at 0 s
+ * for the answer and pausing at the moment that decides it; then a caption at a time, each shown
+ * once the simulation has done what it says.
+ */
+export function Tour({
+  chapterIndex,
+  onLeave,
+}: {
+  chapterIndex: number;
+  /** The reader left for free play: from the defaults or this chapter's run; after the last chapter? */
+  onLeave?: (start: FreePlayStart, finished: boolean) => void;
+}) {
   const runtime = useRuntime();
   const { store } = runtime;
   const chapter = CHAPTERS[chapterIndex] as Chapter;
   const [position, setPosition] = useState(() => positionAt(runtime, chapter, 0));
+  /** The link's `predict`, read once: `skip` goes on to the next chapter, an answer does not. */
+  const [predictKey] = useState(() => store.getState().pageKeys["predict"] ?? null);
+  const [asking, setAsking] = useState(predictKey !== SKIP);
   /** The reader asked to leave (Free play, or Finish on the last chapter): where to go next. */
   const [leaving, setLeaving] = useState<"finished" | "left" | null>(null);
-  const sightings = useSightings(chapter, position.watched, position.run.staleRun);
+  const watches = useMemo(() => stepWatches(chapter, position.watched), [chapter, position]);
+  const sightings = useSightings(watches, position.run.staleRun);
   const step = chapter.steps[position.step];
-  const sighting = sightings.get(position.step);
-  usePanelHighlight(step !== undefined && sighting !== undefined ? step.panel : null);
+  const sighting = asking ? undefined : sightings.get(position.step);
   const shown = useApp((state) => state.snapshot);
   const playing = useApp((state) => state.playing);
-
-  // A caption's figures are the panels': the run pauses at the moment the trigger first held (a
-  // seek there, since the run has played on by a frame or more), once per step.
-  const pausedFor = useRef<Position | null>(null);
-  useEffect(() => {
-    if (sighting === undefined || pausedFor.current === position) return;
-    pausedFor.current = position;
-    store.getState().pause();
-    runtime.travel.getState().seek(sighting.atNs);
-  }, [store, runtime.travel, sighting, position]);
-
+  // Moving on plays the run again: the tour paused it at the caption's moment.
+  const play = () => {
+    if (!store.getState().playing) store.getState().play();
+  };
   // The scenario changes through the store, as any control changes it; StrictMode runs this twice.
+  // The chapter's first run waits at 0 s while its question is asked. Declared before the question,
+  // whose check of the link's answer must come after the open (which starts the banner afresh).
   const opened = useRef<StepRun | null>(null);
   useEffect(() => {
     if (!position.run.needsOpen || opened.current === position.run) return;
     opened.current = position.run;
-    store.getState().open(`${position.run.query}&tour=${chapter.id}`);
+    const hold = asking && position.step === 0;
+    // The link's `predict` stays in the address (an answer id is checked by the question).
+    const carried = predictKey === null ? "" : `&predict=${encodeURIComponent(predictKey)}`;
+    store.getState().open(`${position.run.query}&tour=${chapter.id}${carried}`, undefined, hold);
     // A chapter's run plays from its start, though the last caption had paused the run before it.
-    if (!store.getState().playing) store.getState().play();
-  }, [store, chapter, position.run]);
+    if (!hold && !store.getState().playing) store.getState().play();
+  }, [store, chapter, position.run, position.step, asking, predictKey]);
+  const prediction = usePrediction(chapter.question, play);
+  const questionOpen = asking && prediction.phase !== "skipped";
+  const questionPanel =
+    prediction.phase === "decided" ? (prediction.verdict?.happened?.panel ?? null) : null;
+  usePanelHighlight(
+    questionOpen ? questionPanel : step !== undefined && sighting !== undefined ? step.panel : null,
+  );
+  // A caption's figures are the panels': the run pauses at the moment the trigger first held.
+  usePauseAt(sighting?.atNs, position);
+
   useEffect(() => {
     const { speed, setSpeed } = store.getState();
     if (chapter.speed > speed) setSpeed(chapter.speed);
@@ -80,14 +108,15 @@ export function Tour({ chapterIndex }: { chapterIndex: number }) {
   const nextChapter = CHAPTERS[chapterIndex + 1];
   const previousChapter = CHAPTERS[chapterIndex - 1];
   const isLastStep = position.step === chapter.steps.length - 1;
-  const setTour = (id: string | null) => store.getState().setPageKey("tour", id);
-  // Moving on plays the run again: the tour paused it at the caption's moment.
-  const play = () => {
-    if (!store.getState().playing) store.getState().play();
+  const setTour = (id: string | null) => {
+    // Only `predict=skip` carries on to another chapter: an answer belongs to this chapter's question.
+    if (store.getState().pageKeys["predict"] !== SKIP) store.getState().setPageKey("predict", null);
+    store.getState().setPageKey("tour", id);
   };
   const onContinue = () => {
     play();
-    if (!isLastStep) goTo(position.step + 1);
+    if (questionOpen) setAsking(false);
+    else if (!isLastStep) goTo(position.step + 1);
     else if (nextChapter !== undefined) setTour(nextChapter.id);
     else setLeaving("finished");
   };
@@ -97,6 +126,7 @@ export function Tour({ chapterIndex }: { chapterIndex: number }) {
     else if (previousChapter !== undefined) setTour(previousChapter.id);
   };
   if (step === undefined) return null;
+  const canContinue = questionOpen ? prediction.phase === "decided" : sighting !== undefined;
 
   return (
     <section className="tour" aria-labelledby="tour-title" data-testid="tour">
@@ -107,21 +137,33 @@ export function Tour({ chapterIndex }: { chapterIndex: number }) {
       <TourProgress
         chapter={chapterIndex + 1}
         chapters={CHAPTERS.length}
-        step={position.step + 1}
+        step={questionOpen ? "question" : position.step + 1}
         steps={chapter.steps.length}
       />
       {chapter.speedNote !== undefined && <p className="tour-speed-note">{chapter.speedNote}</p>}
-      <div aria-live="polite">
-        <TourCaption step={step} sighting={sighting} shown={shown} playing={playing} />
-      </div>
+      {questionOpen ? (
+        <PredictionCard
+          question={chapter.question}
+          prediction={prediction}
+          kicker="Before this chapter plays"
+        />
+      ) : (
+        <div aria-live="polite">
+          <TourCaption step={step} sighting={sighting} shown={shown} playing={playing} />
+        </div>
+      )}
       {leaving !== null ? (
         <TourExit
           finished={leaving === "finished"}
           onKeep={() => {
             play();
+            onLeave?.("chapter", leaving === "finished");
             setTour(null);
           }}
-          onDefaults={() => store.getState().resetToDefaults()}
+          onDefaults={() => {
+            onLeave?.("defaults", leaving === "finished");
+            store.getState().resetToDefaults();
+          }}
           onStay={() => setLeaving(null)}
         />
       ) : (
@@ -133,18 +175,16 @@ export function Tour({ chapterIndex }: { chapterIndex: number }) {
           >
             Back
           </button>
-          <button
-            type="button"
-            className="primary"
-            onClick={onContinue}
-            disabled={sighting === undefined}
-          >
-            {!isLastStep
-              ? "Continue"
-              : nextChapter !== undefined
-                ? "Next chapter"
-                : "Finish the tour"}
-          </button>
+          {/* While the question waits for its verdict, its own buttons lead. */}
+          {(!questionOpen || prediction.phase === "decided") && (
+            <button type="button" className="primary" onClick={onContinue} disabled={!canContinue}>
+              {questionOpen || !isLastStep
+                ? "Continue"
+                : nextChapter !== undefined
+                  ? "Next chapter"
+                  : "Finish the tour"}
+            </button>
+          )}
           <button
             type="button"
             className="tour-exit"

@@ -7,7 +7,7 @@ import type { Sighting } from "./sightings.ts";
 interface TourCaptionProps {
   step: Step;
   /** When the trigger first held, or undefined while the caption still waits for it. */
-  sighting: Sighting | undefined;
+  sighting: Sighting<string> | undefined;
   /** The snapshot the panels show: the caption's figures are read from it, never from another. */
   shown: SimSnapshot | null;
   playing: boolean;

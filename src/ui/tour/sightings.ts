@@ -1,40 +1,63 @@
 import type { Chapter } from "../../content/tour/chapter.ts";
 import type { SimSnapshot } from "../../model/index.ts";
 
-// Which captions' triggers the run has shown so far. A trigger is latched the first time it holds
-// (a parked read may leave the waiting room before the reader presses Continue) together with
-// the figures its caption quotes from that moment. A run that starts over starts the latches over.
+// Which moments the run has shown so far: a caption's trigger, a question's deciding moment. A
+// moment is latched the first time it holds (a parked read may leave the waiting room before the
+// reader presses Continue) together with what is read off the snapshot of that moment (a caption's
+// figures, a verdict). A run that starts over starts the latches over.
 
-export interface Sighting {
-  /** Simulated time of the frame in which the trigger first held. */
-  atNs: number;
-  /** The caption's figures from that frame ("" when it quotes nothing). */
-  quote: string;
+/** A moment to watch for, and what to keep from the snapshot in which it first held. */
+export interface Watch<T> {
+  holds: (snapshot: SimSnapshot) => boolean;
+  take: (snapshot: SimSnapshot) => T;
 }
 
-export interface Sightings {
-  /** Step index → when its trigger first held. */
-  readonly seen: ReadonlyMap<number, Sighting>;
+export interface Sighting<T> {
+  /** Simulated time of the frame in which the moment first held. */
+  atNs: number;
+  /** What was read off that frame. */
+  taken: T;
+}
+
+export interface Sightings<T> {
+  /** Watch key → when it first held. */
+  readonly seen: ReadonlyMap<number, Sighting<T>>;
   readonly lastNs: number;
 }
 
-export const NO_SIGHTINGS: Sightings = { seen: new Map(), lastNs: 0 };
+export const noSightings = <T>(): Sightings<T> => ({ seen: new Map(), lastNs: 0 });
 
-/** The sightings after `snapshot`; the same object when nothing new was seen. */
-export function observe(
-  sightings: Sightings,
+/** A chapter's steps as watches, keyed by step index: each keeps its caption's figures. */
+export function stepWatches(
   chapter: Chapter,
   steps: readonly number[],
+): ReadonlyMap<number, Watch<string>> {
+  return new Map(
+    steps.flatMap((index) => {
+      const step = chapter.steps[index];
+      if (step === undefined) return [];
+      const watch: Watch<string> = {
+        holds: step.trigger.holds,
+        take: (snapshot) => step.quote?.(snapshot) ?? "",
+      };
+      return [[index, watch] as const];
+    }),
+  );
+}
+
+/** The sightings after `snapshot`; the same `seen` map when nothing new was seen. */
+export function observe<T>(
+  sightings: Sightings<T>,
+  watches: ReadonlyMap<number, Watch<T>>,
   snapshot: SimSnapshot,
-): Sightings {
+): Sightings<T> {
   const restarted = snapshot.nowNs < sightings.lastNs;
-  const before = restarted ? NO_SIGHTINGS.seen : sightings.seen;
-  let seen: Map<number, Sighting> | null = null;
-  for (const index of steps) {
-    const step = chapter.steps[index];
-    if (step === undefined || before.has(index) || !step.trigger.holds(snapshot)) continue;
+  const before: ReadonlyMap<number, Sighting<T>> = restarted ? new Map() : sightings.seen;
+  let seen: Map<number, Sighting<T>> | null = null;
+  for (const [key, watch] of watches) {
+    if (before.has(key) || !watch.holds(snapshot)) continue;
     seen ??= new Map(before);
-    seen.set(index, { atNs: snapshot.nowNs, quote: step.quote?.(snapshot) ?? "" });
+    seen.set(key, { atNs: snapshot.nowNs, taken: watch.take(snapshot) });
   }
   if (seen === null && !restarted) return { ...sightings, lastNs: snapshot.nowNs };
   return { seen: seen ?? before, lastNs: snapshot.nowNs };

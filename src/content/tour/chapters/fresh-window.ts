@@ -16,6 +16,19 @@ export const freshWindow: Chapter = {
     byS: 115,
     windowS: 120,
   }),
+  experiments: [
+    {
+      label: "--request-timeout=300",
+      lookFor:
+        "A longer fresh window keeps their events in the ring: the watchers resume without a 410.",
+      keys: "away=5@10:100&requestTimeout=300",
+    },
+    {
+      label: "Away for 30 s instead of 100",
+      lookFor: "Back within the fresh window: they resume from the ring, no relist.",
+      keys: "away=5@10:30",
+    },
+  ],
   steps: [
     {
       caption:

@@ -31,6 +31,19 @@ export const herdChapter: Chapter = {
     minFinished: 1,
     windowS: 30,
   }),
+  experiments: [
+    {
+      label: "The same herd with the skip-fallback gate",
+      lookFor:
+        "429 at the wall, no full LIST from etcd, and the apiserver's memory stays low (etcd load).",
+      keys: "objects=100000&reads=20&mix=rv0:1&stall=5-35&herd=300@10&gates=ConsistentListFromCacheSkipTimeoutFallback=true",
+    },
+    {
+      label: "A herd of 50 instead of 300",
+      lookFor: "Fewer full LISTs queue for etcd's slots: compare the queue and the memory peak.",
+      keys: "objects=100000&reads=20&mix=rv0:1&stall=5-35&herd=50@10",
+    },
+  ],
   steps: [
     {
       caption: `A cluster of 100 000 pods of 2 KiB: one full LIST is about 205 MB. The watch stream into the cache stalls at 5 s. At 10 s, ${HERD} controllers LIST with RV="" and no limit at once — everyone relisting after an outage. etcd answers their quorum reads for the current revision, and they all park.`,

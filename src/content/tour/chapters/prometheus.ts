@@ -17,6 +17,20 @@ export const prometheus: Chapter = {
     minFinished: 20,
     windowS: 10,
   }),
+  experiments: [
+    {
+      label: "Turn on the skip-fallback gate",
+      lookFor:
+        'consistent_read_total moves from {success="true", fallback="true"} to {success="false", fallback="skipped"} (Metrics).',
+      keys: "lag=4000&gates=ConsistentListFromCacheSkipTimeoutFallback=true",
+    },
+    {
+      label: "Lag 2.5 s, just under the wall",
+      lookFor:
+        'The waits now end in time: they land in le="3", not +Inf, and p99 drops below 3 s (Metrics).',
+      keys: "lag=2500",
+    },
+  ],
   steps: [
     {
       caption:

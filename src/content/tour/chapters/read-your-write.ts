@@ -14,6 +14,19 @@ export const readYourWrite: Chapter = {
     minFinished: 50,
     windowS: 10,
   }),
+  experiments: [
+    {
+      label: "Read back at the write's RV (pinned)",
+      lookFor:
+        "The reads still wait a moment and are served by the cache: pinned reads wait the same way.",
+      keys: "ryw=20&rywRead=pinned&lag=300",
+    },
+    {
+      label: "Put the cache 4 s behind",
+      lookFor: "Reads of one's own write now wait out the wall and fall back to etcd (Decisions).",
+      keys: "ryw=20&rywRead=consistent&lag=4000",
+    },
+  ],
   steps: [
     {
       caption:

@@ -15,6 +15,19 @@ export const ring: Chapter = {
     setting: "2000 writes a second for 25 s, then a trickle of 20 a second.",
     byS: 120,
   }),
+  experiments: [
+    {
+      label: "Without the hysteresis (whatif=noHysteresis)",
+      lookFor: "The ring halves as soon as it may, and grows back: watch it flap (History ring).",
+      keys: "writes=2000@0,20@25&whatif=noHysteresis",
+    },
+    {
+      label: "No writes at all after the burst",
+      lookFor:
+        "With no write to trigger it, the ring never shrinks (kubernetes/kubernetes#139250).",
+      keys: "writes=2000@0,0@25",
+    },
+  ],
   steps: [
     {
       caption:

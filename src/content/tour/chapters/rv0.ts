@@ -13,6 +13,19 @@ export const rv0: Chapter = {
     minFinished: 100,
     windowS: 5,
   }),
+  experiments: [
+    {
+      label: "Put the cache 10 s behind",
+      lookFor:
+        "RV=0 reads are still answered at once; consistent reads now wait out the 3 s wall and fall back to etcd (Decisions).",
+      keys: "lag=10000&mix=rv0:80,consistent:20",
+    },
+    {
+      label: "Send only RV=0 reads",
+      lookFor: "Nobody ever parks: the waiting room stays empty however far behind the cache is.",
+      keys: "lag=2000&mix=rv0:100",
+    },
+  ],
   steps: [
     {
       caption:

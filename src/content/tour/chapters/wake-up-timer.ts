@@ -16,6 +16,19 @@ export const wakeUpTimer: Chapter = {
       "Kubernetes 1.36, 1000 reads a second, half of them pinned (RV=N, NotOlderThan), on a cache that keeps up with etcd.",
     atS: 5,
   }),
+  experiments: [
+    {
+      label: "The same load on 1.37",
+      lookFor:
+        "Only reads that really wait start a timer: a few dozen instead of thousands (Waiting room).",
+      keys: "k8s=1.37&mix=rv0:50,notOlderThan:50&otherWrites=0&lag=0&jitter=0&writes=5&reads=1000",
+    },
+    {
+      label: "Drop the rv > 0 guard (whatif=noRvGuard)",
+      lookFor: "Every read starts its timer before the fast path: thousands sleep at once again.",
+      keys: "whatif=noRvGuard&reads=1000",
+    },
+  ],
   steps: [
     {
       caption:

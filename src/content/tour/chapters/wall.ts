@@ -14,6 +14,24 @@ export const wall: Chapter = {
     minFinished: 20,
     windowS: 10,
   }),
+  experiments: [
+    {
+      label: "Turn on the skip-fallback gate",
+      lookFor:
+        "At the wall consistent reads get 429 instead of a LIST from etcd; the etcd panel goes quiet.",
+      keys: "lag=4000&gates=ConsistentListFromCacheSkipTimeoutFallback=true",
+    },
+    {
+      label: "Lag 2.5 s, just under the wall",
+      lookFor: "Consistent reads wait about 2.5 s and the cache serves them: no fallback.",
+      keys: "lag=2500",
+    },
+    {
+      label: "Move the wall to 10 s",
+      lookFor: "The same 4 s lag now fits under the wall: reads wait 4 s and the cache answers.",
+      keys: "lag=4000&blockTimeout=10000",
+    },
+  ],
   steps: [
     {
       caption:

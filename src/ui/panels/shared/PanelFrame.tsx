@@ -1,6 +1,6 @@
 import { type ReactNode, useContext } from "react";
 import "../panels.css";
-import { PanelIdScope } from "./panelIdScope.ts";
+import { PanelIdScope, panelHeadingId } from "./panelIdScope.ts";
 
 interface PanelFrameProps {
   title: string;
@@ -14,7 +14,7 @@ interface PanelFrameProps {
 
 /** The title, the plain-words caption and the waiting state every panel shares. */
 export function PanelFrame({ title, caption, hasSnapshot, atNs, children }: PanelFrameProps) {
-  const titleId = `${useContext(PanelIdScope)}panel-${title.toLowerCase().replace(/[^a-z0-9]+/g, "-")}`;
+  const titleId = `${useContext(PanelIdScope)}${panelHeadingId(title)}`;
   return (
     <section className="wcl-panel" aria-labelledby={titleId} data-at-ns={atNs}>
       <header className="wcl-panel__header">
