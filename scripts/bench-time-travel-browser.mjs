@@ -1,14 +1,17 @@
-// `node scripts/bench-time-travel-browser.mjs [minutes…]`: seeks in Debian's Chromium over a run
-// of each length (default scenario at 100×), once the worker's checkpoints are built: the time
-// from the click on the scrubber to the clock showing the new moment, and the worker's heap after
-// a forced GC. Builds into a scratch folder and serves it on its own port. Prints figures only.
+// `node scripts/bench-time-travel-browser.mjs [--query=<scenario>] [minutes…]`: seeks in Debian's
+// Chromium over a run of each length (the scenario, default the defaults, played at 100×: as fast
+// as the worker goes), once the worker's checkpoints are built: the time from the click on the
+// scrubber to the clock showing the new moment, and the worker's heap after a forced GC. Builds
+// into a scratch folder and serves it on its own port (BENCH_PORT to change it). Prints figures.
 import { buildToScratch, launchChromium, startPreview, stopPreview } from "./served-build.mjs";
 
-const PORT = 4189;
+const PORT = Number(process.env["BENCH_PORT"] ?? 4189);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const SEEKS = 20;
+const query = (process.argv.find((arg) => arg.startsWith("--query=")) ?? "--query=").slice(8);
 const minutesList = process.argv
   .slice(2)
+  .filter((arg) => !arg.startsWith("--"))
   .map(Number)
   .filter((n) => n > 0);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -50,10 +53,16 @@ const simulatedS = (page) =>
 
 async function measure(browser, minutes) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-  await page.goto(`${ORIGIN}/#speed=100`);
+  await page.goto(`${ORIGIN}/#${query === "" ? "" : `${query}&`}speed=100`);
   const endS = minutes * 60;
+  const playedAt = Date.now();
   while ((await simulatedS(page)) < endS) await sleep(250);
   await page.getByRole("button", { name: "Pause" }).click();
+  const reachedS = await simulatedS(page);
+  log(
+    `${minutes} min: played to ${reachedS} s in ${((Date.now() - playedAt) / 1000).toFixed(0)} s`,
+  );
+  log(`${minutes} min: worker heap at the pause ${(await workerHeap(browser)).toFixed(1)} MB`);
   // The builder works in the worker's idle time: wait until the heap stops growing.
   let heapMB = await workerHeap(browser);
   for (let stable = 0, waited = 0; stable < 3 && waited < 600; waited += 5) {
@@ -105,7 +114,7 @@ async function measure(browser, minutes) {
 
 const browser = await launchChromium();
 try {
-  log(`Chromium ${browser.version()}, ${new Date().toISOString()}`);
+  log(`Chromium ${browser.version()}, ${new Date().toISOString()}, scenario "${query}"`);
   for (const minutes of minutesList.length > 0 ? minutesList : [10, 30])
     await measure(browser, minutes);
 } finally {

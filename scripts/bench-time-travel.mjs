@@ -17,6 +17,7 @@ const model = await loadModel({
   parseScenario: "./src/sim/scenario/index.ts",
   createTimeTravel: "./src/worker/time-travel.ts",
   hostSingle: "./src/worker/hosted-run.ts",
+  estimateRunBytes: "./src/worker/run-size.ts",
 });
 const heapMB = () => {
   gc();
@@ -85,6 +86,9 @@ console.log(
     .join(", ")} s`,
 );
 console.log(`heap held by the live run and checkpoints after a full gc: ${heldMB.toFixed(1)} MB`);
+console.log(
+  `the live run by run-size.ts's estimate (calibrated in Chromium, about half of Node's heap): ${(model.estimateRunBytes(live) / 1e6).toFixed(1)} MB`,
+);
 console.log(
   `seek latency over ${SEEKS} seeks: median ${at(0.5).toFixed(0)} ms, p90 ${at(0.9).toFixed(0)} ms, max ${latencies.at(-1).toFixed(0)} ms`,
 );

@@ -29,3 +29,12 @@ for (const width of [390, 1280, 1920]) {
     await page.screenshot({ path: `docs/screenshots/predict-verdict-${width}.png` });
   });
 }
+
+test("free play after the wall chapter", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto("/#tour=wall&predict=skip");
+  await page.getByTestId("tour").getByRole("button", { name: "Free play" }).click();
+  await page.getByRole("button", { name: "From the defaults" }).click();
+  await expect(page.getByTestId("free-play")).toBeVisible();
+  await page.getByTestId("free-play").screenshot({ path: "docs/screenshots/free-play.png" });
+});

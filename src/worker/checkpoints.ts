@@ -3,18 +3,24 @@ import type { HostedRun } from "./hosted-run.ts";
 
 // Parked runs to seek from. A Simulation cannot be copied (its events hold closures), so a
 // checkpoint is a whole run stopped at a moment: one on each point of a grid, replayed from 0 in
-// the background, and a few spares (where the live run was before a seek). The grid thins like
-// the series buffer: when the run outgrows it, the spacing doubles and every other point goes,
-// so a long run holds at most GRID_POINTS + SPARES runs, and fewer when runs are heavy: the
-// parked runs and the live one stay within BUDGET_BYTES by the estimate of run-size.ts.
+// the background, and a few spares (where the live run was before a seek). The grid's points are
+// the multiples of a step; every other one (the even multiples) comes first, the odd ones fill
+// in as far as the budget allows. The grid thins like the series buffer: when the even points
+// alone outgrow it, the step doubles and the odd points go, so the old even points become the
+// new grid's, and nothing built is wasted. A long run holds at most GRID_POINTS + SPARES runs,
+// and fewer when runs are heavy: the parked runs and the live one stay within BUDGET_BYTES by
+// the estimate of run-size.ts; a heavy run with room for six points over 10 minutes keeps one
+// every 80 s, where even points alone would be 160 s apart.
 
 /** Grid points kept at most; the spacing doubles past them. */
 export const GRID_POINTS = 30;
 /** Runs parked off the grid (the live run's place before a seek), most recent kept. */
 export const SPARES = 2;
+/** The grid's step at first (the finest); it doubles as the run grows. */
 export const BASE_SPACING_NS: Nanos = 20 * NS_PER_S;
-/** Heap for the parked runs and the live one together (the worker's target is 200 MB in all). */
-export const BUDGET_BYTES = 150_000_000;
+/** Heap for the parked runs and the live one together, by run-size.ts's estimate (issue 12: the
+ * worker stays within 400 MB). */
+export const BUDGET_BYTES = 400_000_000;
 
 /** How many runs of `runBytes` may be parked beside the live one. */
 export const runsThatFit = (runBytes: number): number =>
@@ -48,11 +54,20 @@ export class Checkpoints {
       this.parked = this.parked.filter((p) => !p.onGrid);
       return null;
     }
-    while (furthestNs / this.spacingNs > points) this.thin();
-    for (let t = this.spacingNs; t <= furthestNs; t += this.spacingNs) {
-      if (!this.parked.some((p) => p.onGrid && p.run.nowNs === t)) return t;
-    }
-    return null;
+    while (furthestNs / (2 * this.spacingNs) > points) this.thin();
+    const wanted = this.wanted(furthestNs, points);
+    // Fewer points fit when the runs grew heavier: the odd points past the budget go.
+    this.parked = this.parked.filter((p) => !p.onGrid || wanted.includes(p.run.nowNs));
+    return wanted.find((t) => !this.parked.some((p) => p.onGrid && p.run.nowNs === t)) ?? null;
+  }
+
+  /** The grid's points up to `furthestNs`: the even multiples of the step, then odd ones. */
+  private wanted(furthestNs: Nanos, points: number): Nanos[] {
+    const step = this.spacingNs;
+    const even: Nanos[] = [];
+    const odd: Nanos[] = [];
+    for (let i = 1; i * step <= furthestNs; i++) (i % 2 === 0 ? even : odd).push(i * step);
+    return [...even, ...odd].slice(0, points);
   }
 
   isGridPoint(tNs: Nanos): boolean {

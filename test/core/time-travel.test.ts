@@ -186,8 +186,27 @@ describe("Checkpoints", () => {
     const checkpoints = longRun(LIGHT, (c) => {
       expect(c.size).toBeLessThanOrEqual(GRID_POINTS + SPARES);
     });
-    expect(checkpoints.spacingNs).toBe(BASE_SPACING_NS * 4);
-    expect(checkpoints.times().slice(0, 3)).toEqual([80 * S, 160 * S, 240 * S]);
+    // 30 minutes: every 80 s, and the first 8 of the odd points 40 s off them.
+    expect(checkpoints.spacingNs).toBe(BASE_SPACING_NS * 2);
+    expect(checkpoints.times().slice(0, 3)).toEqual([40 * S, 80 * S, 120 * S]);
+  });
+
+  it("fills the odd points a heavy run's budget allows, so no room is left unused", () => {
+    // Room for 8 parked runs beside the live one: 2 spares and 6 grid points.
+    const heavy = 43_000_000;
+    const checkpoints = new Checkpoints();
+    for (
+      let t = checkpoints.missing(600 * S, heavy);
+      t !== null;
+      t = checkpoints.missing(600 * S, heavy)
+    ) {
+      checkpoints.park(fake(t), true, heavy);
+    }
+    // The even points alone would be 160, 320 and 480 s.
+    expect(checkpoints.times()).toEqual([80, 160, 240, 320, 400, 480].map((t) => t * S));
+    // The runs grow heavier: room for 4 points; the odd ones go first.
+    expect(checkpoints.missing(600 * S, 55_000_000)).toBeNull();
+    expect(checkpoints.times()).toEqual([80, 160, 320, 480].map((t) => t * S));
   });
 
   it("parks fewer runs when runs are heavy, keeping them and the live one within budget", () => {

@@ -23,7 +23,8 @@ export const wall: Chapter = {
     },
     {
       label: "Lag 2.5 s, just under the wall",
-      lookFor: "Consistent reads wait about 2.5 s and the cache serves them: no fallback.",
+      lookFor:
+        "Consistent reads wait about 2.5 s and the cache serves them: no fallback in the first minute (seed 1). The challenge below asks what jitter does to that.",
       keys: "lag=2500",
     },
     {
