@@ -32,13 +32,26 @@ export const mayChange = (challenge: Challenge, key: ScenarioKey): boolean =>
 
 /** The locked keys whose link text differs from the start's. */
 export function lockedChanges(challenge: Challenge, scenario: Scenario): ScenarioKey[] {
-  const start = parseScenario(challenge.start).scenario;
-  const keys = Object.keys(KEY_CODECS) as ScenarioKey[];
-  return keys.filter(
-    (key) =>
-      !mayChange(challenge, key) &&
-      KEY_CODECS[key].write(scenario) !== KEY_CODECS[key].write(start),
+  const start = lockedTextOf(challenge);
+  return [...start].flatMap(([key, text]) =>
+    KEY_CODECS[key].write(scenario) === text ? [] : [key],
   );
+}
+
+// The start's text of each locked key, worked out once per challenge: the page judges every frame.
+const lockedTexts = new WeakMap<Challenge, ReadonlyMap<ScenarioKey, string>>();
+
+function lockedTextOf(challenge: Challenge): ReadonlyMap<ScenarioKey, string> {
+  let texts = lockedTexts.get(challenge);
+  if (texts === undefined) {
+    const start = parseScenario(challenge.start).scenario;
+    const keys = (Object.keys(KEY_CODECS) as ScenarioKey[]).filter(
+      (key) => !mayChange(challenge, key),
+    );
+    texts = new Map(keys.map((key) => [key, KEY_CODECS[key].write(start)]));
+    lockedTexts.set(challenge, texts);
+  }
+  return texts;
 }
 
 const seconds = (ns: Nanos) => `${(ns / NS_PER_S).toFixed(1)} s`;
