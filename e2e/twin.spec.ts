@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test } from "@playwright/test";
-import { clockSeconds, RUN_WAIT_MS } from "./helpers/page-state.ts";
+import { waitForShown, waitForSimTime } from "./helpers/page-state.ts";
 
 const SKIP = "ConsistentListFromCacheSkipTimeoutFallback";
 // A lagging cache and a herd: A falls back to etcd at the wall, B answers 429.
@@ -15,7 +15,8 @@ test("a twin link runs both sides, labelled, and the strip shows where they part
   for (const side of ["a", "b"]) {
     await expect(page.getByTestId(`twin-${side}-ring`).getByText(/Waiting for/)).toHaveCount(0);
   }
-  await expect.poll(() => clockSeconds(page), { timeout: RUN_WAIT_MS }).toBeGreaterThan(6);
+  // Both sides show one moment of one clock: the twin grid states it as the single run's does.
+  await waitForSimTime(page, 6);
   await expect(page.getByTestId("twin-firsts")).toContainText(
     /outcomes: first differ (at|between) /,
   );
@@ -28,7 +29,9 @@ test("a twin link runs both sides, labelled, and the strip shows where they part
   await expect(page).toHaveURL(/twin=gates%3DConsistentListFromCacheSkipTimeoutFallback%3Dtrue/);
   await page.reload();
   await expect(page.getByTestId("twin-label-b")).toHaveText("B: skip-fallback gate on");
-  await expect.poll(() => clockSeconds(page)).toBeGreaterThan(0);
+  await waitForShown(page, (now) => now.simS > 0, {
+    what: "the reloaded twin run to show a moment past 0",
+  });
 });
 
 test("Compare… starts a twin run and End twin run returns to one run", async ({ page }) => {
@@ -50,7 +53,7 @@ test("a bad twin override is reported and the main scenario still runs", async (
   await expect(banner).toContainText("twin=k8s=9.9");
   await expect(banner).toContainText("the main scenario runs alone");
   await expect(page.getByTestId("twin-label-a")).toHaveCount(0);
-  await expect.poll(() => clockSeconds(page)).toBeGreaterThan(0);
+  await waitForShown(page, (now) => now.simS > 0, { what: "the main run to show a moment past 0" });
 });
 
 for (const colorScheme of ["light", "dark"] as const) {

@@ -1,3 +1,4 @@
+import { assert } from "./lib/assert.ts";
 import { MinHeap } from "./lib/min-heap.ts";
 import type { Nanos } from "./time.ts";
 import { hex32, WordHash } from "./word-hash.ts";
@@ -95,6 +96,8 @@ export class Scheduler {
     this.dropCancelledTop();
     const event = this.heap.pop();
     if (event === undefined) return false;
+    // Every event is scheduled at or after now, and the heap pops in time order.
+    assert(event.atNs >= this.nowNs, "scheduler: time never runs backwards");
     this.nowNs = event.atNs;
     this.executed++;
     this.mix(event.atNs, event.kind, event.id);

@@ -16,7 +16,7 @@ import type { Fault, SimulationApi } from "./simulation-api.ts";
 import type { SimSnapshot, SnapshotView } from "./snapshot.ts";
 import { type Nanos, NS_PER_S } from "./time.ts";
 import { startHerd } from "./world/herd.ts";
-import type { Source } from "./world/open-loop.ts";
+
 import { RecentCost } from "./world/recent-cost.ts";
 import { valueNow } from "./world/schedule-value.ts";
 import { SeriesBuffer } from "./world/series.ts";

@@ -278,7 +278,7 @@ describe("schema versions and limits", () => {
     expect(issues).toEqual([]);
     expect(scenario.v).toBe(1);
     expect(scenario.limits).toEqual({ rv0: 500, consistent: 500, notOlderThan: 0, exact: 500 });
-    expect(scenario.timerLatencyMs).toBe(0);
+    expect(scenario.timerLatency).toBe(0);
     expect(notices[0]).toContain("limits=consistent:500");
     expect(encodeScenario(scenario)).toBe("v=1&writes=200");
   });

@@ -66,7 +66,10 @@ describe("gatesFor", () => {
 describe("parseScenario gates", () => {
   it("resolves each version's defaults when no gate is set", () => {
     const resolved = Object.fromEntries(
-      K8S_VERSIONS.map((version) => [version, parseScenario(`k8s=${version}`).scenario.gates]),
+      K8S_VERSIONS.map((version) => [
+        version,
+        parseScenario(`k8s=${version}`).scenario.gatesInForce,
+      ]),
     );
     expect(resolved).toEqual({
       "1.33": {
@@ -102,23 +105,23 @@ describe("parseScenario gates", () => {
       "k8s=1.33&gates=ListFromCacheSnapshot=true,ConsistentListFromCache=false",
     );
     expect(issues).toEqual([]);
-    expect(scenario.gates).toEqual({
+    expect(scenario.gatesInForce).toEqual({
       ConsistentListFromCache: false,
       ListFromCacheSnapshot: true,
       ConsistentListFromCacheSkipTimeoutFallback: false,
     });
-    expect(scenario.gateSettings).toEqual([
+    expect(scenario.gates).toEqual([
       { gate: "ListFromCacheSnapshot", enabled: true },
       { gate: "ConsistentListFromCache", enabled: false },
     ]);
     const skip = parseScenario("gates=ConsistentListFromCacheSkipTimeoutFallback=true").scenario;
-    expect(skip.gates.ConsistentListFromCacheSkipTimeoutFallback).toBe(true);
+    expect(skip.gatesInForce.ConsistentListFromCacheSkipTimeoutFallback).toBe(true);
   });
 
   it("accepts Go's boolean spellings and spaces around names, as kube-apiserver does", () => {
     const { scenario, issues } = parseScenario("k8s=1.36&gates=%20ListFromCacheSnapshot%20=F,");
     expect(issues).toEqual([]);
-    expect(scenario.gates.ListFromCacheSnapshot).toBe(false);
+    expect(scenario.gatesInForce.ListFromCacheSnapshot).toBe(false);
   });
 
   it.each(["1.34", "1.35", "1.36"])(
@@ -131,7 +134,7 @@ describe("parseScenario gates", () => {
         `k8s=${version}&gates=ConsistentListFromCache=true`,
       );
       expect(issues).toEqual([]);
-      expect(scenario.gates.ConsistentListFromCache).toBe(true);
+      expect(scenario.gatesInForce.ConsistentListFromCache).toBe(true);
     },
   );
 
@@ -190,8 +193,8 @@ describe("parseScenario gates", () => {
         /; expected Name=true,Other=false with ConsistentListFromCache \(1\.33–1\.36\), ListFromCacheSnapshot, ConsistentListFromCacheSkipTimeoutFallback \(1\.37\); gates keeps its default \(none\)$/,
       );
     }
-    expect(scenario.gateSettings).toEqual([]);
-    expect(scenario.gates.ListFromCacheSnapshot).toBe(false);
+    expect(scenario.gates).toEqual([]);
+    expect(scenario.gatesInForce.ListFromCacheSnapshot).toBe(false);
   });
 
   it("checks gates against the default version when k8s itself is invalid", () => {
@@ -199,6 +202,6 @@ describe("parseScenario gates", () => {
       "k8s=1.99&gates=ConsistentListFromCacheSkipTimeoutFallback=true",
     );
     expect(issues.map((issue) => issue.key)).toEqual(["k8s"]);
-    expect(scenario.gates.ConsistentListFromCacheSkipTimeoutFallback).toBe(true);
+    expect(scenario.gatesInForce.ConsistentListFromCacheSkipTimeoutFallback).toBe(true);
   });
 });

@@ -31,17 +31,17 @@ describe("parseScenario", () => {
       reads: [{ atNs: 0, value: 100 }],
       mix: { rv0: 0.6, consistent: 0.3, notOlderThan: 0.1, exact: 0 },
       watchers: [{ atNs: 0, value: 10 }],
-      watchTimeoutS: 60,
+      watchTimeout: 60,
       arrival: "poisson",
       lag: [{ atNs: 0, value: 20 }],
       jitter: [{ atNs: 0, value: 10 }],
       processRate: [{ atNs: 0, value: 5000 }],
-      requestTimeoutS: 60,
+      requestTimeout: 60,
       etcdConcurrency: [{ atNs: 0, value: 8 }],
       etcdLatency: [{ atNs: 0, value: 2 }],
-      compactionS: 300,
+      compaction: 300,
       retry: "obey",
-      blockTimeoutMs: 3000,
+      blockTimeout: 3000,
     });
     expect(parseScenario("mix=rv0:60,consistent:30,notOlderThan:10").scenario).toEqual(
       DEFAULT_SCENARIO,
@@ -105,8 +105,8 @@ describe("parseScenario", () => {
       name: "Fallback storm <b>",
       seed: 4294967295,
       k8s: "1.33",
-      gateSettings: [{ gate: "ConsistentListFromCache", enabled: false }],
-      gates: {
+      gates: [{ gate: "ConsistentListFromCache", enabled: false }],
+      gatesInForce: {
         ConsistentListFromCache: false,
         ListFromCacheSnapshot: false,
         ConsistentListFromCacheSkipTimeoutFallback: false,
@@ -125,7 +125,7 @@ describe("parseScenario", () => {
         { clients: 500, atNs: 30 * S },
       ],
       watchers: [{ atNs: 0, value: 10000 }],
-      watchTimeoutS: 3600,
+      watchTimeout: 3600,
       away: [
         { watchers: 3, atNs: 1.5 * S, durationNs: 0.25 * S },
         { watchers: 100, atNs: 20 * S, durationNs: 5 * S },
@@ -139,12 +139,12 @@ describe("parseScenario", () => {
       ],
       restart: [15 * S, 40 * S],
       compact: [50 * S],
-      requestTimeoutS: 1800,
+      requestTimeout: 1800,
       etcdConcurrency: [{ atNs: 0, value: 1024 }],
       etcdLatency: [{ atNs: 0, value: 0.25 }],
-      compactionS: 0,
+      compaction: 0,
       retry: "immediate",
-      blockTimeoutMs: 1,
+      blockTimeout: 1,
       whatif: { noRvGuard: true, noHysteresis: true },
     });
   });

@@ -110,5 +110,5 @@ export function checkScenario(query: string): string[] {
   const quiet = advanceChecking(sim, DURATION_S + QUIET_S, 1);
   if (quiet.length > 0) return quiet;
   // A timed-out read resumes timerLatency after its deadline and observes both.
-  return finalProblems(sim, probes, (scenario.blockTimeoutMs + scenario.timerLatencyMs) / 1000);
+  return finalProblems(sim, probes, (scenario.blockTimeout + scenario.timerLatency) / 1000);
 }

@@ -11,7 +11,7 @@ describe("readTwin", () => {
     expect(reading.ok).toBe(true);
     if (!reading.ok) return;
     expect(reading.differing).toEqual(["gates"]);
-    expect(reading.scenario.gates[SKIP]).toBe(true);
+    expect(reading.scenario.gatesInForce[SKIP]).toBe(true);
     expect(reading.scenario.lag).toEqual(main("lag=4000").lag);
     expect(reading.scenario.herd).toEqual(main("herd=2000@10").herd);
   });

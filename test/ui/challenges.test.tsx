@@ -46,6 +46,12 @@ beforeEach(() => {
   act(() => progressStore.getState().reload());
 });
 
+/** Runs the challenge page key's hook alone, as the app shell does. */
+function Probe({ runtime }: { runtime: AppRuntime }) {
+  useChallengeKey(runtime);
+  return null;
+}
+
 describe("judging a challenge from snapshots", () => {
   it("is trying while the goal can still be met, solved once the check holds", () => {
     const at30 = judge(wall, startScenario, consistentAt(30, 600), NOT_JUDGED);
@@ -110,7 +116,10 @@ describe("progress in the browser", () => {
     expect(loadProgress(localStorage)).toEqual(NO_PROGRESS);
     localStorage.setItem(
       PROGRESS_KEY,
-      JSON.stringify({ solved: { a: { atS: "soon" }, b: { atS: 1, query: "" } }, hints: { a: -1 } }),
+      JSON.stringify({
+        solved: { a: { atS: "soon" }, b: { atS: 1, query: "" } },
+        hints: { a: -1 },
+      }),
     );
     expect(loadProgress(localStorage)).toEqual({ solved: { b: { atS: 1, query: "" } }, hints: {} });
     const refusing = {
@@ -183,10 +192,6 @@ describe("the challenge card", () => {
 
   it("reports an unknown challenge id in the banner and drops it from the address", () => {
     const fake = fakeRuntime("lag=800&challenge=nope");
-    function Probe({ runtime }: { runtime: AppRuntime }) {
-      useChallengeKey(runtime);
-      return null;
-    }
     renderWith(fake, <Probe runtime={fake.runtime} />);
     const { issues, pageKeys } = fake.runtime.store.getState();
     expect(issues.map((issue) => issue.message)).toContainEqual(

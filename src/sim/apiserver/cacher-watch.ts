@@ -3,6 +3,7 @@ import { type ApiError, plainError } from "../storage/errors.ts";
 import type { Storage } from "../storage/interfaces.ts";
 import { parseResourceVersion } from "../storage/list-options.ts";
 import { podKey } from "../storage/pod.ts";
+import { prepareKey } from "../storage/prepare-key.ts";
 import { type RequestContext, recordStep } from "../storage/request-context.ts";
 import type { Nanos } from "../time.ts";
 import type { ApiserverConfig } from "./config.ts";
@@ -72,7 +73,7 @@ export function cacherWatch(
   ctx: RequestContext,
   done: WatchDone,
 ): void {
-  const preparedKey = opts.recursive && !key.endsWith("/") ? `${key}/` : key;
+  const preparedKey = prepareKey(key, opts.recursive);
   const parsed = parseResourceVersion(opts.resourceVersion);
   if (!parsed.ok) {
     done(parsed.error, null);

@@ -9,12 +9,13 @@ import type {
 } from "../storage/interfaces.ts";
 import { parseResourceVersion } from "../storage/list-options.ts";
 import type { Pod } from "../storage/pod.ts";
+import { prepareKey } from "../storage/prepare-key.ts";
 import { type RequestContext, recordStep } from "../storage/request-context.ts";
 import { type Nanos, NS_PER_S, seconds } from "../time.ts";
 import { BookmarkBuckets } from "./bookmark-buckets.ts";
 import { cacherPage } from "./cacher-list.ts";
 import { type CacherWatchOptions, cacherWatch, type WatchDone } from "./cacher-watch.ts";
-import type { ApiserverConfig } from "./config.ts";
+import { type ApiserverConfig, readsConsistentFromCache } from "./config.ts";
 import { DeliveredWatchers } from "./delivered-watchers.ts";
 import { DispatchLog } from "./dispatch-log.ts";
 import type { IndexValidator } from "./history.ts";
@@ -105,7 +106,7 @@ export class Cacher {
   /** Consistent reads may be served from the cache (≤1.36: also the ConsistentListFromCache gate). */
   // upstream: delegator/interface.go ConsistentReadSupported
   get consistentReadSupported(): boolean {
-    return this.config.consistentReadSupported && this.config.gates.ConsistentListFromCache;
+    return readsConsistentFromCache(this.config);
   }
 
   // upstream: cacher.go Ready
@@ -158,7 +159,7 @@ export class Cacher {
       done(unready, null);
       return;
     }
-    const preparedKey = opts.recursive && !key.endsWith("/") ? `${key}/` : key;
+    const preparedKey = prepareKey(key, opts.recursive);
     const call = this.pending.take(key, opts, ctx, done);
     this.watchCache.waitUntilFreshAndGetList(preparedKey, opts, ctx, call.answered);
   }

@@ -8,6 +8,7 @@ import { type RequestContext, recordStep } from "../storage/request-context.ts";
 import type { ApiserverConfig } from "./config.ts";
 import { readsConsistentFromCache } from "./config.ts";
 import { parseSelector, requiredValue } from "./selectors.ts";
+import { delegationRow } from "./should-delegate.ts";
 import type { Resume } from "./wait-until-fresh.ts";
 import type { WatchCacheStorage } from "./watch-cache-storage.ts";
 
@@ -93,7 +94,7 @@ function waitUntilFreshAndGetOne(
   else get(rv.value);
 }
 
-// upstream: watch_cache.go waitUntilFreshAndList (recursive); mirrors ShouldDelegateList's order
+// upstream: watch_cache.go waitUntilFreshAndList (recursive): the rows of ShouldDelegateList's table
 function waitUntilFreshAndList(
   cache: ListingCache,
   key: string,
@@ -107,20 +108,28 @@ function waitUntilFreshAndList(
     return;
   }
   const listRv = parsed.value;
-  const rvSet = opts.resourceVersion !== "" && opts.resourceVersion !== "0";
   // Thousands of LISTs a second come through here: no closure unless a call must wait for etcd.
-  if (opts.resourceVersionMatch === "Exact") listExact(cache, key, "", listRv, ctx, done);
-  else if (opts.resourceVersionMatch === "NotOlderThan") {
-    listLatest(cache, listRv, key, "", matchValues(opts), ctx, done);
-  } else if (opts.continue !== "") {
-    const token = decodeContinue(opts.continue, key);
-    if (!token.ok) done(badRequest(`invalid continue token: ${token.message}`), null);
-    else if (token.rv > 0) listExact(cache, key, token.key, token.rv, ctx, done);
-    else listConsistent(cache, key, token.key, NO_MATCHES, ctx, done);
-  } else if (opts.limit > 0 && rvSet) listExact(cache, key, "", listRv, ctx, done);
-  else if (opts.resourceVersion === "")
-    listConsistent(cache, key, "", matchValues(opts), ctx, done);
-  else listLatest(cache, listRv, key, "", matchValues(opts), ctx, done);
+  switch (delegationRow(opts)) {
+    case "exact":
+    case "legacyExact":
+      listExact(cache, key, "", listRv, ctx, done);
+      return;
+    case "continue": {
+      const token = decodeContinue(opts.continue, key);
+      if (!token.ok) done(badRequest(`invalid continue token: ${token.message}`), null);
+      else if (token.rv > 0) listExact(cache, key, token.key, token.rv, ctx, done);
+      else listConsistent(cache, key, token.key, NO_MATCHES, ctx, done);
+      return;
+    }
+    case "consistent":
+      listConsistent(cache, key, "", matchValues(opts), ctx, done);
+      return;
+    case "notOlderThan":
+    case "rvZeroOrUnlimited":
+    case "other":
+      listLatest(cache, listRv, key, "", matchValues(opts), ctx, done);
+      return;
+  }
 }
 
 /** The latest list once the cache reaches etcd's current RV (one closure: thousands a second). */

@@ -1,3 +1,4 @@
+import { assert } from "../lib/assert.ts";
 import { at } from "../lib/at.ts";
 import type { HistogramSample } from "../metrics/registry.ts";
 import type { ScheduledEvent, Scheduler } from "../scheduler.ts";
@@ -217,6 +218,10 @@ export class FreshnessWaiters {
       this.armCursor -= this.arrivalsHead;
       this.arrivalsHead = 0;
     }
+    assert(
+      this.arrivalsHead <= this.armCursor && this.armCursor <= this.arrivals.length,
+      "freshness waiters: arrivalsHead ≤ armCursor ≤ arrivals.length",
+    );
   }
 
   private onDeadline(w: Waiter): void {

@@ -1,3 +1,4 @@
+import { assert } from "../lib/assert.ts";
 import { defined } from "../lib/at.ts";
 import { MinHeap } from "../lib/min-heap.ts";
 
@@ -62,6 +63,7 @@ export class WaiterQueue<W extends QueuedWaiter> {
       return top;
     }
     this.items[this.head++] = undefined as unknown as W;
+    assert(this.head <= this.items.length, "waiter queue: the head stays within the array");
     if (this.head === this.items.length) {
       this.items.length = 0;
       this.head = 0;

@@ -1,3 +1,4 @@
+import { assert } from "../lib/assert.ts";
 import { Fifo } from "../lib/fifo.ts";
 import { MinHeap } from "../lib/min-heap.ts";
 import type { Scheduler } from "../scheduler.ts";
@@ -162,6 +163,8 @@ export class RangeQueue {
 
   private release(): void {
     this.inFlight--;
+    // A slot is held exactly while its ticket is in service.
+    assert(this.inFlight === this.inService.size, "etcd: requests in flight = tickets in service");
     this.pump();
   }
 

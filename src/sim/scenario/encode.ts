@@ -1,6 +1,6 @@
-import { KEY_CODECS } from "./key-codecs.ts";
 import { SCENARIO_KEYS, type ScenarioKey } from "./keys.ts";
 import { defaultsFor, type Scenario } from "./scenario.ts";
+import { KEY_CODECS } from "./scenario-codec.ts";
 
 // A lone surrogate (a name cut mid-emoji) cannot be percent-encoded; a link reading it back
 // would give U+FFFD anyway, so it is written as that.

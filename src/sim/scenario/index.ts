@@ -22,15 +22,14 @@ export {
   UNMODELLED_GATES,
 } from "./gates.ts";
 export { K8S_VERSIONS, type K8sVersion } from "./k8s-version.ts";
-export { KEY_CODECS, type KeyCodec } from "./key-codecs.ts";
+export type { KeyDescriptor, SchemaVersion, ValueSpec } from "./key-codecs.ts";
 export {
   allowedText,
-  type KeyDescriptor,
   MAX_OPEN_AT_S,
   PAGE_KEYS,
   SCENARIO_KEYS,
+  SCHEMA_VERSION,
   type ScenarioKey,
-  type ValueSpec,
 } from "./keys.ts";
 export {
   DEFAULT_LIMITS,
@@ -38,6 +37,7 @@ export {
   MAX_LIMIT,
   parseLimits,
   type ReadLimits,
+  VERSION_1_LIMITS,
 } from "./limits.ts";
 export { READ_MIX_KINDS, type ReadMix, type ReadMixKind } from "./mix.ts";
 export { type NumberRange, readNumber } from "./numeric-text.ts";
@@ -53,14 +53,10 @@ export {
   defaultsFor,
   followsPages,
   SCHEDULE_KEYS,
-  SCHEMA_VERSION,
   type Scenario,
   type ScheduleKey,
-  type SchemaVersion,
-  VERSION_1_LIMITS,
-  WHATIF_SWITCHES,
-  type WhatIf,
 } from "./scenario.ts";
+export { KEY_CODECS, type KeyCodec, type ScenarioDraft } from "./scenario-codec.ts";
 export {
   appendToSchedule,
   recordedTime,
@@ -68,3 +64,4 @@ export {
   type SchedulePoint,
   valueAt,
 } from "./schedule.ts";
+export { WHATIF_SWITCHES, type WhatIf } from "./whatif.ts";

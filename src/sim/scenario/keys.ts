@@ -1,275 +1,421 @@
+import * as v from "valibot";
 import { BLOCK_TIMEOUT_NS } from "../apiserver/config.ts";
 import { NS_PER_MS } from "../time.ts";
+import { accept, type Decoded, refuse } from "./decoded.ts";
+import {
+  formatAways,
+  formatHerds,
+  formatStalls,
+  formatTimes,
+  readAways,
+  readHerds,
+  readStalls,
+  readTimes,
+} from "./fault-text.ts";
+import { formatGateSettings, parseGateSettings } from "./gate-settings.ts";
 import { gateVersionsText } from "./gates.ts";
 import { K8S_VERSIONS } from "./k8s-version.ts";
-import { MAX_LIMIT } from "./limits.ts";
-import { READ_MIX_KINDS } from "./mix.ts";
-import type { NumberRange } from "./numeric-text.ts";
-import { WHATIF_SWITCHES } from "./scenario.ts";
+import {
+  choiceKey,
+  customKey,
+  int,
+  numberKey,
+  real,
+  type SchemaVersion,
+  scheduleKey,
+  type ValueSpec,
+} from "./key-codecs.ts";
+import {
+  DEFAULT_LIMITS,
+  formatLimits,
+  limitsDefaultFor,
+  MAX_LIMIT,
+  parseLimits,
+} from "./limits.ts";
+import { formatMix, parseMix, READ_MIX_KINDS } from "./mix.ts";
+import { formatNumber, type NumberRange, readNumber } from "./numeric-text.ts";
+import { constantSchedule } from "./schedule.ts";
+import { formatWhatIf, readWhatIf, WHATIF_SWITCHES } from "./whatif.ts";
 
-// The one table of run keys, in docs/scenarios.md's order (the order links are written in). The
-// parser takes its ranges from here, the UI its controls, the command line its error texts.
+// The one table of run keys, in docs/scenarios.md's order (the order links are written in, and
+// read in: `v` first, `k8s` before `gates`). A key's descriptor is all there is of it: its words,
+// what it accepts, its default and its codec; the scenario's field of the same name, the
+// defaults, the parser, the encoder, the UI's controls and the reference tables all come from
+// here (docs/architecture.md, "How to add a scenario key").
 
-export type ValueSpec =
-  | ({ readonly kind: "number" } & NumberRange)
-  | ({ readonly kind: "schedule" } & NumberRange)
-  | { readonly kind: "choice"; readonly options: readonly string[] }
-  | { readonly kind: "text"; readonly maxChars: number }
-  | { readonly kind: "gates" }
-  | { readonly kind: "mix"; readonly kinds: readonly string[] }
-  | ({ readonly kind: "limits"; readonly kinds: readonly string[] } & NumberRange)
-  | { readonly kind: "switches"; readonly options: readonly string[] }
-  | ({ readonly kind: "herd" } & NumberRange)
-  | ({ readonly kind: "away" } & NumberRange)
-  | { readonly kind: "stall" }
-  | { readonly kind: "times" };
+/** The schema version this app reads and writes (docs/scenarios.md, "Schema version": what each changed). */
+export const SCHEMA_VERSION = 2;
 
-export type KeyDescriptor = {
-  readonly label: string;
-  /** Unit of the value ("" when it has none). */
-  readonly unit: string;
-  readonly value: ValueSpec;
-  /** Changing it means a new run; otherwise a live change is appended at the current time. */
-  readonly restartsRun: boolean;
-  readonly help: string;
-};
+const SCHEMA_VERSIONS = int(1, SCHEMA_VERSION);
+const HERD_CLIENTS = int(1, 100000);
+const AWAY_WATCHERS = int(1, 10000);
 
-const int = (min: number, max: number) => ({ min, max, integer: true });
-const real = (min: number, max: number) => ({ min, max, integer: false });
+function readVersion(text: string): Decoded<SchemaVersion> {
+  const version = readNumber(text, SCHEMA_VERSIONS);
+  return version === undefined ? refuse() : accept(version as SchemaVersion);
+}
+
+const NAME_MAX_CHARS = 80;
+
+const nameSchema = v.pipe(v.string(), v.maxCodePoints(NAME_MAX_CHARS));
+
+const readName = (text: string): Decoded<string> =>
+  v.is(nameSchema, text) ? accept(text) : refuse();
 
 export const SCENARIO_KEYS = {
-  v: {
-    label: "Schema version",
-    unit: "",
-    value: { kind: "number", ...int(1, 2) },
-    restartsRun: true,
-    help: "Version of this link format; 1 opens a link as version 1 ran it.",
-  },
-  name: {
-    label: "Name",
-    unit: "",
-    value: { kind: "text", maxChars: 80 },
-    restartsRun: false,
-    help: "Title shown above the panels.",
-  },
-  seed: {
-    label: "Seed",
-    unit: "",
-    value: { kind: "number", ...int(0, 4294967295) },
-    restartsRun: true,
-    help: "Seed of the random streams: the same seed replays the same run.",
-  },
-  k8s: {
-    label: "Kubernetes version",
-    unit: "",
-    value: { kind: "choice", options: K8S_VERSIONS },
-    restartsRun: true,
-    help: "Kubernetes minor whose watch cache is simulated.",
-  },
-  gates: {
-    label: "Feature gates",
-    unit: "",
-    value: { kind: "gates" },
-    restartsRun: true,
-    help: "Feature gates set away from the version's defaults.",
-  },
-  writes: {
-    label: "Pod writes",
-    unit: "/s",
-    value: { kind: "schedule", ...real(0, 20000) },
-    restartsRun: false,
-    help: "Writes per second to the watched pods.",
-  },
-  otherWrites: {
-    label: "Other writes",
-    unit: "/s",
-    value: { kind: "schedule", ...real(0, 20000) },
-    restartsRun: false,
-    help: "Writes per second to other resources: they move etcd's revision but bring no events.",
-  },
-  objects: {
-    label: "Pods at start",
-    unit: "",
-    value: { kind: "number", ...int(0, 200000) },
-    restartsRun: true,
-    help: "Pods in etcd when the run starts.",
-  },
-  reads: {
-    label: "Reads",
-    unit: "/s",
-    value: { kind: "schedule", ...real(0, 20000) },
-    restartsRun: false,
-    help: "LIST requests per second from independent readers, split by the read mix.",
-  },
-  mix: {
-    label: "Read mix",
-    unit: "",
-    value: { kind: "mix", kinds: READ_MIX_KINDS },
-    restartsRun: true,
-    help: "Shares of the read kinds: RV=0, consistent, not older than, exact.",
-  },
-  limits: {
-    label: "LIST limits",
-    unit: "",
-    value: { kind: "limits", kinds: READ_MIX_KINDS, ...int(0, MAX_LIMIT) },
-    restartsRun: true,
-    help: "Page size of each read kind's LISTs; 0 lists everything at once, N follows continue page by page.",
-  },
-  objectBytes: {
-    label: "Object size",
-    unit: "B",
-    value: { kind: "number", ...int(64, 1048576) },
-    restartsRun: true,
-    help: "Mean size of one pod: etcd's time and the apiserver's memory for a LIST grow with its bytes.",
-  },
-  ryw: {
-    label: "Read-your-write clients",
-    unit: "",
-    value: { kind: "schedule", ...int(0, 5000) },
-    restartsRun: false,
-    help: "Clients that each write a pod, read, pause a second, and start again.",
-  },
-  rywRead: {
-    label: "Read-your-write read",
-    unit: "",
-    value: { kind: "choice", options: ["consistent", "pinned"] },
-    restartsRun: true,
-    help: "How those clients read: consistent (RV unset) or pinned at their write's RV.",
-  },
-  herd: {
-    label: "Herds",
-    unit: "",
-    value: { kind: "herd", ...int(1, 100000) },
-    restartsRun: false,
-    help: "Bursts of clients that each send one consistent LIST at the same second.",
-  },
-  watchers: {
-    label: "Watchers",
-    unit: "",
-    value: { kind: "schedule", ...int(0, 10000) },
-    restartsRun: false,
-    help: "Clients watching the pods and resuming from the last RV they saw.",
-  },
-  watchTimeout: {
-    label: "Watch timeout",
-    unit: "s",
-    value: { kind: "number", ...int(1, 3600) },
-    restartsRun: true,
-    help: "How long a watch lasts before its client reconnects.",
-  },
-  away: {
-    label: "Watchers away",
-    unit: "",
-    value: { kind: "away", ...int(1, 10000) },
-    restartsRun: false,
-    help: "Watchers that disconnect for a while, then resume from their last RV.",
-  },
-  arrival: {
-    label: "Arrivals",
-    unit: "",
-    value: { kind: "choice", options: ["poisson", "uniform"] },
-    restartsRun: true,
-    help: "Whether writes and reads arrive at random (Poisson) or evenly spaced.",
-  },
-  lag: {
-    label: "Watch lag",
-    unit: "ms",
-    value: { kind: "schedule", ...real(0, 60000) },
-    restartsRun: false,
-    help: "Base delay from an etcd commit to its event reaching the apiserver.",
-  },
-  jitter: {
-    label: "Jitter",
-    unit: "ms",
-    value: { kind: "schedule", ...real(0, 60000) },
-    restartsRun: false,
-    help: "Mean of a random extra delay per event.",
-  },
-  processRate: {
-    label: "Cache intake",
-    unit: "/s",
-    value: { kind: "schedule", ...real(1, 1000000) },
-    restartsRun: false,
-    help: "Events per second the cache can take in; above it a backlog forms.",
-  },
-  stall: {
-    label: "Stalls",
-    unit: "s",
-    value: { kind: "stall" },
-    restartsRun: false,
-    help: "Windows in which the watch stream delivers nothing (events are held, not lost).",
-  },
-  restart: {
-    label: "Cache restarts",
-    unit: "s",
-    value: { kind: "times" },
-    restartsRun: false,
-    help: "Moments at which the apiserver's cache restarts and relists.",
-  },
-  compact: {
-    label: "Extra compactions",
-    unit: "s",
-    value: { kind: "times" },
-    restartsRun: false,
-    help: "Moments at which etcd compacts, besides the periodic compaction.",
-  },
-  requestTimeout: {
-    label: "Request timeout",
-    unit: "s",
-    value: { kind: "number", ...int(1, 1800) },
-    restartsRun: true,
-    help: "kube-apiserver --request-timeout; it also sets how long history stays fresh.",
-  },
-  etcdConcurrency: {
-    label: "etcd concurrency",
-    unit: "",
-    value: { kind: "schedule", ...int(1, 1024) },
-    restartsRun: false,
-    help: "Range requests etcd serves at once; the rest wait in a queue.",
-  },
-  etcdLatency: {
-    label: "etcd latency",
-    unit: "ms",
-    value: { kind: "schedule", ...real(0, 10000) },
-    restartsRun: false,
-    help: "Time etcd takes for a small request; larger lists cost more.",
-  },
-  compaction: {
-    label: "Compaction interval",
-    unit: "s",
-    value: { kind: "number", ...int(0, 86400) },
-    restartsRun: true,
-    help: "How often etcd compacts its history; 0 never.",
-  },
-  retry: {
-    label: "On Retry-After",
-    unit: "",
-    value: { kind: "choice", options: ["obey", "none", "immediate"] },
-    restartsRun: true,
-    help: "What a client does when told to retry later: wait, give up, or retry at once.",
-  },
-  blockTimeout: {
-    label: "Wait wall",
-    unit: "ms",
-    value: { kind: "number", ...int(1, 60000) },
-    restartsRun: true,
-    help: `What-if: how long a read waits for the cache before giving up (upstream: ${BLOCK_TIMEOUT_NS / NS_PER_MS}).`,
-  },
-  timerLatency: {
-    label: "Timer wake-up latency",
-    unit: "ms",
-    value: { kind: "number", ...real(0, 1000) },
-    restartsRun: true,
-    help: "How long after its deadline a timed-out read resumes (Linux timer slack plus a goroutine wake-up); it lands its wait in +Inf, as production does.",
-  },
-  whatif: {
-    label: "What-if switches",
-    unit: "",
-    value: { kind: "switches", options: WHATIF_SWITCHES },
-    restartsRun: true,
-    help: "Remove a safeguard to see what it prevents: noRvGuard, noHysteresis.",
-  },
-} as const satisfies Record<string, KeyDescriptor>;
+  v: customKey(
+    {
+      label: "Schema version",
+      unit: "",
+      restartsRun: true,
+      help: "Version of this link format; 1 opens a link as version 1 ran it.",
+    },
+    { kind: "number", ...SCHEMA_VERSIONS },
+    SCHEMA_VERSION as SchemaVersion,
+    readVersion,
+    formatNumber,
+  ),
+  name: customKey(
+    {
+      label: "Name",
+      unit: "",
+      restartsRun: false,
+      help: "Title shown above the panels.",
+    },
+    { kind: "text", maxChars: NAME_MAX_CHARS },
+    "",
+    readName,
+    (name) => name,
+  ),
+  seed: numberKey(
+    {
+      label: "Seed",
+      unit: "",
+      restartsRun: true,
+      help: "Seed of the random streams: the same seed replays the same run.",
+    },
+    int(0, 4294967295),
+    1,
+  ),
+  k8s: choiceKey(
+    {
+      label: "Kubernetes version",
+      unit: "",
+      restartsRun: true,
+      help: "Kubernetes minor whose watch cache is simulated.",
+    },
+    K8S_VERSIONS,
+    "1.37",
+  ),
+  gates: customKey(
+    {
+      label: "Feature gates",
+      unit: "",
+      restartsRun: true,
+      help: "Feature gates set away from the version's defaults.",
+    },
+    { kind: "gates" },
+    [],
+    (text, soFar) => parseGateSettings(text, soFar.k8s),
+    formatGateSettings,
+  ),
+  writes: scheduleKey(
+    {
+      label: "Pod writes",
+      unit: "/s",
+      restartsRun: false,
+      help: "Writes per second to the watched pods.",
+    },
+    real(0, 20000),
+    constantSchedule(20),
+  ),
+  otherWrites: scheduleKey(
+    {
+      label: "Other writes",
+      unit: "/s",
+      restartsRun: false,
+      help: "Writes per second to other resources: they move etcd's revision but bring no events.",
+    },
+    real(0, 20000),
+    constantSchedule(30),
+  ),
+  objects: numberKey(
+    {
+      label: "Pods at start",
+      unit: "",
+      restartsRun: true,
+      help: "Pods in etcd when the run starts.",
+    },
+    int(0, 200000),
+    1000,
+  ),
+  reads: scheduleKey(
+    {
+      label: "Reads",
+      unit: "/s",
+      restartsRun: false,
+      help: "LIST requests per second from independent readers, split by the read mix.",
+    },
+    real(0, 20000),
+    constantSchedule(100),
+  ),
+  mix: customKey(
+    {
+      label: "Read mix",
+      unit: "",
+      restartsRun: true,
+      help: "Shares of the read kinds: RV=0, consistent, not older than, exact.",
+    },
+    { kind: "mix", kinds: READ_MIX_KINDS },
+    { rv0: 0.6, consistent: 0.3, notOlderThan: 0.1, exact: 0 },
+    parseMix,
+    formatMix,
+  ),
+  limits: customKey(
+    {
+      label: "LIST limits",
+      unit: "",
+      restartsRun: true,
+      help: "Page size of each read kind's LISTs; 0 lists everything at once, N follows continue page by page.",
+    },
+    { kind: "limits", kinds: READ_MIX_KINDS, ...int(0, MAX_LIMIT) },
+    DEFAULT_LIMITS,
+    (text, soFar) => parseLimits(text, limitsDefaultFor(soFar.v)),
+    (limits, scenario) => formatLimits(limits, limitsDefaultFor(scenario.v)),
+  ),
+  objectBytes: numberKey(
+    {
+      label: "Object size",
+      unit: "B",
+      restartsRun: true,
+      help: "Mean size of one pod: etcd's time and the apiserver's memory for a LIST grow with its bytes.",
+    },
+    int(64, 1048576),
+    2048,
+  ),
+  ryw: scheduleKey(
+    {
+      label: "Read-your-write clients",
+      unit: "",
+      restartsRun: false,
+      help: "Clients that each write a pod, read, pause a second, and start again.",
+    },
+    int(0, 5000),
+    constantSchedule(0),
+  ),
+  rywRead: choiceKey(
+    {
+      label: "Read-your-write read",
+      unit: "",
+      restartsRun: true,
+      help: "How those clients read: consistent (RV unset) or pinned at their write's RV.",
+    },
+    ["consistent", "pinned"],
+    "consistent",
+  ),
+  herd: customKey(
+    {
+      label: "Herds",
+      unit: "",
+      restartsRun: false,
+      help: "Bursts of clients that each send one consistent LIST at the same second.",
+    },
+    { kind: "herd", ...HERD_CLIENTS },
+    [],
+    (text) => readHerds(text, HERD_CLIENTS),
+    formatHerds,
+  ),
+  watchers: scheduleKey(
+    {
+      label: "Watchers",
+      unit: "",
+      restartsRun: false,
+      help: "Clients watching the pods and resuming from the last RV they saw.",
+    },
+    int(0, 10000),
+    constantSchedule(10),
+  ),
+  watchTimeout: numberKey(
+    {
+      label: "Watch timeout",
+      unit: "s",
+      restartsRun: true,
+      help: "How long a watch lasts before its client reconnects.",
+    },
+    int(1, 3600),
+    60,
+  ),
+  away: customKey(
+    {
+      label: "Watchers away",
+      unit: "",
+      restartsRun: false,
+      help: "Watchers that disconnect for a while, then resume from their last RV.",
+    },
+    { kind: "away", ...AWAY_WATCHERS },
+    [],
+    (text) => readAways(text, AWAY_WATCHERS),
+    formatAways,
+  ),
+  arrival: choiceKey(
+    {
+      label: "Arrivals",
+      unit: "",
+      restartsRun: true,
+      help: "Whether writes and reads arrive at random (Poisson) or evenly spaced.",
+    },
+    ["poisson", "uniform"],
+    "poisson",
+  ),
+  lag: scheduleKey(
+    {
+      label: "Watch lag",
+      unit: "ms",
+      restartsRun: false,
+      help: "Base delay from an etcd commit to its event reaching the apiserver.",
+    },
+    real(0, 60000),
+    constantSchedule(20),
+  ),
+  jitter: scheduleKey(
+    {
+      label: "Jitter",
+      unit: "ms",
+      restartsRun: false,
+      help: "Mean of a random extra delay per event.",
+    },
+    real(0, 60000),
+    constantSchedule(10),
+  ),
+  processRate: scheduleKey(
+    {
+      label: "Cache intake",
+      unit: "/s",
+      restartsRun: false,
+      help: "Events per second the cache can take in; above it a backlog forms.",
+    },
+    real(1, 1000000),
+    constantSchedule(5000),
+  ),
+  stall: customKey(
+    {
+      label: "Stalls",
+      unit: "s",
+      restartsRun: false,
+      help: "Windows in which the watch stream delivers nothing (events are held, not lost).",
+    },
+    { kind: "stall" },
+    [],
+    readStalls,
+    formatStalls,
+  ),
+  restart: customKey(
+    {
+      label: "Cache restarts",
+      unit: "s",
+      restartsRun: false,
+      help: "Moments at which the apiserver's cache restarts and relists.",
+    },
+    { kind: "times" },
+    [],
+    readTimes,
+    formatTimes,
+  ),
+  compact: customKey(
+    {
+      label: "Extra compactions",
+      unit: "s",
+      restartsRun: false,
+      help: "Moments at which etcd compacts, besides the periodic compaction.",
+    },
+    { kind: "times" },
+    [],
+    readTimes,
+    formatTimes,
+  ),
+  requestTimeout: numberKey(
+    {
+      label: "Request timeout",
+      unit: "s",
+      restartsRun: true,
+      help: "kube-apiserver --request-timeout; it also sets how long history stays fresh.",
+    },
+    int(1, 1800),
+    60,
+  ),
+  etcdConcurrency: scheduleKey(
+    {
+      label: "etcd concurrency",
+      unit: "",
+      restartsRun: false,
+      help: "Range requests etcd serves at once; the rest wait in a queue.",
+    },
+    int(1, 1024),
+    constantSchedule(8),
+  ),
+  etcdLatency: scheduleKey(
+    {
+      label: "etcd latency",
+      unit: "ms",
+      restartsRun: false,
+      help: "Time etcd takes for a small request; larger lists cost more.",
+    },
+    real(0, 10000),
+    constantSchedule(2),
+  ),
+  compaction: numberKey(
+    {
+      label: "Compaction interval",
+      unit: "s",
+      restartsRun: true,
+      help: "How often etcd compacts its history; 0 never.",
+    },
+    int(0, 86400),
+    300,
+  ),
+  retry: choiceKey(
+    {
+      label: "On Retry-After",
+      unit: "",
+      restartsRun: true,
+      help: "What a client does when told to retry later: wait, give up, or retry at once.",
+    },
+    ["obey", "none", "immediate"],
+    "obey",
+  ),
+  blockTimeout: numberKey(
+    {
+      label: "Wait wall",
+      unit: "ms",
+      restartsRun: true,
+      help: `What-if: how long a read waits for the cache before giving up (upstream: ${BLOCK_TIMEOUT_NS / NS_PER_MS}).`,
+    },
+    int(1, 60000),
+    BLOCK_TIMEOUT_NS / NS_PER_MS,
+  ),
+  timerLatency: numberKey(
+    {
+      label: "Timer wake-up latency",
+      unit: "ms",
+      restartsRun: true,
+      help: "How long after its deadline a timed-out read resumes (Linux timer slack plus a goroutine wake-up); it lands its wait in +Inf, as production does.",
+    },
+    real(0, 1000),
+    0.1,
+  ),
+  whatif: customKey(
+    {
+      label: "What-if switches",
+      unit: "",
+      restartsRun: true,
+      help: "Remove a safeguard to see what it prevents: noRvGuard, noHysteresis.",
+    },
+    { kind: "switches", options: WHATIF_SWITCHES },
+    { noRvGuard: false, noHysteresis: false },
+    readWhatIf,
+    formatWhatIf,
+  ),
+};
 
 export type ScenarioKey = keyof typeof SCENARIO_KEYS;
 

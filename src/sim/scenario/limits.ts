@@ -17,6 +17,13 @@ export const MAX_LIMIT = 100000;
  */
 export const DEFAULT_LIMITS: ReadLimits = { rv0: 500, consistent: 0, notOlderThan: 0, exact: 500 };
 
+/** Version 1's limits: every client LIST asked for one page of 500 (pages were not followed). */
+export const VERSION_1_LIMITS: ReadLimits = { ...DEFAULT_LIMITS, consistent: 500 };
+
+/** The limits a link of schema version `v` starts from (and writes only the differences to). */
+export const limitsDefaultFor = (v: 1 | 2): ReadLimits =>
+  v === 1 ? VERSION_1_LIMITS : DEFAULT_LIMITS;
+
 const isKind = (name: string): name is ReadMixKind =>
   (READ_MIX_KINDS as readonly string[]).includes(name);
 

@@ -1,9 +1,16 @@
 import { echo, echoReason } from "./echo.ts";
 import { resolveGates } from "./gates.ts";
-import { KEY_CODECS, type ScenarioDraft } from "./key-codecs.ts";
-import { allowedText, isScenarioKey, PAGE_KEYS, SCENARIO_KEYS, type ScenarioKey } from "./keys.ts";
+import {
+  allowedText,
+  isScenarioKey,
+  PAGE_KEYS,
+  SCENARIO_KEYS,
+  SCHEMA_VERSION,
+  type ScenarioKey,
+} from "./keys.ts";
 import { parseNumber } from "./numeric-text.ts";
-import { DEFAULT_SCENARIO, SCHEMA_VERSION, type Scenario } from "./scenario.ts";
+import { DEFAULT_SCENARIO, type Scenario } from "./scenario.ts";
+import { KEY_CODECS, type ScenarioDraft } from "./scenario-codec.ts";
 
 /** Something in a link that was not used as written; the run goes on without it. */
 export type ScenarioIssue = {
@@ -56,7 +63,7 @@ export function parseScenario(query: string): ParsedScenario {
     const decoded = KEY_CODECS[key].read(value, draft);
     if (!decoded.ok) issues.push(...invalid(key, value, decoded.reasons));
   }
-  draft.gates = resolveGates(draft.k8s, draft.gateSettings);
+  draft.gatesInForce = resolveGates(draft.k8s, draft.gates);
   const notices = draft.v === 1 ? [VERSION_1_NOTICE] : [];
   return { scenario: draft, issues: [...issues, ...strays], page, notices };
 }

@@ -1,6 +1,6 @@
 import { defined } from "../lib/at.ts";
 import type { RandomStream } from "../rng.ts";
-import type { Schedule, SchedulePoint } from "../scenario/index.ts";
+import type { Schedule } from "../scenario/index.ts";
 import { type Nanos, NS_PER_S } from "../time.ts";
 
 // An open-loop arrival process whose rate follows a schedule (docs/scenarios.md `arrival`). Its next

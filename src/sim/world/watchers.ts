@@ -151,7 +151,7 @@ export class Watchers {
       this.reconnectAt(client, this.deps.scheduler.nowNs + CLOSED_RETRY_NS);
       return;
     }
-    const timeoutNs = this.deps.scenario().watchTimeoutS * NS_PER_S;
+    const timeoutNs = this.deps.scenario().watchTimeout * NS_PER_S;
     this.reconnectAt(client, this.deps.scheduler.nowNs + timeoutNs);
   }
 

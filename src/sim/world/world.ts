@@ -57,13 +57,13 @@ export interface World {
 export function apiserverConfig(scenario: Scenario): ApiserverConfig {
   return {
     version: scenario.k8s,
-    gates: scenario.gates,
-    blockTimeoutNs: scenario.blockTimeoutMs * NS_PER_MS,
-    timerLatencyNs: Math.round(scenario.timerLatencyMs * NS_PER_MS),
+    gates: scenario.gatesInForce,
+    blockTimeoutNs: scenario.blockTimeout * NS_PER_MS,
+    timerLatencyNs: Math.round(scenario.timerLatency * NS_PER_MS),
     // upstream: kube-apiserver raises EventsHistoryWindow to RequestTimeout + 15 s
     eventFreshDurationNs: Math.max(
       DEFAULT_EVENT_FRESH_DURATION_NS,
-      (scenario.requestTimeoutS + 15) * NS_PER_S,
+      (scenario.requestTimeout + 15) * NS_PER_S,
     ),
     whatif: scenario.whatif,
     consistentReadSupported: true,
@@ -104,7 +104,7 @@ export function buildWorld(scenario: () => Scenario, options: WorldOptions): Wor
   const { kv, etcd, clock, rangeStats, listMemory } = buildEtcd(core);
   const side = buildApiserverSide(core, etcd);
   const clients = buildClients(core, options, etcd, side.apiserver, clock, listMemory);
-  startCompactor(scheduler, etcd, initial.compactionS);
+  startCompactor(scheduler, etcd, initial.compaction);
   return {
     scheduler,
     registry,
@@ -136,7 +136,7 @@ function buildEtcd(core: Core) {
   const costs = {
     concurrency: (t: Nanos) => valueNow(scenario().etcdConcurrency, t),
     latencyNs: (t: Nanos) => Math.ceil(valueNow(scenario().etcdLatency, t) * NS_PER_MS),
-    requestTimeoutNs: initial.requestTimeoutS * NS_PER_S,
+    requestTimeoutNs: initial.requestTimeout * NS_PER_S,
     answered: (reason: string) => metrics.etcdRequest(reason).inc(),
     objectBytes: initial.objectBytes,
     observer: rangeStats,

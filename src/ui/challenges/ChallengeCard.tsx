@@ -57,7 +57,9 @@ export function ChallengeCard({ challenge }: { challenge: Challenge }) {
       <p className="challenge-kicker">
         Challenge {index + 1} of {CHALLENGES.length}
         {chapter !== undefined && <> · the tour’s “{chapter.title}”</>}
-        {savedAt !== undefined && <span className="challenge-saved"> · ✓ solved in this browser</span>}
+        {savedAt !== undefined && (
+          <span className="challenge-saved"> · ✓ solved in this browser</span>
+        )}
       </p>
       <h2 id="challenge-title" className="challenge-title">
         {challenge.title}

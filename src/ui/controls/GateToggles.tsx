@@ -9,7 +9,7 @@ import { useRunKey } from "./use-run-key.ts";
 
 /** One checkbox per modelled feature gate; locked or absent gates are disabled, with the reason. */
 export function GateToggles() {
-  const gates = useApp((state) => state.scenario.gates);
+  const gates = useApp((state) => state.scenario.gatesInForce);
   const version = useApp((state) => state.scenario.k8s);
   const [, setText] = useRunKey("gates");
   const specs = gatesFor(version);

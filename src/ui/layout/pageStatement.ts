@@ -4,7 +4,8 @@ import { useApp } from "../../state/use-app.ts";
 // What the panels show, stated for machines (browser tests wait on it instead of sleeping): the
 // simulated moment of the snapshot every panel has rendered, the worker's load it belongs to, and
 // whether that run was playing. The attributes are committed with the panels' text, so once they
-// name a moment, every panel shows that moment.
+// name a moment, every panel shows that moment. The single run's grid (LivePanels) and the twin
+// run's (TwinPanels) both state it.
 
 export interface PageStatementAttributes {
   "data-sim-time"?: string;

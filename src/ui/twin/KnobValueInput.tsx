@@ -101,7 +101,8 @@ function GateBoxes({
 }) {
   const specs = gatesFor(version);
   const parsed = parseScenario(new URLSearchParams({ k8s: version, gates: text }).toString());
-  const gates = parsed.issues.length === 0 ? parsed.scenario.gates : resolveGates(version, []);
+  const gates =
+    parsed.issues.length === 0 ? parsed.scenario.gatesInForce : resolveGates(version, []);
   const toggle = (gate: ModelledGate) =>
     onChange(gateSettingsText({ ...gates, [gate]: !gates[gate] }, version));
   return (

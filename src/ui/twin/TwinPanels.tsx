@@ -1,6 +1,7 @@
 import { Fragment } from "react";
 import type { SimSnapshot } from "../../model/index.ts";
 import { useRuntime } from "../../state/runtime-context.ts";
+import { usePageStatement } from "../layout/pageStatement.ts";
 import type { PanelEntry } from "../layout/panelCatalog.tsx";
 import { PanelIdScope } from "../panels/shared/panelIdScope.ts";
 
@@ -17,6 +18,9 @@ interface TwinPanelsProps {
  */
 export function TwinPanels({ panels, sides, pair }: TwinPanelsProps) {
   const { prometheusText, twinPrometheusText } = useRuntime();
+  // Both sides render the one pair at once; A's snapshot is the store's, B's is its twin at the
+  // same moment (one clock), so the statement names A's.
+  const statement = usePageStatement([pair?.[0] ?? null]);
   const side = (entry: PanelEntry, index: 0 | 1) => (
     <div
       className="twin-cell"
@@ -33,7 +37,7 @@ export function TwinPanels({ panels, sides, pair }: TwinPanelsProps) {
     </div>
   );
   return (
-    <div className="twin-grid">
+    <div className="twin-grid" data-testid="run-panels" {...statement}>
       <h2 className="twin-side twin-side-a" data-testid="twin-label-a">
         A: {sides.a}
       </h2>

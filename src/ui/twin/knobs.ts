@@ -49,7 +49,7 @@ export const SUGGESTIONS: readonly Suggestion[] = [
   {
     label: "Skip-fallback gate off | on",
     rows: (main) => {
-      const gates = { ...main.gates, [SKIP]: !main.gates[SKIP] };
+      const gates = { ...main.gatesInForce, [SKIP]: !main.gatesInForce[SKIP] };
       // The gate exists only in 1.37: a twin of an older run compares on 1.37.
       return main.k8s === "1.37"
         ? [{ key: "gates", text: gateSettingsText(gates, "1.37") }]
@@ -68,7 +68,7 @@ export const SUGGESTIONS: readonly Suggestion[] = [
   },
   {
     label: "requestTimeout 60 | 300",
-    rows: (main) => [{ key: "requestTimeout", text: main.requestTimeoutS === 300 ? "60" : "300" }],
+    rows: (main) => [{ key: "requestTimeout", text: main.requestTimeout === 300 ? "60" : "300" }],
   },
   {
     label: "lag 20 | 4000",

@@ -11,9 +11,9 @@ const GATE_NAMES: Record<ModelledGate, string> = {
 
 function keyText(key: ScenarioKey, scenario: Scenario, other: Scenario): string[] {
   if (key === "gates") {
-    return MODELLED_GATES.filter((gate) => scenario.gates[gate] !== other.gates[gate]).map(
-      (gate) => `${GATE_NAMES[gate]} ${scenario.gates[gate] ? "on" : "off"}`,
-    );
+    return MODELLED_GATES.filter(
+      (gate) => scenario.gatesInForce[gate] !== other.gatesInForce[gate],
+    ).map((gate) => `${GATE_NAMES[gate]} ${scenario.gatesInForce[gate] ? "on" : "off"}`);
   }
   if (key === "k8s") return [`Kubernetes ${scenario.k8s}`];
   const { label, unit } = SCENARIO_KEYS[key];
