@@ -3,7 +3,7 @@ import { type Browser, expect, type Page, test } from "@playwright/test";
 import { PRESETS, presetScenarioQuery } from "../src/content/presets.ts";
 import { checkMoment, type PageReading, panelViolations, readPage } from "./helpers/consistency.ts";
 import { decisionsCounterViolations, parsePromText } from "./helpers/decisions-counters.ts";
-import { waitForPaused, waitForShown } from "./helpers/page-state.ts";
+import { shown, waitForPaused, waitForShown } from "./helpers/page-state.ts";
 
 // One truth on screen: at seeded moments across the default scenario, every preset and a twin run,
 // the page is paused and read from the DOM, and its parts must agree (e2e/helpers/consistency.ts),
@@ -63,13 +63,18 @@ async function openPaused(page: Page, query: string, atS: number) {
 
 /** Pastes the moment's link into the paused page: the run opens, paused, exactly at `atS`. */
 async function pasteLink(page: Page, query: string, atS: number) {
+  // Until the new run's first frame the page still shows the previous run, which may be paused at
+  // the same moment: wait for a new load, not only for the moment.
+  const before = (await shown(page))?.loadCount ?? -1;
   await page.goto(linkTo(query, atS));
   const at = page.getByTestId("simulated-seconds");
   await expect(at).toHaveText(`${atS.toFixed(1)} s`, { timeout: 30_000 });
   if (!query.includes("twin="))
-    await waitForShown(page, (now) => !now.playing && Math.abs(now.simS - atS) < 1e-9, {
-      what: `the panels at ${atS} s`,
-    });
+    await waitForShown(
+      page,
+      (now) => now.loadCount > before && !now.playing && Math.abs(now.simS - atS) < 1e-9,
+      { what: `the new run's panels at ${atS} s` },
+    );
 }
 
 /** The metrics the page exports now, as the Export menu downloads them. */
@@ -165,6 +170,10 @@ for (const id of ["herd", "ring-grow-shrink"]) {
     if (preset === undefined) throw new Error(`no preset ${id}`);
     await page.goto(`/?${presetScenarioQuery(preset)}&t=9&speed=10&predict=skip`);
     await expect(page.locator("section.wcl-panel[data-at-ns]").first()).toBeVisible();
+    // The link's t=9 is reached by a seek, whose progress frames come first: read once it plays.
+    await waitForShown(page, (now) => now.playing && now.simS >= 9, {
+      what: "the run playing past 9 s",
+    });
     const seen = new Set<string>();
     for (let read = 0; read < 40; read++) {
       const reading = await readPage(page);

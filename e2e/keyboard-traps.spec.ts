@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { waitForPaused, waitForPausedAt } from "./helpers/page-state.ts";
 
 // Issue 8, item 11: Space pressed to pause must not press the button that kept focus after a
 // click, and the shortcuts keep working while a checkbox has focus.
@@ -59,9 +60,10 @@ test("shortcuts work while a breakpoint checkbox has focus", async ({ page }) =>
   await page.keyboard.press("Space");
   await expect(page.getByRole("button", { name: "Play", exact: true })).toBeVisible();
   await expect(shrink).toBeChecked(); // Space paused; it did not untick the box
-  const paused = await simulatedSeconds(page);
+  // The paused frame may land after the button flips: take the moment the panels state.
+  const paused = (await waitForPaused(page)).simS;
   await page.keyboard.press(".");
-  await expect.poll(() => simulatedSeconds(page)).toBeCloseTo(paused + 0.1, 5);
+  await waitForPausedAt(page, paused + 0.1);
   await page.keyboard.press("]");
   await expect(page.locator(".speed output")).toHaveText("2×");
   await page.keyboard.press("?");

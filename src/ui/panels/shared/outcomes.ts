@@ -17,7 +17,9 @@ export const outcomeStyles: Record<Outcome, OutcomeStyle> = {
     shortLabel: "after wait",
     colour: okabeIto.skyBlue,
   },
-  etcd: { label: "etcd", shortLabel: "etcd", colour: okabeIto.green },
+  // "etcd" alone read as "no read reached etcd" beside a fallback column full of reads that did:
+  // this outcome is a read the delegator sent to etcd without consulting the cache.
+  etcd: { label: "sent to etcd directly", shortLabel: "etcd", colour: okabeIto.green },
   fallback: { label: "fallback to etcd", shortLabel: "fallback", colour: okabeIto.orange },
   "429": { label: "429 retry", shortLabel: "429", colour: okabeIto.purple },
   "504": { label: "504 timeout", shortLabel: "504", colour: okabeIto.vermillion },
