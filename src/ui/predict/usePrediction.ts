@@ -57,7 +57,10 @@ export function usePrediction(question: Question, onPlay: () => void): Predictio
         : new Map([[0, { holds: question.decides.holds, take: (s) => judge(question, s, null) }]]),
     [question, phase],
   );
-  const sighting: Sighting<Verdict> | undefined = useSightings(watches, null).get(0);
+  // A chapter or preset loads its run before asking; frames of the run it replaced may still
+  // arrive (the page opened on the defaults), and must not decide this question.
+  const staleRun = phase === "watching" ? store.getState().staleRunsUpTo : null;
+  const sighting: Sighting<Verdict> | undefined = useSightings(watches, staleRun).get(0);
   usePauseAt(sighting?.atNs, question);
   const verdict = useMemo(() => {
     if (sighting === undefined) return null;

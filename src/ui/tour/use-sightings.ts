@@ -4,8 +4,8 @@ import { noSightings, observe, type Sighting, type Sightings, type Watch } from 
 
 /**
  * The sightings of `watches` in the live run, checked on every frame; the component re-renders
- * only when a moment is first seen. Frames of run `staleRun` belong to the run that was playing
- * before this one was opened, and are skipped until the new run's first frame. `watches` must keep
+ * only when a moment is first seen. Frames of run `staleRun` (or older) belong to the runs that
+ * played before this one was opened, and are skipped until the new run's first frame. `watches` must keep
  * its identity between renders (memoise it), or the latches start over.
  */
 export function useSightings<T>(
@@ -21,7 +21,7 @@ export function useSightings<T>(
     const check = () => {
       const frame = live.get();
       if (frame === null) return;
-      if (stale !== null && (frame.run ?? 0) === stale) return;
+      if (stale !== null && (frame.run ?? 0) <= stale) return;
       const { snapshot } = frame;
       stale = null;
       const next = observe(current, watches, snapshot);
