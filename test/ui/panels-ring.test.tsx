@@ -116,10 +116,16 @@ describe("ring geometry", () => {
   it("finds the segment holding an index by binary search", () => {
     const { segments } = smallRing();
     expect(segmentAt(segments, 2)).toBe(0);
+    expect(segmentAt(segments, 4)).toBe(1);
     expect(segmentAt(segments, 6)).toBe(1);
     expect(segmentAt(segments, 9)).toBe(2);
     expect(segmentAt(segments, 10)).toBeNull();
     expect(segmentAt(segments, 1)).toBeNull();
+    // An index between two segments that do not meet belongs to neither.
+    const gapped = segments.filter((_, i) => i !== 1);
+    expect(segmentAt(gapped, 5)).toBeNull();
+    expect(segmentAt(gapped, 7)).toBe(1);
+    expect(segmentAt([], 3)).toBeNull();
   });
 
   it("measures pointer angles from twelve o'clock, clockwise", () => {
