@@ -215,9 +215,13 @@ describe("capacity transition", () => {
 });
 
 describe("drawRing", () => {
-  const drawSmallRing = (selectedSegment: number | null, theme: CanvasTheme = lightCanvasTheme) => {
+  /** What drawRing paints of `ring` at rest on a 300 × 240 canvas. */
+  const drawn = (
+    ring: RingSummary,
+    selectedSegment: number | null = null,
+    theme: CanvasTheme = lightCanvasTheme,
+  ) => {
     const recording = recordingContext();
-    const ring = smallRing();
     drawRing(recording.context, {
       ring,
       placement: placeRing(ring),
@@ -227,6 +231,8 @@ describe("drawRing", () => {
     });
     return recording;
   };
+  const drawSmallRing = (selectedSegment: number | null, theme: CanvasTheme = lightCanvasTheme) =>
+    drawn(smallRing(), selectedSegment, theme);
 
   it("fills the empty track, then each age band in its colour", () => {
     const fills = drawSmallRing(null)
@@ -256,27 +262,13 @@ describe("drawRing", () => {
       quarterAgeNs: null,
       segments: [],
     });
-    const recording = recordingContext();
-    drawRing(recording.context, {
-      ring,
-      placement: placeRing(ring),
-      layout: ringLayout({ width: 300, height: 240 }),
-      selectedSegment: null,
-      theme: lightCanvasTheme,
-    });
+    const recording = drawn(ring);
     expect(recording.texts()).toEqual(["next write", "65 free, then oldest", "51,200", "slots"]);
   });
 
   it("labels the oldest event on its own when it is far from the head", () => {
     const ring = smallRing({ capacity: 8, startIndex: 6, endIndex: 10, quarterAgeNs: null });
-    const recording = recordingContext();
-    drawRing(recording.context, {
-      ring,
-      placement: placeRing(ring),
-      layout: ringLayout({ width: 300, height: 240 }),
-      selectedSegment: null,
-      theme: lightCanvasTheme,
-    });
+    const recording = drawn(ring);
     expect(recording.texts()).toEqual(["oldest", "next write", "8", "slots"]);
   });
 
