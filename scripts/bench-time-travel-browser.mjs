@@ -20,7 +20,7 @@ const log = (line) => console.log(`bench:time-travel: ${line}`);
 const outDir = buildToScratch("wcl-travel-dist-");
 const server = await startPreview(outDir, PORT);
 
-/** The worker's heap after a forced GC, through a browser CDP session attached to its target. */
+/** The worker's heap and typed arrays after a forced GC, through a browser CDP session attached to its target. */
 async function workerHeap(browser) {
   const session = await browser.newBrowserCDPSession();
   const { targetInfos } = await session.send("Target.getTargets");
@@ -40,9 +40,10 @@ async function workerHeap(browser) {
       });
     });
   await call("HeapProfiler.collectGarbage");
-  const { usedSize } = await call("Runtime.getHeapUsage");
+  // usedSize leaves out the typed arrays' backing stores (the ring's and etcd's log's columns).
+  const { usedSize, backingStorageSize = 0 } = await call("Runtime.getHeapUsage");
   await session.detach();
-  return usedSize / 1e6;
+  return (usedSize + backingStorageSize) / 1e6;
 }
 
 const simulatedS = (page) =>

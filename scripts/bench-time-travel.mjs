@@ -19,9 +19,11 @@ const model = await loadModel({
   hostSingle: "./src/worker/hosted-run.ts",
   estimateRunBytes: "./src/worker/run-size.ts",
 });
+/** The heap and the typed arrays' backing stores (which heapUsed leaves out), after a full GC. */
 const heapMB = () => {
   gc();
-  return process.memoryUsage().heapUsed / 1e6;
+  const { heapUsed, arrayBuffers } = process.memoryUsage();
+  return (heapUsed + arrayBuffers) / 1e6;
 };
 const baseMB = heapMB();
 const queue = [];
@@ -85,7 +87,9 @@ console.log(
     .map((t) => t / 1e9)
     .join(", ")} s`,
 );
-console.log(`heap held by the live run and checkpoints after a full gc: ${heldMB.toFixed(1)} MB`);
+console.log(
+  `heap and typed arrays held by the live run and checkpoints after a full gc: ${heldMB.toFixed(1)} MB`,
+);
 console.log(
   `the live run by run-size.ts's estimate (calibrated in Chromium, about half of Node's heap): ${(model.estimateRunBytes(live) / 1e6).toFixed(1)} MB`,
 );

@@ -5,8 +5,8 @@ import {
   waitForPaused,
   waitForSimTime,
 } from "../../e2e/helpers/page-state.ts";
+import { readScrapesOf, scrapeDialog } from "../../e2e/helpers/scrape-dialog.ts";
 import { PRESETS, presetScenarioQuery } from "../../src/content/presets.ts";
-import { runScrapes } from "../../src/scrape/propose.ts";
 
 // `npm run screenshots` (playwright.screenshots.config.ts): the pictures of docs/screenshots/,
 // rewritten in place. Not a test: the browser suite never runs this file.
@@ -170,18 +170,11 @@ for (const size of WIDTHS) {
 
   // Issue 11: the scrape import with a partial wall share fitted, and the report over 1 m.
   test(`the scrape import, a partial share fitted, ${size.width} px`, async ({ page }) => {
-    const [first, second, seconds] = runScrapes(
-      "writes=50&reads=40&mix=consistent:1&lag=2450&jitter=200",
-      30,
-    );
     await page.setViewportSize(size);
     await page.goto("/");
     await page.getByRole("button", { name: "From a scrape…" }).click();
-    const dialog = page.getByRole("dialog", { name: "Start from your cluster's scrape" });
-    await dialog.getByLabel("Scrape (the earlier one, if two)").fill(first);
-    await dialog.getByLabel("Later scrape (optional)").fill(second);
-    await dialog.getByLabel("Seconds between them").fill(String(seconds));
-    await dialog.getByRole("button", { name: "Read the scrapes" }).click();
+    const dialog = scrapeDialog(page);
+    await readScrapesOf(dialog, "writes=50&reads=40&mix=consistent:1&lag=2450&jitter=200", 30);
     const match = dialog.getByRole("table", { name: "How closely a run of the proposal matches" });
     await expect(match).toBeVisible({ timeout: 60_000 });
     await dialog.getByRole("heading", { name: "Proposed scenario" }).scrollIntoViewIfNeeded();

@@ -20,15 +20,28 @@ export function estimateRunBytes(run: HostedRun): number {
   return simulationBytes(run.main) + (run.twin === null ? 0 : simulationBytes(run.twin));
 }
 
-function simulationBytes(run: Simulation): number {
+/** What the estimate counts in one simulation. */
+export function runItems(run: Simulation): {
+  ringEvents: number;
+  logEntries: number;
+  pods: number;
+} {
   const { kv, cache } = run.world;
-  const logged =
+  const logEntries =
     kv.logEnd - (kv.firstEventAfter(Math.max(0, kv.compactedRevision - 1)) ?? kv.logEnd);
-  const pods = kv.podCount + cache.storage.store.size;
+  return {
+    ringEvents: cache.history.size,
+    logEntries,
+    pods: kv.podCount + cache.storage.store.size,
+  };
+}
+
+function simulationBytes(run: Simulation): number {
+  const { ringEvents, logEntries, pods } = runItems(run);
   return (
     BASE_BYTES +
-    BYTES_PER_RING_EVENT * cache.history.size +
-    BYTES_PER_LOG_ENTRY * logged +
+    BYTES_PER_RING_EVENT * ringEvents +
+    BYTES_PER_LOG_ENTRY * logEntries +
     BYTES_PER_POD * pods
   );
 }

@@ -1,12 +1,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { backingSlotsFor, EventSlots } from "../../src/sim/apiserver/event-slots.ts";
+import { PodBodies } from "../../src/sim/apiserver/pod-bodies.ts";
 import { WaiterQueue } from "../../src/sim/apiserver/waiter-queue.ts";
+import type { WatchCacheEvent } from "../../src/sim/apiserver/watch-cache-event.ts";
 import { EtcdKv } from "../../src/sim/etcd/kv.ts";
 import { type RangeCosts, RangeQueue } from "../../src/sim/etcd/range-queue.ts";
 import type { RangeReason } from "../../src/sim/etcd/range-stats.ts";
 import { Scheduler } from "../../src/sim/scheduler.ts";
-import { podKey } from "../../src/sim/storage/pod.ts";
+import { type Pod, podKey } from "../../src/sim/storage/pod.ts";
 import { NS_PER_MS } from "../../src/sim/time.ts";
 import { NaiveKv } from "./oracles/naive-kv.ts";
 import { NaiveRangeQueue } from "./oracles/naive-range-queue.ts";
@@ -344,16 +346,30 @@ describe("etcd's range queue against one timer per request", () => {
 });
 
 type RingOp =
-  | { readonly t: "append"; readonly afterNs: number }
+  | {
+      readonly t: "append";
+      readonly afterNs: number;
+      readonly key: number;
+      readonly node: number;
+      readonly remove: boolean;
+    }
   | { readonly t: "drop"; readonly n: number }
   | { readonly t: "relayout"; readonly spare: number };
 
-describe("the ring's typed record times against the events they copy", () => {
-  it("read every live event's own record time, across re-layouts", { timeout: 60_000 }, () => {
+describe("the ring's columns against the events they were given", () => {
+  it("give back every live event, its RV and record time, across re-layouts", {
+    timeout: 60_000,
+  }, () => {
     const op: fc.Arbitrary<RingOp> = fc.oneof(
       {
         weight: 6,
-        arbitrary: fc.record({ t: fc.constant("append" as const), afterNs: fc.nat(5000) }),
+        arbitrary: fc.record({
+          t: fc.constant("append" as const),
+          afterNs: fc.nat(5000),
+          key: fc.nat(5),
+          node: fc.nat(2),
+          remove: fc.boolean(),
+        }),
       },
       { weight: 3, arbitrary: fc.record({ t: fc.constant("drop" as const), n: fc.nat(40) }) },
       {
@@ -366,30 +382,31 @@ describe("the ring's typed record times against the events they copy", () => {
         fc.array(op, { maxLength: 600, size: "max" }),
         fc.integer({ min: 1, max: 700 }),
         (ops, capacity) => {
-          // The reference: a map from absolute index to event, as the ring's window defines it.
-          const events = new Map<number, { readonly recordTimeNs: number }>();
-          let slots = new EventSlots<{ readonly recordTimeNs: number }>(
-            backingSlotsFor(0, capacity),
-          );
+          // The reference: a map from absolute index to the event given, as the ring's window
+          // defines it; the current pod of each key decides the event's type and prevObject.
+          const events = new Map<number, WatchCacheEvent>();
+          const current = new Map<string, Pod>();
+          const bodies = new PodBodies();
+          let slots = new EventSlots(backingSlotsFor(0, capacity), bodies);
           let start = 0;
           let end = 0;
           let nowNs = 0;
           for (const o of ops) {
             if (o.t === "append") {
               if (end - start === capacity) {
-                slots.set(start, null);
+                slots.clear(start);
                 events.delete(start++);
               }
               if (end - start === slots.lengthSlots) {
                 slots = slots.relaidOut(start, end, backingSlotsFor(end - start + 1, capacity));
               }
               nowNs += o.afterNs;
-              const event = { recordTimeNs: nowNs };
+              const event = ringEvent(current, end + 1, nowNs, o);
               slots.set(end, event);
               events.set(end++, event);
             } else if (o.t === "drop") {
               for (let i = 0; i < o.n && start < end; i++) {
-                slots.set(start, null);
+                slots.clear(start);
                 events.delete(start++);
               }
             } else {
@@ -400,8 +417,10 @@ describe("the ring's typed record times against the events they copy", () => {
               slots = slots.relaidOut(start, end, size);
             }
             for (let i = start; i < end; i++) {
-              expect(slots.get(i)).toBe(events.get(i));
-              expect(slots.recordTimeAt(i)).toBe(events.get(i)?.recordTimeNs);
+              const given = events.get(i);
+              expect(slots.get(i)).toEqual(given);
+              expect(slots.rvAt(i)).toBe(given?.rv);
+              expect(slots.recordTimeAt(i)).toBe(given?.recordTimeNs);
             }
           }
         },
@@ -410,3 +429,25 @@ describe("the ring's typed record times against the events they copy", () => {
     );
   });
 });
+
+/** The next write to one of a few keys: a delete, or a put that may move the pod to a node. */
+function ringEvent(
+  current: Map<string, Pod>,
+  rv: number,
+  recordTimeNs: number,
+  o: { readonly key: number; readonly node: number; readonly remove: boolean },
+): WatchCacheEvent {
+  const name = `pod-${o.key}`;
+  const key = podKey("/pods/", { namespace: "ns", name });
+  const prevObject = current.get(key) ?? null;
+  if (o.remove && prevObject !== null) {
+    current.delete(key);
+    return { type: "DELETED", key, rv, recordTimeNs, object: { ...prevObject, rv }, prevObject };
+  }
+  const object: Pod = { namespace: "ns", name, rv, nodeName: `node-${o.node}`, labels: LABELS };
+  current.set(key, object);
+  const type = prevObject === null ? "ADDED" : "MODIFIED";
+  return { type, key, rv, recordTimeNs, object, prevObject };
+}
+
+const LABELS = { app: "web" };

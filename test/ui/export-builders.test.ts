@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import type { SimSnapshot } from "../../src/sim/snapshot.ts";
 import { createRequestLog, requestHistoryJson } from "../../src/ui/export/requestLog.ts";
 import { seriesCsv } from "../../src/ui/export/seriesCsv.ts";
 import { run } from "../core/simulation-helpers.ts";
@@ -6,15 +7,21 @@ import { recordedSnapshot } from "./fixtures/snapshot.ts";
 
 const S = 1_000_000_000;
 
+/** The requests a frame lists, once each, in the order they first ended. */
+const uniqueIds = (snapshot: SimSnapshot) => [
+  ...new Set(snapshot.recentOutcomes.map((outcome) => outcome.id)),
+];
+
 describe("seriesCsv", () => {
   it("writes a header row and one row per point, time in plain seconds", () => {
     const lines = seriesCsv(recordedSnapshot().series).trimEnd().split("\n");
     expect(lines[0]).toBe(
       "time_s,etcd_revision,cache_rv,lag_s,capacity,waiters,etcd_queue,etcd_busy_seconds,read_waits,read_waits_over_wall",
     );
-    expect(lines).toHaveLength(61);
-    expect(lines[1]).toBe("36,44080,44066,0.2,200,7,0,0,0,0");
-    expect(lines.at(-1)).toBe("95,48210,48152,1.84,400,7,13,166.5,0,0");
+    expect(lines).toHaveLength(241);
+    expect(lines[1]).toBe("0,1006,1001,0,100,0,0,0,0,0");
+    expect(lines[2]).toBe("0.3,1017,1001,0.3,100,16,0,0.0201,0,0");
+    expect(lines.at(-1)).toBe("95,5744,5566,3.150464349,1600,2072,24,25.70828,3066,2178");
   });
 
   it("is only the header for a run without points", () => {
@@ -57,17 +64,18 @@ describe("createRequestLog", () => {
     const snapshot = recordedSnapshot();
     log.add(snapshot);
     log.add({ ...snapshot, nowNs: snapshot.nowNs + S });
-    expect(log.records().map((record) => record.id)).toEqual(
-      snapshot.recentOutcomes.map((outcome) => outcome.id),
-    );
-    expect(log.records()[2]).toEqual({
-      id: 8995,
+    // 40 answers, of which five exact reads answered in two pages each: 35 requests.
+    const ids = uniqueIds(snapshot);
+    expect(ids).toHaveLength(35);
+    expect(log.records().map((record) => record.id)).toEqual(ids);
+    expect(log.records().find((record) => record.outcome === "504")).toEqual({
+      id: 9357,
       kind: "notOlderThan",
       outcome: "504",
       code: 504,
-      endedAtS: 94.2,
-      waitedS: 3,
-      message: "Timeout: Too large resource version: 48101, current: 48020",
+      endedAtS: 94.885285395,
+      waitedS: 3.0001,
+      message: "Timeout: Too large resource version: 5568, current: 5566",
     });
   });
 
@@ -75,8 +83,7 @@ describe("createRequestLog", () => {
     const log = createRequestLog(2);
     const snapshot = recordedSnapshot();
     log.add(snapshot);
-    const ids = snapshot.recentOutcomes.map((outcome) => outcome.id);
-    expect(log.records().map((record) => record.id)).toEqual(ids.slice(-2));
+    expect(log.records().map((record) => record.id)).toEqual(uniqueIds(snapshot).slice(-2));
   });
 
   it("starts over when the clock goes back (a new run)", () => {
@@ -94,7 +101,8 @@ describe("requestHistoryJson", () => {
     log.add(recordedSnapshot());
     const parsed = JSON.parse(requestHistoryJson("lag=800", 95 * S, log));
     expect(parsed).toMatchObject({ scenario: "lag=800", atS: 95 });
-    expect(parsed.requests).toHaveLength(recordedSnapshot().recentOutcomes.length);
-    expect(parsed.requests[0]).toMatchObject({ id: 8990, outcome: "fallback", waitedS: 3 });
+    expect(parsed.requests).toHaveLength(35);
+    expect(parsed.requests[1]).toMatchObject({ id: 9338, outcome: "cacheAfterWait" });
+    expect(parsed.requests[27]).toMatchObject({ id: 9357, outcome: "504", waitedS: 3.0001 });
   });
 });

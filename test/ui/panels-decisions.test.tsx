@@ -19,12 +19,12 @@ describe("decisionsTable", () => {
   it("keeps the read kinds that saw requests, in teaching order, then a total row", () => {
     const rows = decisionsTable(recordedSnapshot().outcomes);
     expect(rows.map((row) => [row.kind, row.total])).toEqual([
-      ["rv0", 6120],
-      ["consistent", 687],
-      ["ryw", 273],
-      ["notOlderThan", 354],
-      ["exact", 105],
-      [null, 7539],
+      ["rv0", 5711],
+      ["consistent", 1851],
+      ["ryw", 115],
+      ["notOlderThan", 1620],
+      ["exact", 1864],
+      [null, 11161],
     ]);
   });
 
@@ -34,14 +34,14 @@ describe("decisionsTable", () => {
       total?.cells.map((cell) => [cell.outcome, cell.count]) ?? [],
     );
     expect(byOutcome).toEqual({
-      cache: 6543,
-      cacheAfterWait: 777,
-      etcd: 22,
-      fallback: 184,
+      cache: 8004,
+      cacheAfterWait: 889,
+      etcd: 0,
+      fallback: 1454,
       "429": 0,
-      "504": 9,
-      "410": 3,
-      other: 1,
+      "504": 722,
+      "410": 92,
+      other: 0,
     });
   });
 
@@ -58,11 +58,9 @@ describe("DecisionsPanel", () => {
       "read kind",
       "cache",
       "after wait",
-      "etcd",
       "fallback",
       "504",
       "410",
-      "other",
       "total",
     ]);
     expect(screen.getByRole("columnheader", { name: "504" })).toHaveAttribute(
@@ -73,15 +71,25 @@ describe("DecisionsPanel", () => {
     const cells = within(consistent)
       .getAllByRole("cell")
       .map((cell) => cell.textContent);
-    expect(cells).toEqual(["31 5%", "512 75%", "·", "143 21%", "·", "·", "1 <1%", "687"]);
-    expect(screen.getByRole("row", { name: /^all reads/ })).toHaveTextContent("7,539");
+    expect(cells).toEqual(["·", "497 27%", "1,354 73%", "·", "·", "1,851"]);
+    const exact = screen.getByRole("row", { name: /^exact/ });
+    expect(
+      within(exact)
+        .getAllByRole("cell")
+        .map((cell) => cell.textContent),
+    ).toEqual(["1,632 88%", "118 6%", "·", "22 1%", "92 5%", "1,864"]);
+    expect(screen.getByRole("row", { name: /^all reads/ })).toHaveTextContent("11,161");
     expect(screen.queryByRole("row", { name: /^relist/ })).not.toBeInTheDocument();
   });
 
   it("leaves out the outcomes no read had yet and names them under the table", () => {
     render(<DecisionsPanel snapshot={recordedSnapshot()} />);
-    expect(screen.queryByRole("columnheader", { name: "429" })).not.toBeInTheDocument();
-    expect(screen.getByText("None so far: 429 retry.")).toBeInTheDocument();
+    for (const name of ["etcd", "429", "other"]) {
+      expect(screen.queryByRole("columnheader", { name })).not.toBeInTheDocument();
+    }
+    expect(screen.getByText(/^None so far/)).toHaveTextContent(
+      "None so far: sent to etcd directly, 429 retry, other error.",
+    );
   });
 
   it("says so when no read has been answered yet", () => {
@@ -94,7 +102,7 @@ describe("DecisionsPanel's units", () => {
   it("counts logical requests and attempts apart, names their counters and the failures", () => {
     render(<DecisionsPanel snapshot={recordedSnapshot()} />);
     expect(screen.getByText(/logical requests ended/)).toHaveTextContent(
-      "7,315 logical requests ended (watchcachelab_lists_total): 7,300 ok · 15 failed after up to 10 retries (429: 3, 504: 12) · 7,539 attempts (watchcachelab_reads_total: every page and every retry is one)",
+      "9,564 logical requests ended (watchcachelab_lists_total): 9,472 ok · 92 failed after up to 10 retries (410: 92) · 11,161 attempts (watchcachelab_reads_total: every page and every retry is one)",
     );
     expect(screen.getByText(/Watches are not counted here/)).toHaveTextContent(
       "a watch that got 410 appears only through the relist it made",

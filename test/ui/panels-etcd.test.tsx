@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
+import type { SeriesView } from "../../src/sim/snapshot.ts";
 import { busySlots, drawQueueSeries } from "../../src/ui/panels/etcd/drawQueueSeries.ts";
 import { etcdColours } from "../../src/ui/panels/etcd/etcdColours.ts";
 import { etcdSlots, etcdVerdict } from "../../src/ui/panels/etcd/etcdSlots.ts";
 import { EtcdPanel } from "../../src/ui/panels/index.ts";
-import { lightCanvasTheme } from "../../src/ui/panels/shared/canvasTheme.ts";
+import { type CanvasTheme, lightCanvasTheme } from "../../src/ui/panels/shared/canvasTheme.ts";
 import { run } from "../core/simulation-helpers.ts";
 import { darkCanvasTheme } from "./fixtures/canvasThemes.ts";
 import { recordingContext } from "./fixtures/recordingContext.ts";
@@ -41,9 +42,11 @@ describe("etcdVerdict", () => {
 describe("busySlots", () => {
   it("is the busy slot-seconds' difference over each interval", () => {
     const slots = busySlots(recordedSnapshot().series);
-    expect(slots[0]).toBe(1.5);
-    expect(slots[36 + 1 - 36]).toBe(1.5);
-    expect(slots[72 - 36]).toBe(8);
+    // 0.0201 slot-seconds over the first 0.3 s; the first point repeats the second's.
+    expect(slots[1]).toBeCloseTo(0.067, 9);
+    expect(slots[0]).toBe(slots[1]);
+    // The last 0.4 s: every one of the 8 slots busy with the herd's quorum reads.
+    expect(slots.at(-1)).toBeCloseTo(8, 9);
   });
 
   it("shows every slot busy while a herd queues, never more than exist (a real run)", () => {
@@ -67,47 +70,39 @@ describe("busySlots", () => {
   });
 });
 
+/** What drawQueueSeries paints of `series` on the etcd panel's 500 × 120 chart. */
+function drawnQueue(series: SeriesView, theme: CanvasTheme) {
+  const recording = recordingContext();
+  drawQueueSeries(recording.context, series, { width: 500, height: 120 }, theme);
+  return recording;
+}
+
 describe("drawQueueSeries", () => {
   it("stacks the busy slots under the queue over time", () => {
-    const recording = recordingContext();
-    drawQueueSeries(
-      recording.context,
-      recordedSnapshot().series,
-      { width: 500, height: 120 },
-      lightCanvasTheme,
-    );
+    const recording = drawnQueue(recordedSnapshot().series, lightCanvasTheme);
     const paints = recording.paints();
     expect(paints).toContainEqual({ name: "fill", style: etcdColours.busyFill });
     expect(paints).toContainEqual({ name: "stroke", style: etcdColours.busy });
-    // The stack's top reaches 8 busy slots under the stampede's 20 queued: 28, on a nice axis.
-    expect(recording.texts()).toContain("30");
+    // The stack's top: the herd's 1,604 queued on 2.07 busy slots (94.6 s), on a nice axis.
+    expect(recording.texts()).toContain("2,000");
   });
 
   it("fills and outlines the queue over time", () => {
-    const recording = recordingContext();
-    drawQueueSeries(
-      recording.context,
-      recordedSnapshot().series,
-      { width: 500, height: 120 },
-      lightCanvasTheme,
-    );
+    const recording = drawnQueue(recordedSnapshot().series, lightCanvasTheme);
     const paints = recording.paints();
     expect(paints).toContainEqual({ name: "fill", style: etcdColours.queueFill });
     expect(paints).toContainEqual({ name: "stroke", style: etcdColours.queue });
-    expect(recording.texts()).toContain("20");
+    expect(recording.texts()).toEqual(expect.arrayContaining(["0", "500", "1,000", "1,500"]));
   });
 
   it("waits for two samples before drawing", () => {
-    const recording = recordingContext();
     const series = { ...recordedSnapshot().series, tNs: new Float64Array() };
-    drawQueueSeries(recording.context, series, { width: 500, height: 120 }, lightCanvasTheme);
+    const recording = drawnQueue(series, lightCanvasTheme);
     expect(recording.texts()).toEqual(["Collecting samples…"]);
   });
 
   it("labels its axes in the dark theme's muted ink on a dark page", () => {
-    const recording = recordingContext();
-    const size = { width: 500, height: 120 };
-    drawQueueSeries(recording.context, recordedSnapshot().series, size, darkCanvasTheme);
+    const recording = drawnQueue(recordedSnapshot().series, darkCanvasTheme);
     const labels = recording.inkedTexts();
     expect(labels.length).toBeGreaterThan(2);
     expect(labels.every((label) => label.style === darkCanvasTheme.muted)).toBe(true);
@@ -131,7 +126,7 @@ describe("EtcdPanel", () => {
   it("shows in-flight against concurrency and the queue", () => {
     const { container } = render(<EtcdPanel snapshot={recordedSnapshot()} />);
     expect(screen.getByText(/slots in flight/)).toHaveTextContent(
-      "8 of 8 slots in flight · 13 queued",
+      "8 of 8 slots in flight · 24 queued",
     );
     expect(screen.getByRole("meter", { name: "etcd range requests in flight" })).toHaveValue(8);
     expect(container.querySelectorAll(".wcl-slot--busy")).toHaveLength(8);
@@ -141,14 +136,14 @@ describe("EtcdPanel", () => {
   it("shows etcd's latency and what a full LIST costs", () => {
     render(<EtcdPanel snapshot={recordedSnapshot()} />);
     expect(screen.getByText(/per request/)).toHaveTextContent(
-      /^latency 2 ms per request · a full LIST takes ≈ 7 ms/,
+      /^latency 2 ms per request · a full LIST takes ≈ 12 ms/,
     );
   });
 
   it("shows the bytes held for LISTs and the range requests in flight, with their peaks", () => {
     render(<EtcdPanel snapshot={recordedSnapshot()} />);
     expect(screen.getByText(/held now for etcd's answers/)).toHaveTextContent(
-      "8.19 MB held now for etcd's answers · peak 9.22 MB · 21 range requests in flight to etcd (peak 40)",
+      "16.4 kB held now for etcd's answers · peak 16.4 MB · 32 range requests in flight to etcd (peak 2,000)",
     );
   });
 
@@ -171,15 +166,18 @@ describe("EtcdPanel", () => {
     // A 7 ms request is rarely in flight at a frame: the verdict reads the window, not the instant.
     expect(screen.queryByText(/^Idle/)).toBeNull();
     expect(screen.getByText(/None in flight at this instant/)).toHaveTextContent(
-      "None in flight at this instant, but etcd answered 229 requests in the last 1.0 s (1.39 slots busy on average).",
+      "None in flight at this instant, but etcd answered 2,014 requests in the last 1.0 s (4.04 slots busy on average).",
     );
     const table = screen.getByRole("table", { name: /Over the last 1.00 s/ });
     const row = (name: RegExp) =>
       Array.from(table.querySelectorAll("tr")).find((tr) => name.test(tr.textContent ?? ""));
-    expect(row(/^fallback/)).toHaveTextContent(/^fallback \(cache hit the wall\)1841\.29188 MB$/);
-    expect(row(/^current_rv/)).toHaveTextContent(/400\.080 B$/);
-    expect(row(/^progress/)).toHaveTextContent(/20\.000 B$/);
-    expect(row(/^all reasons/)).toHaveTextContent(/^all reasons2291\.39191 MB$/);
+    // The herd's 2,000 quorum reads (current_rv) in the last second; none has hit the wall yet.
+    expect(row(/^current_rv/)).toHaveTextContent(
+      /^current_rv \(quorum read for the RV\)2,0004\.034\.1 MB$/,
+    );
+    expect(row(/^fallback/)).toHaveTextContent(/^fallback \(cache hit the wall\)00\.000 B$/);
+    expect(row(/^progress/)).toHaveTextContent(/100\.000 B$/);
+    expect(row(/^all reasons/)).toHaveTextContent(/^all reasons2,0144\.044\.1 MB$/);
   });
 
   it("says Idle only when etcd answered nothing in the window", () => {

@@ -12,9 +12,12 @@ import {
   bucketsFromCumulative,
   histogramQuantile,
 } from "../../src/ui/panels/metrics/histogramBuckets.ts";
-import { READ_WAIT_BOUNDS, READ_WAIT_PER_BUCKET, recordedSnapshot } from "./fixtures/snapshot.ts";
+import { recordedSnapshot } from "./fixtures/snapshot.ts";
 
 afterEach(cleanup);
+
+// The recorded run's read waits: most hit the wall (+Inf), many were served just in time (2–3 s).
+const READ_WAIT_BOUNDS = recordedSnapshot().readWait.bounds;
 
 const histogram = (cumulative: number[]): HistogramView => ({
   bounds: READ_WAIT_BOUNDS,
@@ -25,8 +28,12 @@ const histogram = (cumulative: number[]): HistogramView => ({
 
 describe("bucketsFromCumulative", () => {
   it("turns cumulative counts back into per-bucket counts, +Inf last", () => {
-    const buckets = bucketsFromCumulative(recordedSnapshot().readWait);
-    expect(buckets.map((bucket) => bucket.count)).toEqual(READ_WAIT_PER_BUCKET);
+    const { readWait } = recordedSnapshot();
+    expect(readWait.cumulative).toEqual([2, 5, 10, 14, 20, 42, 55, 63, 69, 80, 87, 101, 888, 3066]);
+    const buckets = bucketsFromCumulative(readWait);
+    expect(buckets.map((bucket) => bucket.count)).toEqual([
+      2, 3, 5, 4, 6, 22, 13, 8, 6, 11, 7, 14, 787, 2178,
+    ]);
     expect(buckets.map((bucket) => bucket.le)).toEqual([
       ...READ_WAIT_BOUNDS,
       Number.POSITIVE_INFINITY,
@@ -46,12 +53,12 @@ describe("bucketLabel", () => {
 describe("histogramQuantile", () => {
   it("interpolates within the bucket holding the rank, like PromQL", () => {
     const { readWait } = recordedSnapshot();
-    // rank 537.5 falls in (0.1, 0.2], which starts at 415 and holds 150
-    expect(histogramQuantile(0.5, readWait)).toBeCloseTo(0.1 + 0.1 * (122.5 / 150));
-    // rank 1064.25 falls in +Inf (above 877): the last finite bound
+    // rank 613.2 of 3,066 falls in (2, 3], which starts at 101 and holds 787
+    expect(histogramQuantile(0.2, readWait)).toBeCloseTo(2 + 1 * (512.2 / 787));
+    // rank 3035.34 falls in +Inf (above 888): the last finite bound
     expect(histogramQuantile(0.99, readWait)).toBe(3);
-    // rank 870.75 falls in (1.5, 2], which starts at 860 and holds 14
-    expect(histogramQuantile(0.81, readWait)).toBeCloseTo(1.5 + 0.5 * (10.75 / 14));
+    // rank 91.98 falls in (1.5, 2], which starts at 87 and holds 14
+    expect(histogramQuantile(0.03, readWait)).toBeCloseTo(1.5 + 0.5 * (4.98 / 14));
   });
 
   it("reports the highest finite bound for ranks in +Inf, and nothing without observations", () => {
@@ -83,7 +90,7 @@ describe("consistentReadRows", () => {
   });
 
   it("counts the reads etcd answered after the wall", () => {
-    expect(fellBackToEtcd(recordedSnapshot().consistentReads)).toBe(184);
+    expect(fellBackToEtcd(recordedSnapshot().consistentReads)).toBe(1454);
   });
 });
 
@@ -100,9 +107,11 @@ describe("MetricsPanel", () => {
       "listitem",
     );
     expect(buckets).toHaveLength(14);
-    const wall = screen.getByRole("listitem", { name: "le +Inf s: 198, over the wall" });
+    const wall = screen.getByRole("listitem", { name: "le +Inf s: 2178, over the wall" });
     expect(wall).toHaveClass("wcl-bucket--wall");
-    expect(screen.getByRole("listitem", { name: "le 3 s: 3" })).not.toHaveClass("wcl-bucket--wall");
+    expect(screen.getByRole("listitem", { name: "le 3 s: 787" })).not.toHaveClass(
+      "wcl-bucket--wall",
+    );
     expect(buckets.filter((b) => b.classList.contains("wcl-bucket--wall"))).toHaveLength(1);
     const caption = screen.getByText(/where a wait that timed out lands/);
     expect(caption).toHaveTextContent(
@@ -113,7 +122,7 @@ describe("MetricsPanel", () => {
   it("reads p99 as histogram_quantile does, and says a rank in +Inf answers the last finite bound", () => {
     render(<MetricsPanel snapshot={recordedSnapshot()} />);
     expect(screen.getByText(/waits · sum/)).toHaveTextContent(
-      "1,075 waits · sum 1021.40 s · p99 3.00 s",
+      "3,066 waits · sum 8834.56 s · p99 3.00 s",
     );
     expect(screen.getByText(/histogram_quantile/)).toHaveTextContent(
       "the 99th percentile falls in +Inf, and a quantile inside +Inf answers the last finite bound, 3 s.",
@@ -130,7 +139,7 @@ describe("MetricsPanel", () => {
       readWaitBucketLe: "3",
     };
     render(<MetricsPanel snapshot={snapshot} />);
-    expect(screen.getByRole("listitem", { name: "le 3 s: 3, over the wall" })).toHaveClass(
+    expect(screen.getByRole("listitem", { name: "le 3 s: 787, over the wall" })).toHaveClass(
       "wcl-bucket--wall",
     );
     expect(screen.getByText(/where a wait that timed out lands/)).toHaveTextContent(
@@ -153,13 +162,14 @@ describe("MetricsPanel", () => {
   it("lists consistent reads by label pair and the share etcd answered", () => {
     render(<MetricsPanel snapshot={recordedSnapshot()} />);
     expect(screen.getByRole("row", { name: /success="true", fallback="true"/ })).toHaveTextContent(
-      "184",
+      "1,454",
     );
+    // 1,454 of 1,966 consistent reads (the cache served the other 512).
     expect(screen.getByText(/answered by etcd/)).toHaveTextContent(
-      "19% of consistent reads hit the wall and were answered by etcd.",
+      "74% of consistent reads hit the wall and were answered by etcd.",
     );
     expect(screen.getByText(/watch_cache_capacity/).parentElement).toHaveTextContent(
-      "watch_cache_capacity 400 · _increase_total 2 · _decrease_total 0",
+      "watch_cache_capacity 1,600 · _increase_total 4 · _decrease_total 0",
     );
   });
 

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { RingSummary } from "../../src/sim/snapshot.ts";
+import type { RingSummary, SimSnapshot } from "../../src/sim/snapshot.ts";
 import { RingPanel } from "../../src/ui/panels/index.ts";
 import { ageRuns } from "../../src/ui/panels/ring/ageRuns.ts";
 import {
@@ -116,10 +116,16 @@ describe("ring geometry", () => {
   it("finds the segment holding an index by binary search", () => {
     const { segments } = smallRing();
     expect(segmentAt(segments, 2)).toBe(0);
+    expect(segmentAt(segments, 4)).toBe(1);
     expect(segmentAt(segments, 6)).toBe(1);
     expect(segmentAt(segments, 9)).toBe(2);
     expect(segmentAt(segments, 10)).toBeNull();
     expect(segmentAt(segments, 1)).toBeNull();
+    // An index between two segments that do not meet belongs to neither.
+    const gapped = segments.filter((_, i) => i !== 1);
+    expect(segmentAt(gapped, 5)).toBeNull();
+    expect(segmentAt(gapped, 7)).toBe(1);
+    expect(segmentAt([], 3)).toBeNull();
   });
 
   it("measures pointer angles from twelve o'clock, clockwise", () => {
@@ -209,9 +215,13 @@ describe("capacity transition", () => {
 });
 
 describe("drawRing", () => {
-  const drawSmallRing = (selectedSegment: number | null, theme: CanvasTheme = lightCanvasTheme) => {
+  /** What drawRing paints of `ring` at rest on a 300 × 240 canvas. */
+  const drawn = (
+    ring: RingSummary,
+    selectedSegment: number | null = null,
+    theme: CanvasTheme = lightCanvasTheme,
+  ) => {
     const recording = recordingContext();
-    const ring = smallRing();
     drawRing(recording.context, {
       ring,
       placement: placeRing(ring),
@@ -221,6 +231,8 @@ describe("drawRing", () => {
     });
     return recording;
   };
+  const drawSmallRing = (selectedSegment: number | null, theme: CanvasTheme = lightCanvasTheme) =>
+    drawn(smallRing(), selectedSegment, theme);
 
   it("fills the empty track, then each age band in its colour", () => {
     const fills = drawSmallRing(null)
@@ -250,27 +262,13 @@ describe("drawRing", () => {
       quarterAgeNs: null,
       segments: [],
     });
-    const recording = recordingContext();
-    drawRing(recording.context, {
-      ring,
-      placement: placeRing(ring),
-      layout: ringLayout({ width: 300, height: 240 }),
-      selectedSegment: null,
-      theme: lightCanvasTheme,
-    });
+    const recording = drawn(ring);
     expect(recording.texts()).toEqual(["next write", "65 free, then oldest", "51,200", "slots"]);
   });
 
   it("labels the oldest event on its own when it is far from the head", () => {
     const ring = smallRing({ capacity: 8, startIndex: 6, endIndex: 10, quarterAgeNs: null });
-    const recording = recordingContext();
-    drawRing(recording.context, {
-      ring,
-      placement: placeRing(ring),
-      layout: ringLayout({ width: 300, height: 240 }),
-      selectedSegment: null,
-      theme: lightCanvasTheme,
-    });
+    const recording = drawn(ring);
     expect(recording.texts()).toEqual(["oldest", "next write", "8", "slots"]);
   });
 
@@ -314,14 +312,14 @@ describe("RingPanel", () => {
   it("states capacity, bounds, ages and resizes from the snapshot", () => {
     render(<RingPanel snapshot={recordedSnapshot()} />);
     expect(screen.getByText("capacity").nextElementSibling).toHaveTextContent(
-      "400 (bounds 100–102,400)",
+      "1,600 (bounds 100–102,400)",
     );
     expect(screen.getByText("events held").nextElementSibling).toHaveTextContent(
-      "400 [#1,630, #2,030)",
+      "1,600 [#154, #1,754)",
     );
-    expect(screen.getByText("oldest event").nextElementSibling).toHaveTextContent("82.0 s old");
-    expect(screen.getByText("¼ point").nextElementSibling).toHaveTextContent("20.6 s old");
-    expect(screen.getByText("resizes").nextElementSibling).toHaveTextContent("2 up, 0 down");
+    expect(screen.getByText("oldest event").nextElementSibling).toHaveTextContent("85.2 s old");
+    expect(screen.getByText("¼ point").nextElementSibling).toHaveTextContent("20.8 s old");
+    expect(screen.getByText("resizes").nextElementSibling).toHaveTextContent("4 up, 0 down");
     expect(screen.getByText(/the newest quarter is not: the size holds/)).toBeInTheDocument();
   });
 
@@ -330,12 +328,12 @@ describe("RingPanel", () => {
     const ring = screen.getByRole("slider", { name: "History ring segment" });
     fireEvent.keyDown(ring, { key: "ArrowRight" });
     const first =
-      "25 events (#1,630–#1,654), RV 47,350–47,398, 82.0 s to 77.1 s old: older than the window.";
+      "25 events (#154–#178), RV 1,350–1,407, 85.2 s to 83.8 s old: older than the window.";
     expect(ring).toHaveAttribute("aria-valuetext", first);
     expect(screen.getByText(first)).toHaveClass("wcl-detail");
     fireEvent.keyDown(ring, { key: "End" });
-    expect(ring).toHaveAttribute("aria-valuenow", "16");
-    expect(ring.getAttribute("aria-valuetext")).toMatch(/#2,005–#2,029.*: fresh\.$/);
+    expect(ring).toHaveAttribute("aria-valuenow", "64");
+    expect(ring.getAttribute("aria-valuetext")).toMatch(/#1,729–#1,753.*: fresh\.$/);
     fireEvent.keyDown(ring, { key: "Escape" });
     expect(ring).toHaveAttribute("aria-valuetext", "none picked");
   });
@@ -353,16 +351,16 @@ describe("RingPanel", () => {
     expect(recording.argsOf("arc")).toHaveLength(2 * (1 + 3));
     expect(liveSpan(recording.argsOf("arc"))).toBeCloseTo(TAU);
 
-    const doubled = { ...snapshot, ring: { ...snapshot.ring, capacity: 800, increases: 3 } };
+    const doubled = doubledNow(snapshot);
     act(() => rerender(<RingPanel snapshot={doubled} />));
-    expect(screen.getByText(/Doubled/)).toHaveTextContent("Doubled: 400 → 800 slots at 95 s");
+    expect(screen.getByText(/Doubled/)).toHaveTextContent("Doubled: 1,600 → 3,200 slots at 95 s");
 
     recording.calls.length = 0;
     const later = { ...doubled, nowNs: doubled.nowNs + RESIZE_TRANSITION_NS / 6 };
     act(() => rerender(<RingPanel snapshot={later} />));
-    // A sixth of the way through: 400 events drawn as if the ring had 400·2^(1/6) slots.
+    // A sixth of the way through: 1,600 events drawn as if the ring had 1,600·2^(1/6) slots.
     expect(liveSpan(recording.argsOf("arc"))).toBeCloseTo(TAU / 2 ** (1 / 6));
-    expect(recording.texts()).toContain("800");
+    expect(recording.texts()).toContain("3,200");
 
     recording.calls.length = 0;
     const settled = { ...doubled, nowNs: doubled.nowNs + RESIZE_TRANSITION_NS };
@@ -394,11 +392,29 @@ describe("RingPanel under prefers-reduced-motion", () => {
     const snapshot = recordedSnapshot();
     const { rerender } = render(<RingPanel snapshot={snapshot} />);
     recording.calls.length = 0;
-    const doubled = { ...snapshot, ring: { ...snapshot.ring, capacity: 800, increases: 3 } };
+    const doubled = doubledNow(snapshot);
     act(() => rerender(<RingPanel snapshot={doubled} />));
     expect(liveSpan(recording.argsOf("arc"))).toBeCloseTo(Math.PI);
   });
 });
+
+/** The next frame of a run whose ring doubles now: its capacity, and the mark the model records. */
+function doubledNow(snapshot: SimSnapshot): SimSnapshot {
+  const { capacity, increases } = snapshot.ring;
+  const grew = {
+    seq: snapshot.markCount,
+    atNs: snapshot.nowNs,
+    kind: "ringGrow" as const,
+    detail: `the history ring grew from ${capacity} to ${2 * capacity} events`,
+    capacity: { from: capacity, to: 2 * capacity },
+  };
+  return {
+    ...snapshot,
+    ring: { ...snapshot.ring, capacity: 2 * capacity, increases: increases + 1 },
+    marks: [...snapshot.marks, grew],
+    markCount: snapshot.markCount + 1,
+  };
+}
 
 /** The angle the live region covers: the outer arcs of its bands, after the empty track's. */
 function liveSpan(arcs: unknown[][]): number {

@@ -58,7 +58,7 @@ describe("oldestWaiters", () => {
     const shuffled = [waiters[3], waiters[0], waiters[4], waiters[1], waiters[2]].flatMap((w) =>
       w ? [w] : [],
     );
-    expect(oldestWaiters(shuffled, 2).map((waiter) => waiter.id)).toEqual([9001, 9004]);
+    expect(oldestWaiters(shuffled, 2).map((waiter) => waiter.id)).toEqual([9370, 9376]);
   });
 });
 
@@ -83,9 +83,9 @@ describe("recentDepartures", () => {
   it("lists the newest departures first, up to the limit", () => {
     const departures = recentDepartures(recordedSnapshot().recentOutcomes, WALL, 3);
     expect(departures.map((entry) => [entry.outcome.id, entry.departure])).toEqual([
-      [9000, "served"],
-      [8990, "wall"],
-      [8993, "served"],
+      [9366, "wall"],
+      [9357, "wall"],
+      [9351, "served"],
     ]);
   });
 });
@@ -94,21 +94,27 @@ describe("WaitingRoomPanel", () => {
   it("counts waiters and sleeping timers, lists them by arrival and the rest as +N more", () => {
     render(<WaitingRoomPanel snapshot={recordedSnapshot()} />);
     expect(screen.getByText(/waiting ·/)).toHaveTextContent(
-      "7 waiting · 7 wake-up timers sleeping · cache at RV 48,152",
+      "2,072 waiting · 2,072 wake-up timers sleeping · cache at RV 5,566",
     );
     const rows = within(screen.getByRole("list", { name: /Waiting reads/ })).getAllByRole("button");
+    // The ten who arrived first; the five read-your-write clients wrote and read together.
     const names = [
-      "consistent read #9001, waited 2.60 s",
-      "read-your-write read #9004, waited 1.90 s",
-      "pinned RV=N read #9007, waited 1.10 s",
-      "consistent read #9010, waited 500 ms",
-      "exact RV=N read #9012, waited 100 ms",
+      "consistent read #9370, waited 2.94 s",
+      "consistent read #9376, waited 2.91 s",
+      "consistent read #9381, waited 2.88 s",
+      "pinned RV=N read #9382, waited 2.88 s",
+      "read-your-write read #9383, waited 2.87 s",
+      "read-your-write read #9384, waited 2.87 s",
+      "read-your-write read #9385, waited 2.87 s",
+      "read-your-write read #9386, waited 2.87 s",
+      "read-your-write read #9387, waited 2.87 s",
+      "consistent read #9388, waited 2.85 s",
     ];
     expect(rows).toHaveLength(names.length);
     rows.forEach((row, i) => {
       expect(row).toHaveAccessibleName(names[i]);
     });
-    expect(screen.getByText("+2 more")).toBeInTheDocument();
+    expect(screen.getByText("+2,062 more")).toBeInTheDocument();
   });
 
   it("lists ten rows at most and counts the rest", () => {
@@ -129,9 +135,9 @@ describe("WaitingRoomPanel", () => {
 
   it("details a waiter when it is focused from the keyboard", () => {
     render(<WaitingRoomPanel snapshot={recordedSnapshot()} />);
-    fireEvent.focus(screen.getByRole("button", { name: /#9001/ }));
+    fireEvent.focus(screen.getByRole("button", { name: /#9370/ }));
     expect(screen.getByText(/waits for RV/)).toHaveTextContent(
-      "consistent read #9001 waits for RV 48,208; the cache is at 48,152 (56 behind). Waited 2.60 s, 400 ms left before the 3.00 s wall.",
+      "consistent read #9370 waits for RV 5,576; the cache is at 5,566 (10 behind). Waited 2.94 s, 64 ms left before the 3.00 s wall.",
     );
   });
 
@@ -139,10 +145,11 @@ describe("WaitingRoomPanel", () => {
     render(<WaitingRoomPanel snapshot={recordedSnapshot()} />);
     const departures = within(screen.getByRole("list", { name: "Recently left the waiting room" }));
     expect(departures.getAllByRole("listitem").map((item) => item.textContent)).toEqual([
-      "✓ served consistent after 350 ms",
-      "⟂ hit the wall consistent after 3.00 s → fallback to etcd",
-      "✓ served read-your-write after 1.20 s",
       "⟂ hit the wall pinned RV=N after 3.00 s → 504 timeout",
+      "⟂ hit the wall pinned RV=N after 3.00 s → 504 timeout",
+      "✓ served pinned RV=N after 2.86 s",
+      "✓ served consistent after 2.97 s",
+      "✓ served consistent after 2.97 s",
     ]);
   });
 
@@ -150,6 +157,9 @@ describe("WaitingRoomPanel", () => {
     const fixture = recordedSnapshot();
     const fastOnly = fixture.recentOutcomes.filter((outcome) => outcome.waitedNs === 0);
     render(<WaitingRoomPanel snapshot={{ ...fixture, recentOutcomes: fastOnly }} />);
+    expect(screen.getByText("None of the last 30 answers had waited.")).toBeInTheDocument();
+    cleanup();
+    render(<WaitingRoomPanel snapshot={{ ...fixture, recentOutcomes: fastOnly.slice(-1) }} />);
     expect(screen.getByText("None of the last 1 answer had waited.")).toBeInTheDocument();
     cleanup();
     render(<WaitingRoomPanel snapshot={{ ...fixture, recentOutcomes: [] }} />);

@@ -63,17 +63,21 @@ describe("the scrubber", () => {
     const container = document.body;
     renderTimeline();
     const markers = container.querySelectorAll(".scrubber-mark");
-    expect(markers).toHaveLength(4);
+    expect(markers).toHaveLength(15);
     const fallback = container.querySelector('[data-kind="firstFallback"]');
     expect(fallback).toHaveAttribute("data-family", "etcd");
-    expect(fallback).toHaveAttribute("title", "73.2 s: a read fell back to etcd");
+    expect(fallback).toHaveAttribute(
+      "title",
+      '3.0 s: a read hit the wall and fell back to etcd; its wait was observed at 3.0001 s, in the le="+Inf" bucket',
+    );
   });
 
   it("seeks to a marker when it is clicked", () => {
     const { lastSent } = renderTimeline();
+    // The first of the run's four doublings, 100 → 200 events.
     const marker = document.querySelector('[data-kind="ringGrow"]') as Element;
     fireEvent.pointerDown(marker, { button: 0 });
-    expect(lastSent()).toEqual({ type: "seek", atNs: 60 * S });
+    expect(lastSent()).toEqual({ type: "seek", atNs: 8.98 * S });
   });
 
   it("sends one seek at a time, and then only the newest one asked for meanwhile", () => {
@@ -100,7 +104,8 @@ describe("marker buttons", () => {
   it("jump to the previous mark; next is off after the last one", () => {
     const { lastSent } = renderTimeline();
     fireEvent.click(screen.getByRole("button", { name: /Previous marker/ }));
-    expect(lastSent()).toEqual({ type: "seek", atNs: 73.2 * S });
+    // The last mark before 95 s: the herd of 2000 at 94.5 s.
+    expect(lastSent()).toEqual({ type: "seek", atNs: 94.5 * S });
     expect(screen.getByRole("button", { name: /Next marker/ })).toBeDisabled();
   });
 });
@@ -159,19 +164,21 @@ describe("timeline-scale", () => {
   });
 
   it("previousMark from a mark's own moment reaches the one before", () => {
-    expect(previousMark(marks, 60 * S)?.kind).toBe("firstWait");
-    expect(nextMark(marks, 60 * S)?.kind).toBe("lagAbove");
+    // From the compaction at 60.01 s: back to the ring's doubling at 44.6 s, on to the first 410.
+    expect(previousMark(marks, 60_010_000_000)).toMatchObject({ kind: "ringGrow", atNs: 44.6 * S });
+    expect(nextMark(marks, 60_010_000_000)?.kind).toBe("first410");
   });
 });
 
 describe("known marks", () => {
   const marks = recordedSnapshot().marks;
-  const early = marks.slice(0, 2);
+  // The 13 marks up to the first 410 at 60.06 s; the herd at 94.5 s among the later ones.
+  const early = marks.slice(0, 13);
 
   it("keep the later marks after a seek back shows only the earlier ones", () => {
     const known = mergeMarks(new Map(), marks);
     expect(mergeMarks(known, early)).toBe(known);
-    expect(marksUntil(known, 120 * S)).toHaveLength(4);
+    expect(marksUntil(known, 120 * S)).toHaveLength(15);
   });
 
   it("start over when a mark disagrees with one seen (another run)", () => {

@@ -83,7 +83,9 @@ function readToEnd(
     const { event, error } = interval.next();
     if (error !== null) return fail(`read ${i}: unexpected error "${error.message}"`);
     if (event === null) break;
-    if (event !== ring.at(input.intervalStartIndex + i)) {
+    // The ring makes its events from columns on each read: the same entry, not the same object.
+    const entry = ring.at(input.intervalStartIndex + i);
+    if (entry === null || entry.key !== event.key || entry.rv !== event.rv) {
       return fail(`read ${i}: not the ring's entry at index ${input.intervalStartIndex + i}`);
     }
     outcome.firstEventRV ??= event.rv;

@@ -24,7 +24,7 @@ export function getIntervalLocked(
     return resourceExpired(`too old resource version: ${rv} (${reference})`);
   }
   // bisect is Go's sort.Search, probe for probe, so out-of-order RVs land where upstream's would.
-  const first = bisect(0, history.size, (i) => eventRv(history, history.startIndex + i) > rv);
+  const first = bisect(0, history.size, (i) => history.rvAt(history.startIndex + i) > rv);
   return new WatchCacheInterval(
     history.startIndex + first,
     history.endIndex,
@@ -36,10 +36,4 @@ export function getIntervalLocked(
 function oldestDeliverableRv(history: WatchCacheHistory, listResourceVersion: number) {
   if (listResourceVersion > 0 && !history.removedEventSinceRelist) return listResourceVersion + 1;
   return history.oldestRv();
-}
-
-function eventRv(history: WatchCacheHistory, index: number): number {
-  const event = history.at(index);
-  if (event === null) throw new Error(`history: no event at live index ${index}`);
-  return event.rv;
 }

@@ -1,4 +1,5 @@
 import { backingSlotsFor, EventSlots } from "./event-slots.ts";
+import { PodBodies } from "./pod-bodies.ts";
 import type { WatchCacheEvent } from "./watch-cache-event.ts";
 
 // The watch cache's history: a ring of recent events addressed by absolute, never-decreasing
@@ -19,6 +20,8 @@ export interface HistoryConfig {
   /** What-if: shrink when the *oldest* event is stale, not the quarter point, so capacity flaps. */
   readonly noHysteresis?: boolean;
   readonly onResize?: ResizeListener;
+  /** The keys' shared bodies; the watch cache's store shares its own, a lone ring has one. */
+  readonly bodies?: PodBodies;
 }
 
 // upstream: watch_cache_history.go watchCacheHistory
@@ -28,7 +31,7 @@ export class WatchCacheHistory {
   readonly eventFreshDurationNs: number;
   private readonly noHysteresis: boolean;
   private readonly onResize: ResizeListener | null;
-  private slots: EventSlots<WatchCacheEvent>;
+  private slots: EventSlots;
   private capacityValue: number;
   private startIndexValue = 0;
   private endIndexValue = 0;
@@ -45,7 +48,10 @@ export class WatchCacheHistory {
     this.eventFreshDurationNs = config.eventFreshDurationNs;
     this.noHysteresis = config.noHysteresis ?? false;
     this.onResize = config.onResize ?? null;
-    this.slots = new EventSlots(backingSlotsFor(0, config.capacity));
+    this.slots = new EventSlots(
+      backingSlotsFor(0, config.capacity),
+      config.bodies ?? new PodBodies(),
+    );
   }
 
   /**
@@ -64,7 +70,11 @@ export class WatchCacheHistory {
     }
     history.startIndexValue = startIndex;
     history.endIndexValue = startIndex;
-    history.slots = new EventSlots(backingSlotsFor(events.length, history.capacityValue));
+    history.slots = history.slots.relaidOut(
+      0,
+      0,
+      backingSlotsFor(events.length, history.capacityValue),
+    );
     for (const event of events) history.slots.set(history.endIndexValue++, event);
     return history;
   }
@@ -91,15 +101,27 @@ export class WatchCacheHistory {
     return this.endIndexValue === this.startIndexValue + this.capacityValue;
   }
 
-  /** The event at an absolute index, or null outside [startIndex, endIndex). */
+  /** The event at an absolute index, or null outside [startIndex, endIndex); made on each call. */
   at(index: number): WatchCacheEvent | null {
-    if (index < this.startIndexValue || index >= this.endIndexValue) return null;
+    if (!this.holds(index)) return null;
     return this.slots.get(index);
+  }
+
+  /** The RV of the event at a live index (in [startIndex, endIndex)), without making the event. */
+  rvAt(index: number): number {
+    this.assertHolds(index);
+    return this.slots.rvAt(index);
+  }
+
+  /** The record time of the event at a live index. */
+  recordTimeAt(index: number): number {
+    this.assertHolds(index);
+    return this.slots.recordTimeAt(index);
   }
 
   /** The RV of the oldest buffered event, or null when the ring is empty. */
   oldestRv(): number | null {
-    return this.at(this.startIndexValue)?.rv ?? null;
+    return this.size === 0 ? null : this.slots.rvAt(this.startIndexValue);
   }
 
   // upstream: watch_cache_history.go indexValidator
@@ -109,7 +131,7 @@ export class WatchCacheHistory {
   updateCache(event: WatchCacheEvent): void {
     this.resizeCacheLocked(event.recordTimeNs);
     if (this.isFull) {
-      this.slots.set(this.startIndexValue, null);
+      this.slots.clear(this.startIndexValue);
       this.startIndexValue++;
       this.removedEventSinceRelistValue = true;
     }
@@ -180,6 +202,18 @@ export class WatchCacheHistory {
       return during();
     } finally {
       this.startIndexValue = saved;
+    }
+  }
+
+  private holds(index: number): boolean {
+    return index >= this.startIndexValue && index < this.endIndexValue;
+  }
+
+  private assertHolds(index: number): void {
+    if (!this.holds(index)) {
+      throw new Error(
+        `history: no event at ${index}, the ring holds [${this.startIndexValue}, ${this.endIndexValue})`,
+      );
     }
   }
 

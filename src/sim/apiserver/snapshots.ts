@@ -2,6 +2,7 @@ import { at } from "../lib/at.ts";
 import { bisect } from "../lib/bisect.ts";
 import type { LazyList } from "../storage/interfaces.ts";
 import type { Pod } from "../storage/pod.ts";
+import { type PodBodies, withRv } from "./pod-bodies.ts";
 import { SortedKeys } from "./sorted-keys.ts";
 import type { Store } from "./store.ts";
 
@@ -9,22 +10,9 @@ import type { Store } from "./store.ts";
 // stores). Instead of a clone per event we keep an undo log: for every change since the oldest
 // snapshot, the key's object before the change. A snapshot is a point in that log; reading key k
 // in it means "the object before k's first later change, else the live object". Same answers as
-// a clone, O(1) per event, and changes no snapshot can see any more are dropped.
-
-interface Change {
-  readonly key: string;
-  readonly seq: number;
-  /** The key's object before this change; null if absent. */
-  readonly prev: Pod | null;
-  /** The key's changes (this one among them), so dropping it needs no lookup by key. */
-  readonly ofKey: KeyChanges;
-}
-
-/** A key's changes, oldest first; those before `head` were dropped (no shift per drop). */
-interface KeyChanges {
-  readonly list: Change[];
-  head: number;
-}
+// a clone, O(1) per event, and changes no snapshot can see any more are dropped. The log is
+// columns (key, seq, the previous object's rv and shared body, the key's previous change), about
+// 20 bytes a change in Chromium, not an object and a pod per change.
 
 export interface SnapshotView {
   readonly rv: number;
@@ -34,15 +22,26 @@ export interface SnapshotView {
 
 export class Snapshots {
   private readonly store: Store;
+  private readonly bodies: PodBodies;
   /** Store changes so far; a snapshot remembers the count at its RV. */
   private seq = 0;
   private readonly rvs: number[] = [];
   private readonly seqs: number[] = [];
   private readonly sizes: number[] = [];
   private head = 0;
-  private readonly log: Change[] = [];
+  /** The undo log's columns; entry j is at array index j − logBase. */
+  private readonly changeKeys: string[] = [];
+  private readonly changeSeqs: number[] = [];
+  private readonly prevRvs: number[] = [];
+  /** The key's object before the change, as a shared body; null if absent. */
+  private readonly prevBodies: (Pod | null)[] = [];
+  /** The key's previous change still in the log, -1 when none. */
+  private readonly earlierOfKey: number[] = [];
+  private logBase = 0;
+  /** Entries below this absolute index were dropped. */
   private logHead = 0;
-  private readonly changesByKey = new Map<string, KeyChanges>();
+  /** Each key's newest change in the log. */
+  private readonly lastOfKey = new Map<string, number>();
   /** Keys that are gone from the live store but that some snapshot still sees. */
   private readonly ghosts = new SortedKeys();
   /** Changes with seq ≤ this were dropped; views older than it are invalid. */
@@ -50,8 +49,9 @@ export class Snapshots {
   /** An RV arrived out of order (never in the scenario): the oldest seq is no longer at `head`. */
   private inOrder = true;
 
-  constructor(store: Store) {
+  constructor(store: Store, bodies: PodBodies) {
     this.store = store;
+    this.bodies = bodies;
   }
 
   get count(): number {
@@ -63,14 +63,13 @@ export class Snapshots {
     this.seq++;
     if (next !== null) this.ghosts.remove(key);
     if (this.count === 0) return;
-    let ofKey = this.changesByKey.get(key);
-    if (ofKey === undefined) {
-      ofKey = { list: [], head: 0 };
-      this.changesByKey.set(key, ofKey);
-    }
-    const change: Change = { key, seq: this.seq, prev: prev ?? null, ofKey };
-    this.log.push(change);
-    ofKey.list.push(change);
+    const index = this.logBase + this.changeKeys.length;
+    this.changeKeys.push(key);
+    this.changeSeqs.push(this.seq);
+    this.prevRvs.push(prev?.rv ?? 0);
+    this.prevBodies.push(prev === undefined ? null : this.bodies.share(key, prev));
+    this.earlierOfKey.push(this.lastOfKey.get(key) ?? -1);
+    this.lastOfKey.set(key, index);
     if (next === null && prev !== undefined) this.ghosts.insert(key);
   }
 
@@ -98,7 +97,7 @@ export class Snapshots {
   // upstream: store_btree.go snapshotter RemoveLess
   compactBefore(rv: number): void {
     while (this.count > 0 && at(this.rvs, this.head) < rv) this.head++;
-    if (this.head > 1024 && this.head * 2 > this.rvs.length) this.rebase();
+    if (this.head > 1024 && this.head * 8 > this.rvs.length) this.rebase();
     this.collect();
   }
 
@@ -106,9 +105,9 @@ export class Snapshots {
   reset(): void {
     this.rvs.length = this.seqs.length = this.sizes.length = 0;
     this.head = 0;
-    this.log.length = 0;
-    this.logHead = 0;
-    this.changesByKey.clear();
+    for (const column of this.columns()) column.length = 0;
+    this.logBase = this.logHead = 0;
+    this.lastOfKey.clear();
     this.ghosts.reset([]);
     this.droppedThroughSeq = this.seq;
     this.inOrder = true;
@@ -123,22 +122,15 @@ export class Snapshots {
 
   /** Undo-log entries held, for tests of garbage collection. */
   get retainedChanges(): number {
-    return this.log.length - this.logHead;
+    return this.logBase + this.changeKeys.length - this.logHead;
   }
 
   private view(rv: number, seq: number, size: number): SnapshotView {
     const at = (key: string): Pod | undefined => {
       if (seq < this.droppedThroughSeq)
         throw new Error(`snapshots: view at rv ${rv} was compacted`);
-      const changes = this.changesByKey.get(key);
-      if (changes !== undefined) {
-        const list = changes.list;
-        for (let i = changes.head; i < list.length; i++) {
-          const c = list[i] as Change;
-          if (c.seq > seq) return c.prev ?? undefined;
-        }
-      }
-      return this.store.get(key);
+      const change = this.firstChangeAfter(key, seq);
+      return change < 0 ? this.store.get(key) : this.prevAt(change);
     };
     return {
       rv,
@@ -193,27 +185,50 @@ export class Snapshots {
     };
   }
 
+  /** The key's first change with seq > `seq` still in the log, else -1 (walked newest first). */
+  private firstChangeAfter(key: string, seq: number): number {
+    let found = -1;
+    let i = this.lastOfKey.get(key) ?? -1;
+    while (i >= this.logHead && this.column(this.changeSeqs, i) > seq) {
+      found = i;
+      i = this.column(this.earlierOfKey, i);
+    }
+    return found;
+  }
+
+  /** The object before change `i`. */
+  private prevAt(i: number): Pod | undefined {
+    const body = this.column(this.prevBodies, i);
+    return body === null ? undefined : withRv(body, this.column(this.prevRvs, i));
+  }
+
+  private column<T>(values: readonly T[], i: number): T {
+    return at(values, i - this.logBase);
+  }
+
+  private columns(): unknown[][] {
+    return [this.changeKeys, this.changeSeqs, this.prevRvs, this.prevBodies, this.earlierOfKey];
+  }
+
   /** Drops changes that every remaining snapshot already sees. */
   private collect(): void {
     if (!this.inOrder) return;
     const horizon = this.count === 0 ? this.seq : at(this.seqs, this.head);
-    while (this.logHead < this.log.length && at(this.log, this.logHead).seq <= horizon) {
-      const change = at(this.log, this.logHead++);
-      const changes = change.ofKey;
-      changes.head++;
-      if (changes.head > 64 && changes.head * 2 > changes.list.length) {
-        changes.list.splice(0, changes.head);
-        changes.head = 0;
+    const end = this.logBase + this.changeKeys.length;
+    while (this.logHead < end && this.column(this.changeSeqs, this.logHead) <= horizon) {
+      const i = this.logHead++;
+      const key = this.column(this.changeKeys, i);
+      if (this.lastOfKey.get(key) === i) {
+        this.lastOfKey.delete(key);
+        if (this.store.get(key) === undefined) this.ghosts.remove(key);
       }
-      if (changes.head === changes.list.length) {
-        this.changesByKey.delete(change.key);
-        if (this.store.get(change.key) === undefined) this.ghosts.remove(change.key);
-      }
-      this.droppedThroughSeq = change.seq;
+      this.droppedThroughSeq = this.column(this.changeSeqs, i);
+      this.prevBodies[i - this.logBase] = null;
     }
-    if (this.logHead > 1024 && this.logHead * 2 > this.log.length) {
-      this.log.splice(0, this.logHead);
-      this.logHead = 0;
+    const dead = this.logHead - this.logBase;
+    if (dead > 1024 && dead * 8 > this.changeKeys.length) {
+      for (const column of this.columns()) column.splice(0, dead);
+      this.logBase = this.logHead;
     }
   }
 

@@ -1,7 +1,8 @@
 import type { Pod } from "../storage/pod.ts";
 
-// One entry of the history ring. Kept lean (no derived labels or fields): the simulation appends
-// thousands per second, and readers compute what they need from `object`.
+// One entry of the history ring, as processEvent hands it on and as a read from the ring makes it
+// again: the ring itself keeps its fields as columns (event-slots.ts). Kept lean (no derived
+// labels or fields): readers compute what they need from `object`.
 
 export type WatchEventType = "ADDED" | "MODIFIED" | "DELETED";
 

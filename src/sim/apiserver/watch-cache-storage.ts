@@ -1,5 +1,6 @@
 import { type ApiError, resourceExpired } from "../storage/errors.ts";
 import type { Pod } from "../storage/pod.ts";
+import { PodBodies } from "./pod-bodies.ts";
 import { Snapshots, type SnapshotView } from "./snapshots.ts";
 import { type Indexer, Store } from "./store.ts";
 import type { WatchEventType } from "./watch-cache-event.ts";
@@ -11,11 +12,13 @@ export class WatchCacheStorage {
   readonly store: Store;
   /** null when ListFromCacheSnapshot was off when the cache was built. */
   readonly snapshots: Snapshots | null;
+  /** The shared body of each stored key, for the history ring and the snapshots. */
+  readonly bodies = new PodBodies();
   listResourceVersion = 0;
 
   constructor(indexers: readonly Indexer[], snapshotting: boolean) {
     this.store = new Store(indexers);
-    this.snapshots = snapshotting ? new Snapshots(this.store) : null;
+    this.snapshots = snapshotting ? new Snapshots(this.store, this.bodies) : null;
   }
 
   // upstream: watch_cache_storage.go UpdateStoreLocked
@@ -23,14 +26,17 @@ export class WatchCacheStorage {
     const prev = this.store.get(key);
     const next = type === "DELETED" ? null : pod;
     this.snapshots?.recordChange(key, prev, next);
-    if (next === null) this.store.delete(key);
-    else this.store.put(key, next);
+    if (next === null) {
+      this.store.delete(key);
+      this.bodies.forget(key);
+    } else this.store.put(key, next);
     this.snapshots?.add(rv);
   }
 
   // upstream: watch_cache_storage.go ReplaceLocked
   replaceLocked(entries: ReadonlyArray<readonly [string, Pod]>, rv: number): void {
     this.store.replace(entries);
+    this.bodies.clear();
     this.snapshots?.reset();
     this.snapshots?.add(rv);
     this.listResourceVersion = rv;

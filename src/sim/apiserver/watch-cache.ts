@@ -65,6 +65,7 @@ export class WatchCache {
       lowerBoundCapacity: DEFAULT_LOWER_BOUND_CAPACITY,
       upperBoundCapacity: capacityUpperBound(config.eventFreshDurationNs),
     };
+    this.storage = new WatchCacheStorage(options.indexers, config.gates.ListFromCacheSnapshot);
     this.history = new WatchCacheHistory({
       ...ring,
       eventFreshDurationNs: config.eventFreshDurationNs,
@@ -73,9 +74,9 @@ export class WatchCache {
         metrics.capacity.set(to);
         (to > from ? metrics.capacityIncrease : metrics.capacityDecrease).inc();
       },
+      bodies: this.storage.bodies,
     });
     metrics.capacity.set(ring.capacity);
-    this.storage = new WatchCacheStorage(options.indexers, config.gates.ListFromCacheSnapshot);
     this.progress = new ProgressRequester(scheduler, () => this.backend.requestWatchProgress());
     const readWait = metrics.readWait;
     this.waiting = new FreshnessWaiters(

@@ -2,7 +2,7 @@ import { at, defined } from "../lib/at.ts";
 import { bisect, firstAbove } from "../lib/bisect.ts";
 import { resourceExpired, type StatusError } from "../storage/errors.ts";
 import type { Pod } from "../storage/pod.ts";
-import { podKey } from "../storage/pod.ts";
+import { podKey, sameBody } from "../storage/pod.ts";
 import { ADDED, DELETED, EventLog, type EventTypeCode, MODIFIED } from "./event-log.ts";
 
 // etcd's data: one global revision, the pods under the resource prefix as multi-version keys, and
@@ -394,13 +394,6 @@ const bodyOf = (spec: PodSpec): PodSpec => ({
   nodeName: spec.nodeName,
   labels: spec.labels,
 });
-
-const sameBody = (a: PodSpec, b: PodSpec): boolean =>
-  a === b ||
-  (a.namespace === b.namespace &&
-    a.name === b.name &&
-    a.nodeName === b.nodeName &&
-    a.labels === b.labels);
 
 const podOf = (body: PodSpec, rv: number): Pod => ({
   namespace: body.namespace,

@@ -14,6 +14,14 @@ export interface Pod {
 export const podKey = (prefix: string, pod: Pick<Pod, "namespace" | "name">): string =>
   `${prefix}${pod.namespace}/${pod.name}`;
 
+/** Whether two pods have the same body: every field but rv (labels compare by reference, as writes share them). */
+export const sameBody = (a: Omit<Pod, "rv">, b: Omit<Pod, "rv">): boolean =>
+  a === b ||
+  (a.namespace === b.namespace &&
+    a.name === b.name &&
+    a.nodeName === b.nodeName &&
+    a.labels === b.labels);
+
 // upstream: registry/core/pod/strategy.go ToSelectableFields (the subset selectors use here)
 export function podField(pod: Pod, path: string): string | undefined {
   switch (path) {

@@ -12,10 +12,9 @@ export function summariseRing(
   counts: { increases: number; decreases: number },
 ): RingSummary {
   const { startIndex, endIndex, capacity } = history;
-  const age = (index: number): Nanos | null => {
-    const event = history.at(index);
-    return event === null ? null : nowNs - event.recordTimeNs;
-  };
+  const age = (index: number): Nanos => nowNs - history.recordTimeAt(index);
+  // Below capacity 4 the quarter is 0: no event there (the resize rule reads the oldest instead).
+  const quarterIndex = endIndex - Math.floor(capacity / 4);
   return {
     capacity,
     lowerBound: history.lowerBoundCapacity,
@@ -24,7 +23,7 @@ export function summariseRing(
     endIndex,
     freshWindowNs: history.eventFreshDurationNs,
     oldestAgeNs: endIndex > startIndex ? age(startIndex) : null,
-    quarterAgeNs: history.isFull ? age(endIndex - Math.floor(capacity / 4)) : null,
+    quarterAgeNs: history.isFull && quarterIndex < endIndex ? age(quarterIndex) : null,
     segments: cut(history, nowNs, Math.max(0, Math.floor(segments))),
     increases: counts.increases,
     decreases: counts.decreases,
@@ -39,16 +38,13 @@ function cut(history: WatchCacheHistory, nowNs: Nanos, pieces: number): RingSegm
   for (let i = 0; i < n; i++) {
     const fromIndex = startIndex + Math.floor((i * size) / n);
     const toIndex = startIndex + Math.floor(((i + 1) * size) / n);
-    const oldest = history.at(fromIndex);
-    const newest = history.at(toIndex - 1);
-    if (oldest === null || newest === null) continue;
     out.push({
       fromIndex,
       toIndex,
-      oldestRv: oldest.rv,
-      newestRv: newest.rv,
-      oldestAgeNs: nowNs - oldest.recordTimeNs,
-      newestAgeNs: nowNs - newest.recordTimeNs,
+      oldestRv: history.rvAt(fromIndex),
+      newestRv: history.rvAt(toIndex - 1),
+      oldestAgeNs: nowNs - history.recordTimeAt(fromIndex),
+      newestAgeNs: nowNs - history.recordTimeAt(toIndex - 1),
     });
   }
   return out;

@@ -1,23 +1,16 @@
-import { useEffect, useRef } from "react";
+import { useEffect } from "react";
+import { Sheet, useSheet } from "../sheet/Sheet.tsx";
 import { SHORTCUTS } from "./shortcuts.ts";
 
 /** Every keyboard shortcut, as a modal dialog; Escape or Close returns focus where it was. */
 export function ShortcutsSheet({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const dialog = useRef<HTMLDialogElement>(null);
+  const sheet = useSheet();
   useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) {
-      // jsdom has no showModal: the dialog is then merely open.
-      if (typeof element.showModal === "function") element.showModal();
-      else element.setAttribute("open", "");
-    } else if (!open && element.open) {
-      element.close();
-    }
-  }, [open]);
+    if (open) sheet.open();
+    else if (sheet.dialog.current?.open) sheet.close();
+  }, [open, sheet]);
   return (
-    <dialog ref={dialog} className="sheet" aria-labelledby="shortcuts-title" onClose={onClose}>
-      <h2 id="shortcuts-title">Keyboard shortcuts</h2>
+    <Sheet sheet={sheet} title="Keyboard shortcuts" onClose={onClose}>
       <table className="shortcuts">
         <thead>
           <tr>
@@ -43,6 +36,6 @@ export function ShortcutsSheet({ open, onClose }: { open: boolean; onClose: () =
       <button type="button" onClick={onClose}>
         Close
       </button>
-    </dialog>
+    </Sheet>
   );
 }

@@ -1,9 +1,10 @@
-import { useId, useRef, useState } from "react";
+import { useId, useState } from "react";
 import { encodeScenario, MAX_OPEN_AT_S } from "../../model/index.ts";
 import { addressFor } from "../../state/url.ts";
 import { useApp } from "../../state/use-app.ts";
 import { CheckedField } from "../controls/CheckedField.tsx";
 import { type FieldRule, rangeRule } from "../controls/fieldRules.ts";
+import { Sheet, SheetActions, useSheet } from "../sheet/Sheet.tsx";
 import { EMBEDDABLE_PANELS } from "./embeddablePanels.tsx";
 import { embedQuery, iframeSnippet } from "./embedSnippet.ts";
 import "./embed.css";
@@ -23,8 +24,8 @@ const HEIGHT = rangeRule({ min: 150, max: 4320, integer: true });
 
 /** "Embed…": builds an <iframe> snippet of this scenario with the panels and window chosen. */
 export function EmbedDialog() {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const ids = { title: useId(), snippet: useId(), frameTitle: useId() };
+  const sheet = useSheet();
+  const ids = { snippet: useId(), frameTitle: useId() };
   const scenario = useApp((state) => state.scenario);
   const [panels, setPanels] = useState<readonly string[]>(DEFAULT_PANELS);
   const [controls, setControls] = useState(false);
@@ -45,9 +46,7 @@ export function EmbedDialog() {
 
   const open = () => {
     setCopied("");
-    const element = dialog.current;
-    if (element && typeof element.showModal === "function") element.showModal();
-    else element?.setAttribute("open", "");
+    sheet.open();
   };
   const toggle = (id: string, on: boolean) =>
     setPanels((chosen) =>
@@ -69,8 +68,7 @@ export function EmbedDialog() {
       <button type="button" onClick={open}>
         Embed…
       </button>
-      <dialog ref={dialog} className="sheet embed-dialog" aria-labelledby={ids.title}>
-        <h2 id={ids.title}>Embed this scenario</h2>
+      <Sheet sheet={sheet} title="Embed this scenario" className="embed-dialog">
         <fieldset>
           <legend>Panels</legend>
           {EMBEDDABLE_PANELS.map((entry) => (
@@ -156,7 +154,7 @@ export function EmbedDialog() {
         </fieldset>
         <label htmlFor={ids.snippet}>Snippet</label>
         <textarea id={ids.snippet} readOnly rows={4} value={snippet} />
-        <div className="embed-actions">
+        <SheetActions sheet={sheet}>
           <button type="button" className="primary" onClick={copy} disabled={panels.length === 0}>
             Copy
           </button>
@@ -164,11 +162,8 @@ export function EmbedDialog() {
             Preview the embed
           </a>
           <span role="status">{copied}</span>
-          <button type="button" onClick={() => dialog.current?.close()}>
-            Close
-          </button>
-        </div>
-      </dialog>
+        </SheetActions>
+      </Sheet>
     </>
   );
 }

@@ -1,9 +1,10 @@
-import { useRef, useState } from "react";
+import { useState } from "react";
 import { WINDOW_CHOICES } from "../../state/metrics-window.ts";
 import type { AppRuntime } from "../../state/runtime.ts";
 import { useRuntime } from "../../state/runtime-context.ts";
 import { readTwin } from "../../state/twin-override.ts";
 import { windowedFigures } from "../panels/metrics/windowedFigures.ts";
+import { Sheet, SheetActions, useSheet } from "../sheet/Sheet.tsx";
 import { describeSides } from "../twin/twinLabels.ts";
 import { incidentReport, type ReportWindow } from "./incidentReport.ts";
 
@@ -41,7 +42,7 @@ function shownWindow(
  */
 export function ReportButton() {
   const runtime = useRuntime();
-  const dialog = useRef<HTMLDialogElement>(null);
+  const sheet = useSheet();
   const [report, setReport] = useState("");
   const [state, setState] = useState<CopyState>("");
 
@@ -63,7 +64,7 @@ export function ReportButton() {
           : undefined,
     });
     setReport(text);
-    dialog.current?.showModal();
+    sheet.open();
     try {
       await navigator.clipboard.writeText(text);
       setState("Copied to the clipboard");
@@ -77,13 +78,12 @@ export function ReportButton() {
       <button type="button" onClick={open}>
         Copy report, Markdown
       </button>
-      <dialog ref={dialog} className="report-dialog" aria-labelledby="report-title">
-        <h2 id="report-title">Report for the incident</h2>
+      <Sheet sheet={sheet} title="Report for the incident" className="report-dialog">
         <p role="status">{state}</p>
         <pre className="report-text" data-testid="report-text">
           {report}
         </pre>
-        <div className="report-actions">
+        <SheetActions sheet={sheet}>
           <button
             type="button"
             onClick={() =>
@@ -95,11 +95,8 @@ export function ReportButton() {
           >
             Copy again
           </button>
-          <button type="button" onClick={() => dialog.current?.close()}>
-            Close
-          </button>
-        </div>
-      </dialog>
+        </SheetActions>
+      </Sheet>
     </>
   );
 }

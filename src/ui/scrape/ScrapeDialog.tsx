@@ -8,6 +8,7 @@ import {
   propose,
   type SeriesMatch,
 } from "../../scrape/propose.ts";
+import { Sheet, SheetActions, useSheet } from "../sheet/Sheet.tsx";
 import { CodeBreaks } from "../text/CodeBreaks.tsx";
 import "./scrape.css";
 
@@ -19,8 +20,8 @@ interface Outcome {
 
 /** "From a scrape…": paste one or two kube-apiserver /metrics scrapes, see what they imply. */
 export function ScrapeDialog() {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const ids = { title: useId(), first: useId(), second: useId(), seconds: useId() };
+  const sheet = useSheet();
+  const ids = { first: useId(), second: useId(), seconds: useId() };
   const [first, setFirst] = useState("");
   const [second, setSecond] = useState("");
   const [seconds, setSeconds] = useState("");
@@ -29,11 +30,6 @@ export function ScrapeDialog() {
   const reading = useRef(0);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
 
-  const open = () => {
-    const element = dialog.current;
-    if (element && typeof element.showModal === "function") element.showModal();
-    else element?.setAttribute("open", "");
-  };
   const read = () => {
     const given = seconds.trim() === "" ? undefined : Number(seconds);
     const result = findingsOf([first, second], given);
@@ -67,11 +63,10 @@ export function ScrapeDialog() {
 
   return (
     <>
-      <button type="button" onClick={open}>
+      <button type="button" onClick={sheet.open}>
         From a scrape…
       </button>
-      <dialog ref={dialog} className="sheet scrape-dialog" aria-labelledby={ids.title}>
-        <h2 id={ids.title}>Start from your cluster's scrape</h2>
+      <Sheet sheet={sheet} title="Start from your cluster's scrape" className="scrape-dialog">
         <p className="sheet-note">
           Paste the text of a kube-apiserver's <code>/metrics</code>. Two scrapes some seconds apart
           give rates; one gives ratios only. Only the pods watch cache's series are read.
@@ -104,20 +99,15 @@ export function ScrapeDialog() {
             onChange={(e) => setSeconds(e.target.value)}
           />
         </div>
-        <div className="embed-actions">
+        <SheetActions sheet={sheet}>
           <button type="button" className="primary" onClick={read}>
             Read the scrapes
           </button>
-          <button type="button" onClick={() => dialog.current?.close()}>
-            Close
-          </button>
-        </div>
+        </SheetActions>
         <div role="status" aria-live="polite">
-          {outcome !== null && (
-            <OutcomeView outcome={outcome} busy={busy} onOpen={() => dialog.current?.close()} />
-          )}
+          {outcome !== null && <OutcomeView outcome={outcome} busy={busy} onOpen={sheet.close} />}
         </div>
-      </dialog>
+      </Sheet>
     </>
   );
 }

@@ -1,3 +1,4 @@
+import { bisector } from "d3";
 import type { RingSegment, RingSummary } from "../../../model/index.ts";
 
 // Angles are in radians, 0 at twelve o'clock, growing clockwise (d3-shape's convention).
@@ -55,19 +56,14 @@ export function indexAtAngle(
   return index >= ring.startIndex && index < ring.endIndex ? index : null;
 }
 
-/** Position of the segment holding `index`; segments are ordered and disjoint. */
+const byFromIndex = bisector((segment: RingSegment) => segment.fromIndex);
+
+/** Position of the segment holding `index`; segments are ordered and disjoint, maybe with gaps. */
 export function segmentAt(segments: readonly RingSegment[], index: number): number | null {
-  let low = 0;
-  let high = segments.length - 1;
-  while (low <= high) {
-    const middle = (low + high) >> 1;
-    const segment = segments[middle];
-    if (!segment) return null;
-    if (index < segment.fromIndex) high = middle - 1;
-    else if (index >= segment.toIndex) low = middle + 1;
-    else return middle;
-  }
-  return null;
+  // The last segment that starts at or before `index` holds it, unless it ends first.
+  const position = byFromIndex.right(segments, index) - 1;
+  const segment = segments[position];
+  return segment !== undefined && index < segment.toIndex ? position : null;
 }
 
 /** Pointer offset from the ring's centre → angle in the ring's convention. */

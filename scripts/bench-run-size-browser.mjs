@@ -1,0 +1,71 @@
+// `node scripts/bench-run-size-browser.mjs <query> <seconds,…>`: what one run of the model holds
+// in Debian's Chromium (pointer compression, as the worker), beside worker/run-size.ts's
+// estimate and the items it counts, to calibrate that estimate. The model runs in a blank page
+// (no UI, no checkpoints); the heap is read after a forced GC, typed arrays' backing stores
+// included. Not a test: it prints figures for docs/benchmarks.md.
+import { mkdtempSync, readFileSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
+import { join } from "node:path";
+import { build } from "esbuild";
+import { launchChromium } from "./served-build.mjs";
+
+const query = process.argv[2] ?? "";
+const secondsList = (process.argv[3] ?? "300").split(",").map(Number);
+
+const outfile = join(mkdtempSync(join(tmpdir(), "wcl-run-size-")), "model.js");
+await build({
+  stdin: {
+    contents: `
+      import { createSimulation } from "./src/sim/simulation.ts";
+      import { parseScenario } from "./src/sim/scenario/index.ts";
+      import { estimateRunBytes, runItems } from "./src/worker/run-size.ts";
+      globalThis.model = { createSimulation, parseScenario, estimateRunBytes, runItems };`,
+    resolveDir: process.cwd(),
+    loader: "ts",
+  },
+  outfile,
+  bundle: true,
+  platform: "browser",
+  format: "iife",
+  logLevel: "warning",
+});
+
+const browser = await launchChromium();
+try {
+  const page = await browser.newPage();
+  const cdp = await page.context().newCDPSession(page);
+  const heapMB = async () => {
+    await cdp.send("HeapProfiler.collectGarbage");
+    const usage = await cdp.send("Runtime.getHeapUsage");
+    return (usage.usedSize + (usage.backingStorageSize ?? 0)) / 1e6;
+  };
+  const baseMB = await heapMB();
+  await page.addScriptTag({ content: readFileSync(outfile, "utf8") });
+  await page.evaluate((q) => {
+    const { scenario, issues } = globalThis.model.parseScenario(q);
+    if (issues.length > 0) throw new Error(JSON.stringify(issues));
+    globalThis.run = globalThis.model.createSimulation(scenario);
+  }, query);
+  const modelMB = (await heapMB()) - baseMB;
+  console.log(
+    `${browser.version()}, ${new Date().toISOString()}, load average ${loadavg()[0].toFixed(2)}, scenario "${query}" (the model's code and a fresh run: ${modelMB.toFixed(1)} MB)`,
+  );
+  for (const seconds of secondsList) {
+    const wallMs = await page.evaluate((s) => {
+      const started = performance.now();
+      for (let t = Math.floor(globalThis.run.nowNs / 1e9) + 1; t <= s; t++)
+        globalThis.run.advanceTo(t * 1e9);
+      return performance.now() - started;
+    }, seconds);
+    const heldMB = (await heapMB()) - baseMB;
+    const { estimate, items } = await page.evaluate(() => ({
+      estimate: globalThis.model.estimateRunBytes({ main: globalThis.run, twin: null }),
+      items: globalThis.model.runItems(globalThis.run),
+    }));
+    console.log(
+      `${seconds} s (${(wallMs / 1000).toFixed(1)} s of play): held ${heldMB.toFixed(1)} MB, estimate ${(estimate / 1e6).toFixed(1)} MB; ring events ${items.ringEvents}, log entries ${items.logEntries}, pods ${items.pods}`,
+    );
+  }
+} finally {
+  await browser.close();
+}
