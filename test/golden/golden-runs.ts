@@ -2,11 +2,11 @@ import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { parseScenario } from "../../src/sim/scenario/index.ts";
 import { createSimulation } from "../../src/sim/simulation.ts";
-import type { WorldOptions } from "../../src/sim/world/world.ts";
 import { OUTCOMES, type Outcome, type ReadKind } from "../../src/sim/snapshot.ts";
 import { NS_PER_S } from "../../src/sim/time.ts";
 import { hex32, WordHash } from "../../src/sim/word-hash.ts";
 import { READ_KINDS } from "../../src/sim/world/outcomes.ts";
+import type { WorldOptions } from "../../src/sim/world/world.ts";
 
 // The golden runs (docs/architecture.md, "Golden runs"): the eleven scenarios docs/benchmarks.md
 // compared by hand around every speed change, each run in process and reduced to what must not
