@@ -78,8 +78,7 @@ test("the wall chapter, its second caption shown", async ({ page }) => {
   await page.getByText(/What just happened/).click();
   await page.getByRole("button", { name: "Continue" }).click();
   await expect(caption).toHaveAttribute("data-state", "shown", { timeout: RUN_WAIT_MS });
-  // Pressed without Playwright's scrolling to the header, which would undo the highlight's scroll.
-  await page.getByRole("button", { name: "Pause" }).dispatchEvent("click");
+  // The tour pauses the run at the moment the caption's trigger first held.
   await waitForPaused(page);
   // The highlighted panel scrolls into view smoothly; let it arrive.
   await page.waitForTimeout(1000);
@@ -187,6 +186,10 @@ for (const size of WIDTHS) {
     const gate = "gates%3DConsistentListFromCacheSkipTimeoutFallback%3Dtrue";
     await page.goto(`/#name=herd at the wall&lag=4000&herd=500@2&t=70&speed=0.1&twin=${gate}`);
     await expect(page.getByTestId("twin-label-b")).toBeVisible({ timeout: RUN_WAIT_MS });
+    // The link opens at 70 s: pausing before it got there would report an earlier moment.
+    await expect
+      .poll(() => clockSeconds(page), { timeout: RUN_WAIT_MS })
+      .toBeGreaterThanOrEqual(70);
     await page.getByRole("button", { name: "Pause" }).click();
     await page.getByLabel("Metrics window").first().selectOption({ label: "last 1 m" });
     await expect(page.getByTestId("windowed-p99").first()).toBeVisible();

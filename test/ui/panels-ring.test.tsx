@@ -5,6 +5,7 @@ import type { RingSummary, SimSnapshot } from "../../src/sim/snapshot.ts";
 import { RingPanel } from "../../src/ui/panels/index.ts";
 import { ageRuns } from "../../src/ui/panels/ring/ageRuns.ts";
 import {
+  createCapacityTracker,
   displayedCapacity,
   nextCapacityTransition,
   RESIZE_TRANSITION_NS,
@@ -211,6 +212,22 @@ describe("capacity transition", () => {
   it("settles at once when the clock goes back (seek or reset)", () => {
     const doubling = nextCapacityTransition(settledAt(100, 0), 200, 5 * S);
     expect(nextCapacityTransition(doubling, 100, 2 * S)).toEqual(settledAt(100, 2 * S));
+  });
+
+  it("settles a resize first seen after the clock jumped ahead, and animates one seen in step", () => {
+    const tracker = createCapacityTracker();
+    tracker.advance(200, 10 * S);
+    // Opened at t = 20 s: the ring doubled somewhere in the jump; paused here, it must show 400.
+    const jumped = tracker.advance(400, 20 * S);
+    expect(jumped).toEqual(settledAt(400, 20 * S));
+    expect(displayedCapacity(jumped, transitionProgress(jumped, 20 * S, false))).toBe(400);
+    // Frame after frame, a doubling animates from the frame it is seen in.
+    const step = RESIZE_TRANSITION_NS / 10;
+    expect(tracker.advance(800, 20 * S + step)).toEqual({
+      fromCapacity: 400,
+      toCapacity: 800,
+      startedAtNs: 20 * S + step,
+    });
   });
 });
 
