@@ -101,9 +101,6 @@ test("a challenge from the gallery, solved with the keyboard, replays from its s
   // At the top speed rather than the link's 5×, to keep the suite fast: the same run either way.
   await other.goto((link ?? "").replace(/speed=5$/, "speed=100"));
   const replayed = other.getByTestId("challenge");
-  await expect(replayed)
-    .toContainText("Solved before", { ignoreCase: true, timeout: 1 })
-    .catch(() => {});
   await expect(replayed).toHaveAttribute("data-verdict", "solved", { timeout: 30_000 });
   await fresh.close();
 });

@@ -1,15 +1,17 @@
 import { expect, type Page, test } from "@playwright/test";
-import { waitForPaused } from "./helpers/page-state.ts";
+import {
+  defaultScene,
+  metricsAfterHerd,
+  metricsOverLastMinute,
+  presetsGallery,
+  twinRun,
+  LAYOUT_VIEWPORTS as VIEWPORTS,
+} from "./helpers/layout-scenes.ts";
 
 // The layout check: at a phone's, a laptop's and a desktop's size, nothing runs past the viewport's
 // right edge and no text element is wider than its box; inside the Metrics panel no two pieces of
-// text overprint each other (the histogram's counts and bounds). Screenshots go to docs/screenshots/.
-
-const VIEWPORTS = [
-  { width: 390, height: 844 },
-  { width: 1280, height: 720 },
-  { width: 1920, height: 1080 },
-] as const;
+// text overprint each other (the histogram's counts and bounds). The same scenes' pictures in
+// docs/screenshots/ are taken by `npm run screenshots` (scripts/screenshots/layout.shot.ts).
 
 /** Elements past the right edge, and text boxes whose content is wider than they are. */
 const overflows = (page: Page) =>
@@ -85,11 +87,7 @@ const overprints = (page: Page, panelName: string) =>
 
 for (const viewport of VIEWPORTS) {
   test(`layout at ${viewport.width}×${viewport.height}: the default scenario`, async ({ page }) => {
-    await page.setViewportSize(viewport);
-    await page.goto("/?lag=2500&t=20&speed=0.1");
-    await page.getByRole("button", { name: "Pause" }).click();
-    await waitForPaused(page);
-    await page.screenshot({ path: `docs/screenshots/layout-${viewport.width}.png` });
+    await defaultScene(page, viewport);
     expect(await overflows(page)).toEqual([]);
     expect(await overprints(page, "Metrics")).toEqual([]);
   });
@@ -139,24 +137,12 @@ for (const viewport of VIEWPORTS) {
   test(`layout at ${viewport.width}×${viewport.height}: the Metrics panel after a herd`, async ({
     page,
   }) => {
-    await page.setViewportSize(viewport);
-    await page.goto("/?lag=2500&herd=5000@2&t=20&speed=0.1");
-    await page.getByRole("button", { name: "Pause" }).click();
-    await waitForPaused(page);
-    const metrics = page.locator("section.wcl-panel", {
-      has: page.getByRole("heading", { name: "Metrics", exact: true }),
-    });
-    await metrics.scrollIntoViewIfNeeded();
-    await metrics.screenshot({ path: `docs/screenshots/layout-metrics-${viewport.width}.png` });
+    const metrics = await metricsAfterHerd(page, viewport);
     expect(await overflows(page)).toEqual([]);
     expect(await overprints(page, "Metrics")).toEqual([]);
     expect(await brokenMetricNames(page)).toEqual([]);
     // Over the last minute: the longest names, each figure's PromQL with its labels.
-    await metrics.getByLabel("Metrics window").selectOption({ label: "last 1 m" });
-    await expect(metrics.getByTestId("windowed-p99")).toBeVisible();
-    await metrics.screenshot({
-      path: `docs/screenshots/layout-metrics-window-${viewport.width}.png`,
-    });
+    await metricsOverLastMinute(metrics);
     expect(await overflows(page)).toEqual([]);
     expect(await brokenMetricNames(page)).toEqual([]);
   });
@@ -164,12 +150,7 @@ for (const viewport of VIEWPORTS) {
 
 for (const viewport of VIEWPORTS) {
   test(`layout at ${viewport.width}×${viewport.height}: the presets gallery`, async ({ page }) => {
-    await page.setViewportSize(viewport);
-    await page.goto("/?t=1&speed=0.1");
-    await page.getByRole("button", { name: "Pause" }).click();
-    await page.getByText("Presets", { exact: true }).click();
-    await expect(page.getByRole("list", { name: "Presets" })).toBeVisible();
-    await page.screenshot({ path: `docs/screenshots/layout-presets-${viewport.width}.png` });
+    await presetsGallery(page, viewport);
     expect(await overflows(page)).toEqual([]);
     // Every card inside the sheet, none past its right edge.
     const outside = await page.evaluate(() => {
@@ -185,12 +166,7 @@ for (const viewport of VIEWPORTS) {
 
 for (const viewport of VIEWPORTS) {
   test(`layout at ${viewport.width}×${viewport.height}: a twin run`, async ({ page }) => {
-    await page.setViewportSize(viewport);
-    await page.goto("/?lag=4000&herd=500@2&t=8&speed=0.1&twin=lag%3D20");
-    await page.getByRole("button", { name: "Pause" }).click();
-    await expect(page.getByRole("button", { name: "Play", exact: true })).toBeVisible();
-    await expect(page.getByTestId("twin-label-b")).toBeVisible();
-    await page.screenshot({ path: `docs/screenshots/layout-twin-${viewport.width}.png` });
+    await twinRun(page, viewport);
     expect(await overflows(page)).toEqual([]);
   });
 }

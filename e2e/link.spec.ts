@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { waitForPaused } from "./helpers/page-state.ts";
+import { waitForPaused, waitForShown } from "./helpers/page-state.ts";
 
 // Issue 8, items 12 and 13: the address is a live link (paste, Back, Forward), `t` is checked and
 // a long opening shows its progress and can be cancelled, Share writes the moment the clock shows,
@@ -74,14 +74,17 @@ test("Share writes the moment the clock shows", async ({ page, context }) => {
   for (let attempt = 0; attempt < 5; attempt++) {
     await page.getByRole("button", { name: "Pause" }).click();
     // The clock shows the paused moment once the panels have it; read it then, not mid-frame.
-    await waitForPaused(page);
+    const paused = await waitForPaused(page);
     const shown = (await page.getByTestId("simulated-seconds").textContent()) ?? "";
     await page.getByRole("button", { name: "Share" }).click();
     const shared = await page.evaluate(() => navigator.clipboard.readText());
     const t = new URL(shared).hash.match(/t=([\d.]+)/)?.[1] ?? "";
     expect(`${Number(t).toFixed(1)} s`).toBe(shown);
     await page.getByRole("button", { name: "Play", exact: true }).click();
-    await page.waitForTimeout(137);
+    // Each attempt pauses at a later moment: wait until the panels show the run played on.
+    await waitForShown(page, (now) => now.playing && now.simS > paused.simS, {
+      what: "the run to play on after Share",
+    });
   }
 });
 

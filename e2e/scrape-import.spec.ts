@@ -1,22 +1,18 @@
 import { expect, test } from "@playwright/test";
-import { runScrapes } from "../src/scrape/propose.ts";
+import { readScrapesOf, scrapeDialog } from "./helpers/scrape-dialog.ts";
 
 // The paste-a-scrape flow on scrapes the lab itself made: a run 4 s behind, scraped 30 s apart.
 
 test("two pasted scrapes give rates, a proposal, its match, and open as a scenario", async ({
   page,
 }) => {
-  const [first, second, seconds] = runScrapes("writes=80&reads=30&mix=consistent:1&lag=4000", 30);
   await page.goto("/");
   const opener = page.getByRole("button", { name: "From a scrape…" });
   await opener.focus();
   await page.keyboard.press("Enter");
-  const dialog = page.getByRole("dialog", { name: "Start from your cluster's scrape" });
+  const dialog = scrapeDialog(page);
   await expect(dialog).toBeVisible();
-  await dialog.getByLabel("Scrape (the earlier one, if two)").fill(first);
-  await dialog.getByLabel("Later scrape (optional)").fill(second);
-  await dialog.getByLabel("Seconds between them").fill(String(seconds));
-  await dialog.getByRole("button", { name: "Read the scrapes" }).click();
+  await readScrapesOf(dialog, "writes=80&reads=30&mix=consistent:1&lag=4000", 30);
   const findings = dialog.getByRole("region", { name: "What the scrapes say" });
   await expect(findings).toContainText("Two scrapes 30.0 s apart (as you gave)");
   await expect(findings).toContainText("Share that hit the wall: 100.0 %");
@@ -36,7 +32,7 @@ test("two pasted scrapes give rates, a proposal, its match, and open as a scenar
 test("a scrape with none of the series gets a clear message, not a guess", async ({ page }) => {
   await page.goto("/");
   await page.getByRole("button", { name: "From a scrape…" }).click();
-  const dialog = page.getByRole("dialog", { name: "Start from your cluster's scrape" });
+  const dialog = scrapeDialog(page);
   await dialog.getByLabel("Scrape (the earlier one, if two)").fill("process_cpu_seconds_total 3\n");
   await dialog.getByRole("button", { name: "Read the scrapes" }).click();
   await expect(dialog.getByRole("status")).toContainText("none of the series the lab reads");
@@ -44,18 +40,11 @@ test("a scrape with none of the series gets a clear message, not a guess", async
 });
 
 test("a partial wall share is fitted by runs, the page painting between them", async ({ page }) => {
-  // 2.45 s behind with 200 ms of jitter: about half the consistent reads hit the wall.
-  const [first, second, seconds] = runScrapes(
-    "writes=50&reads=40&mix=consistent:1&lag=2450&jitter=200",
-    30,
-  );
   await page.goto("/");
   await page.getByRole("button", { name: "From a scrape…" }).click();
-  const dialog = page.getByRole("dialog", { name: "Start from your cluster's scrape" });
-  await dialog.getByLabel("Scrape (the earlier one, if two)").fill(first);
-  await dialog.getByLabel("Later scrape (optional)").fill(second);
-  await dialog.getByLabel("Seconds between them").fill(String(seconds));
-  await dialog.getByRole("button", { name: "Read the scrapes" }).click();
+  const dialog = scrapeDialog(page);
+  // 2.45 s behind with 200 ms of jitter: about half the consistent reads hit the wall.
+  await readScrapesOf(dialog, "writes=50&reads=40&mix=consistent:1&lag=2450&jitter=200", 30);
   const findings = dialog.getByRole("region", { name: "What the scrapes say" });
   await expect(findings).toContainText(/Share that hit the wall: (4|5|6)\d\.\d %/);
   // The search reports each run as it goes: the page renders between the runs.

@@ -5,8 +5,8 @@ import {
   waitForPaused,
   waitForSimTime,
 } from "../../e2e/helpers/page-state.ts";
+import { readScrapesOf, scrapeDialog } from "../../e2e/helpers/scrape-dialog.ts";
 import { PRESETS, presetScenarioQuery } from "../../src/content/presets.ts";
-import { runScrapes } from "../../src/scrape/propose.ts";
 
 // `npm run screenshots` (playwright.screenshots.config.ts): the pictures of docs/screenshots/,
 // rewritten in place. Not a test: the browser suite never runs this file.
@@ -78,8 +78,7 @@ test("the wall chapter, its second caption shown", async ({ page }) => {
   await page.getByText(/What just happened/).click();
   await page.getByRole("button", { name: "Continue" }).click();
   await expect(caption).toHaveAttribute("data-state", "shown", { timeout: RUN_WAIT_MS });
-  // Pressed without Playwright's scrolling to the header, which would undo the highlight's scroll.
-  await page.getByRole("button", { name: "Pause" }).dispatchEvent("click");
+  // The tour pauses the run at the moment the caption's trigger first held.
   await waitForPaused(page);
   // The highlighted panel scrolls into view smoothly; let it arrive.
   await page.waitForTimeout(1000);
@@ -170,18 +169,11 @@ for (const size of WIDTHS) {
 
   // Issue 11: the scrape import with a partial wall share fitted, and the report over 1 m.
   test(`the scrape import, a partial share fitted, ${size.width} px`, async ({ page }) => {
-    const [first, second, seconds] = runScrapes(
-      "writes=50&reads=40&mix=consistent:1&lag=2450&jitter=200",
-      30,
-    );
     await page.setViewportSize(size);
     await page.goto("/");
     await page.getByRole("button", { name: "From a scrape…" }).click();
-    const dialog = page.getByRole("dialog", { name: "Start from your cluster's scrape" });
-    await dialog.getByLabel("Scrape (the earlier one, if two)").fill(first);
-    await dialog.getByLabel("Later scrape (optional)").fill(second);
-    await dialog.getByLabel("Seconds between them").fill(String(seconds));
-    await dialog.getByRole("button", { name: "Read the scrapes" }).click();
+    const dialog = scrapeDialog(page);
+    await readScrapesOf(dialog, "writes=50&reads=40&mix=consistent:1&lag=2450&jitter=200", 30);
     const match = dialog.getByRole("table", { name: "How closely a run of the proposal matches" });
     await expect(match).toBeVisible({ timeout: 60_000 });
     await dialog.getByRole("heading", { name: "Proposed scenario" }).scrollIntoViewIfNeeded();
@@ -194,6 +186,10 @@ for (const size of WIDTHS) {
     const gate = "gates%3DConsistentListFromCacheSkipTimeoutFallback%3Dtrue";
     await page.goto(`/#name=herd at the wall&lag=4000&herd=500@2&t=70&speed=0.1&twin=${gate}`);
     await expect(page.getByTestId("twin-label-b")).toBeVisible({ timeout: RUN_WAIT_MS });
+    // The link opens at 70 s: pausing before it got there would report an earlier moment.
+    await expect
+      .poll(() => clockSeconds(page), { timeout: RUN_WAIT_MS })
+      .toBeGreaterThanOrEqual(70);
     await page.getByRole("button", { name: "Pause" }).click();
     await page.getByLabel("Metrics window").first().selectOption({ label: "last 1 m" });
     await expect(page.getByTestId("windowed-p99").first()).toBeVisible();

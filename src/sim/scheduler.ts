@@ -19,7 +19,7 @@ export interface ScheduledEvent {
 export class Scheduler {
   nowNs: Nanos = 0;
   executed = 0;
-  private readonly heap = new MinHeap<ScheduledEvent>(before);
+  private readonly heap = new MinHeap<ScheduledEvent>();
   private nextSeq = 0;
   private readonly hash = new WordHash(0x811c9dc5, 0x01000193);
   private readonly kindNames: string[] = [];
@@ -47,7 +47,7 @@ export class Scheduler {
       throw new Error(`scheduler: event at ${atNs} ns is before now (${this.nowNs} ns)`);
     }
     const event: ScheduledEvent = { atNs, seq: this.nextSeq++, kind, id, run, cancelled: false };
-    this.heap.push(event);
+    this.heap.push(event, atNs, event.seq);
     return event;
   }
 
@@ -67,7 +67,7 @@ export class Scheduler {
       );
     }
     const event: ScheduledEvent = { atNs, seq, kind, id, run, cancelled: false };
-    this.heap.push(event);
+    this.heap.push(event, atNs, seq);
     return event;
   }
 
@@ -120,8 +120,4 @@ export class Scheduler {
   private dropCancelledTop(): void {
     while (this.heap.peek()?.cancelled === true) this.heap.pop();
   }
-}
-
-function before(a: ScheduledEvent, b: ScheduledEvent): boolean {
-  return a.atNs < b.atNs || (a.atNs === b.atNs && a.seq < b.seq);
 }

@@ -60,13 +60,13 @@ describe("at and defined", () => {
 });
 
 describe("MinHeap", () => {
-  it("pops in the caller's order, ties by sequence, like a sorted array", () => {
+  it("pops by key, ties by sequence, like a sorted array", () => {
     fc.assert(
       fc.property(
         fc.array(fc.oneof(fc.integer({ min: 0, max: 20 }), fc.constant(-1)), { maxLength: 200 }),
         (ops) => {
           type Item = { t: number; seq: number };
-          const heap = new MinHeap<Item>((a, b) => a.t < b.t || (a.t === b.t && a.seq < b.seq));
+          const heap = new MinHeap<Item>();
           const naive: Item[] = [];
           let seq = 0;
           for (const op of ops) {
@@ -75,7 +75,7 @@ describe("MinHeap", () => {
               expect(heap.pop()).toEqual(naive.shift());
             } else {
               const item = { t: op, seq: seq++ };
-              heap.push(item);
+              heap.push(item, item.t, item.seq);
               naive.push(item);
             }
             expect(heap.size).toBe(naive.length);

@@ -6,6 +6,7 @@ import { OUTCOMES, type Outcome, type ReadKind } from "../../src/sim/snapshot.ts
 import { NS_PER_S } from "../../src/sim/time.ts";
 import { hex32, WordHash } from "../../src/sim/word-hash.ts";
 import { READ_KINDS } from "../../src/sim/world/outcomes.ts";
+import type { WorldOptions } from "../../src/sim/world/world.ts";
 
 // The golden runs (docs/architecture.md, "Golden runs"): the eleven scenarios docs/benchmarks.md
 // compared by hand around every speed change, each run in process and reduced to what must not
@@ -80,10 +81,14 @@ interface OpenWindow {
 const kindIndex = new Map<ReadKind, number>(READ_KINDS.map((k, i) => [k, i]));
 const outcomeIndex = new Map<Outcome, number>(OUTCOMES.map((o, i) => [o, i]));
 
-export function runGolden(golden: GoldenScenario): GoldenRecord {
+/** The run's record; `options` switch the model's shortcuts (test/core/bulk-path.test.ts). */
+export function runGolden(
+  golden: GoldenScenario,
+  options: Partial<WorldOptions> = {},
+): GoldenRecord {
   const { scenario, issues } = parseScenario(golden.query);
   if (issues.length > 0) throw new Error(`golden "${golden.query}": ${JSON.stringify(issues)}`);
-  const sim = createSimulation(scenario);
+  const sim = createSimulation(scenario, options);
   const windows: OpenWindow[] = [];
   sim.world.outcomes.onRecord = (id, kind, outcome, code, atNs) => {
     const s = Math.floor(atNs / NS_PER_S);

@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
+import type { SeriesView } from "../../src/sim/snapshot.ts";
 import { busySlots, drawQueueSeries } from "../../src/ui/panels/etcd/drawQueueSeries.ts";
 import { etcdColours } from "../../src/ui/panels/etcd/etcdColours.ts";
 import { etcdSlots, etcdVerdict } from "../../src/ui/panels/etcd/etcdSlots.ts";
 import { EtcdPanel } from "../../src/ui/panels/index.ts";
-import { lightCanvasTheme } from "../../src/ui/panels/shared/canvasTheme.ts";
+import { type CanvasTheme, lightCanvasTheme } from "../../src/ui/panels/shared/canvasTheme.ts";
 import { run } from "../core/simulation-helpers.ts";
 import { darkCanvasTheme } from "./fixtures/canvasThemes.ts";
 import { recordingContext } from "./fixtures/recordingContext.ts";
@@ -69,15 +70,16 @@ describe("busySlots", () => {
   });
 });
 
+/** What drawQueueSeries paints of `series` on the etcd panel's 500 × 120 chart. */
+function drawnQueue(series: SeriesView, theme: CanvasTheme) {
+  const recording = recordingContext();
+  drawQueueSeries(recording.context, series, { width: 500, height: 120 }, theme);
+  return recording;
+}
+
 describe("drawQueueSeries", () => {
   it("stacks the busy slots under the queue over time", () => {
-    const recording = recordingContext();
-    drawQueueSeries(
-      recording.context,
-      recordedSnapshot().series,
-      { width: 500, height: 120 },
-      lightCanvasTheme,
-    );
+    const recording = drawnQueue(recordedSnapshot().series, lightCanvasTheme);
     const paints = recording.paints();
     expect(paints).toContainEqual({ name: "fill", style: etcdColours.busyFill });
     expect(paints).toContainEqual({ name: "stroke", style: etcdColours.busy });
@@ -86,13 +88,7 @@ describe("drawQueueSeries", () => {
   });
 
   it("fills and outlines the queue over time", () => {
-    const recording = recordingContext();
-    drawQueueSeries(
-      recording.context,
-      recordedSnapshot().series,
-      { width: 500, height: 120 },
-      lightCanvasTheme,
-    );
+    const recording = drawnQueue(recordedSnapshot().series, lightCanvasTheme);
     const paints = recording.paints();
     expect(paints).toContainEqual({ name: "fill", style: etcdColours.queueFill });
     expect(paints).toContainEqual({ name: "stroke", style: etcdColours.queue });
@@ -100,16 +96,13 @@ describe("drawQueueSeries", () => {
   });
 
   it("waits for two samples before drawing", () => {
-    const recording = recordingContext();
     const series = { ...recordedSnapshot().series, tNs: new Float64Array() };
-    drawQueueSeries(recording.context, series, { width: 500, height: 120 }, lightCanvasTheme);
+    const recording = drawnQueue(series, lightCanvasTheme);
     expect(recording.texts()).toEqual(["Collecting samples…"]);
   });
 
   it("labels its axes in the dark theme's muted ink on a dark page", () => {
-    const recording = recordingContext();
-    const size = { width: 500, height: 120 };
-    drawQueueSeries(recording.context, recordedSnapshot().series, size, darkCanvasTheme);
+    const recording = drawnQueue(recordedSnapshot().series, darkCanvasTheme);
     const labels = recording.inkedTexts();
     expect(labels.length).toBeGreaterThan(2);
     expect(labels.every((label) => label.style === darkCanvasTheme.muted)).toBe(true);

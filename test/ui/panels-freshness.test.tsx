@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
+import type { SeriesView, WallView } from "../../src/sim/snapshot.ts";
 import { drawFreshness } from "../../src/ui/panels/freshness/drawFreshness.ts";
 import { freshnessColours } from "../../src/ui/panels/freshness/freshnessColours.ts";
 import { freshnessScales } from "../../src/ui/panels/freshness/freshnessScales.ts";
 import { FreshnessPanel } from "../../src/ui/panels/index.ts";
-import { lightCanvasTheme } from "../../src/ui/panels/shared/canvasTheme.ts";
+import { type CanvasTheme, lightCanvasTheme } from "../../src/ui/panels/shared/canvasTheme.ts";
 import { darkCanvasTheme, darkInks } from "./fixtures/canvasThemes.ts";
 import { recordingContext } from "./fixtures/recordingContext.ts";
 import { recordedSnapshot } from "./fixtures/snapshot.ts";
@@ -38,17 +39,17 @@ describe("freshnessScales", () => {
   });
 });
 
+/** What drawFreshness paints of `series` against `wall` on a canvas of `size`. */
+function drawn(series: SeriesView, wall: WallView, theme: CanvasTheme) {
+  const recording = recordingContext();
+  drawFreshness(recording.context, series, wall, freshnessScales(series, wall, size), theme);
+  return recording;
+}
+
 describe("drawFreshness", () => {
   it("fills the revision gap and the lag, strokes etcd dashed and the cache solid, marks the wall", () => {
     const { series, wall } = recordedSnapshot();
-    const recording = recordingContext();
-    drawFreshness(
-      recording.context,
-      series,
-      wall,
-      freshnessScales(series, wall, size),
-      lightCanvasTheme,
-    );
+    const recording = drawn(series, wall, lightCanvasTheme);
     const painted = recording.paints().map((paint) => `${paint.name} ${String(paint.style)}`);
     expect(painted.filter((paint) => paint.startsWith("fill"))).toEqual([
       `fill ${freshnessColours.gap}`,
@@ -69,14 +70,7 @@ describe("drawFreshness", () => {
 
   it("draws one line segment per sample", () => {
     const { series, wall } = recordedSnapshot();
-    const recording = recordingContext();
-    drawFreshness(
-      recording.context,
-      series,
-      wall,
-      freshnessScales(series, wall, size),
-      lightCanvasTheme,
-    );
+    const recording = drawn(series, wall, lightCanvasTheme);
     // etcd, cache and lag lines: one moveTo then n − 1 lineTo each; the two bands add 2 × (2n − 1).
     const n = series.tNs.length;
     expect(n).toBe(240);
@@ -89,28 +83,14 @@ describe("drawFreshness", () => {
     const snapshot = recordedSnapshot();
     const { wall } = snapshot;
     const series = { ...snapshot.series, tNs: new Float64Array([1]) };
-    const recording = recordingContext();
-    drawFreshness(
-      recording.context,
-      series,
-      wall,
-      freshnessScales(series, wall, size),
-      lightCanvasTheme,
-    );
+    const recording = drawn(series, wall, lightCanvasTheme);
     expect(recording.texts()).toEqual(["Collecting samples…"]);
     expect(recording.argsOf("stroke")).toHaveLength(0);
   });
 
   it("draws labels, wall and grid in the dark theme's ink on a dark page", () => {
     const { series, wall } = recordedSnapshot();
-    const recording = recordingContext();
-    drawFreshness(
-      recording.context,
-      series,
-      wall,
-      freshnessScales(series, wall, size),
-      darkCanvasTheme,
-    );
+    const recording = drawn(series, wall, darkCanvasTheme);
     const labels = recording.inkedTexts();
     expect(labels).toContainEqual({ text: "3 s wall", style: darkCanvasTheme.text });
     expect(labels).toContainEqual({ text: "60 s", style: darkCanvasTheme.muted });

@@ -5,6 +5,7 @@ import type { RingSummary, SimSnapshot } from "../../src/sim/snapshot.ts";
 import { RingPanel } from "../../src/ui/panels/index.ts";
 import { ageRuns } from "../../src/ui/panels/ring/ageRuns.ts";
 import {
+  createCapacityTracker,
   displayedCapacity,
   nextCapacityTransition,
   RESIZE_TRANSITION_NS,
@@ -212,12 +213,32 @@ describe("capacity transition", () => {
     const doubling = nextCapacityTransition(settledAt(100, 0), 200, 5 * S);
     expect(nextCapacityTransition(doubling, 100, 2 * S)).toEqual(settledAt(100, 2 * S));
   });
+
+  it("settles a resize first seen after the clock jumped ahead, and animates one seen in step", () => {
+    const tracker = createCapacityTracker();
+    tracker.advance(200, 10 * S);
+    // Opened at t = 20 s: the ring doubled somewhere in the jump; paused here, it must show 400.
+    const jumped = tracker.advance(400, 20 * S);
+    expect(jumped).toEqual(settledAt(400, 20 * S));
+    expect(displayedCapacity(jumped, transitionProgress(jumped, 20 * S, false))).toBe(400);
+    // Frame after frame, a doubling animates from the frame it is seen in.
+    const step = RESIZE_TRANSITION_NS / 10;
+    expect(tracker.advance(800, 20 * S + step)).toEqual({
+      fromCapacity: 400,
+      toCapacity: 800,
+      startedAtNs: 20 * S + step,
+    });
+  });
 });
 
 describe("drawRing", () => {
-  const drawSmallRing = (selectedSegment: number | null, theme: CanvasTheme = lightCanvasTheme) => {
+  /** What drawRing paints of `ring` at rest on a 300 × 240 canvas. */
+  const drawn = (
+    ring: RingSummary,
+    selectedSegment: number | null = null,
+    theme: CanvasTheme = lightCanvasTheme,
+  ) => {
     const recording = recordingContext();
-    const ring = smallRing();
     drawRing(recording.context, {
       ring,
       placement: placeRing(ring),
@@ -227,6 +248,8 @@ describe("drawRing", () => {
     });
     return recording;
   };
+  const drawSmallRing = (selectedSegment: number | null, theme: CanvasTheme = lightCanvasTheme) =>
+    drawn(smallRing(), selectedSegment, theme);
 
   it("fills the empty track, then each age band in its colour", () => {
     const fills = drawSmallRing(null)
@@ -256,27 +279,13 @@ describe("drawRing", () => {
       quarterAgeNs: null,
       segments: [],
     });
-    const recording = recordingContext();
-    drawRing(recording.context, {
-      ring,
-      placement: placeRing(ring),
-      layout: ringLayout({ width: 300, height: 240 }),
-      selectedSegment: null,
-      theme: lightCanvasTheme,
-    });
+    const recording = drawn(ring);
     expect(recording.texts()).toEqual(["next write", "65 free, then oldest", "51,200", "slots"]);
   });
 
   it("labels the oldest event on its own when it is far from the head", () => {
     const ring = smallRing({ capacity: 8, startIndex: 6, endIndex: 10, quarterAgeNs: null });
-    const recording = recordingContext();
-    drawRing(recording.context, {
-      ring,
-      placement: placeRing(ring),
-      layout: ringLayout({ width: 300, height: 240 }),
-      selectedSegment: null,
-      theme: lightCanvasTheme,
-    });
+    const recording = drawn(ring);
     expect(recording.texts()).toEqual(["oldest", "next write", "8", "slots"]);
   });
 

@@ -27,7 +27,7 @@ export class WaiterQueue<W extends QueuedWaiter> {
   private items: W[] = [];
   private head = 0;
   private lastSeq = Number.NEGATIVE_INFINITY;
-  private late = new MinHeap<W>(before);
+  private late = new MinHeap<W>();
 
   get size(): number {
     return this.items.length - this.head + this.late.size;
@@ -52,7 +52,7 @@ export class WaiterQueue<W extends QueuedWaiter> {
     while (at > stop && defined(items[at - 1]).targetRv > waiter.targetRv) at--;
     if (at === items.length) items.push(waiter);
     else if (at > stop || at === this.head) items.splice(at, 0, waiter);
-    else this.late.push(waiter);
+    else this.late.push(waiter, waiter.targetRv, waiter.seq);
   }
 
   pop(): W | undefined {

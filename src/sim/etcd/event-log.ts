@@ -1,5 +1,5 @@
 import { defined } from "../lib/at.ts";
-import { bisect } from "../lib/bisect.ts";
+import { firstAbove } from "../lib/bisect.ts";
 import type { Pod } from "../storage/pod.ts";
 
 /** A pod without its rv (kv.ts PodSpec). */
@@ -75,8 +75,7 @@ export class EventLog {
 
   /** Offset of the first event with revision > `rev` (revisions grow along the log). */
   firstAfter(rev: number): number {
-    const revisions = this.revisions;
-    return bisect(this.start, this.end, (i) => defined(revisions[i]) > rev) - this.start;
+    return firstAbove(this.revisions, rev, this.start, this.end) - this.start;
   }
 
   /** Drops the `count` oldest events. */

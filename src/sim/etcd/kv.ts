@@ -1,5 +1,5 @@
 import { at, defined } from "../lib/at.ts";
-import { bisect } from "../lib/bisect.ts";
+import { bisect, firstAbove } from "../lib/bisect.ts";
 import { resourceExpired, type StatusError } from "../storage/errors.ts";
 import type { Pod } from "../storage/pod.ts";
 import { podKey, sameBody } from "../storage/pod.ts";
@@ -82,6 +82,12 @@ export class EtcdKv {
   private readonly countRevs: number[] = [];
   private readonly counts: number[] = [];
   private countBase = 0;
+  /** The last `lowerBound` answer. */
+  private bound: { key: string; sorted: KeyRecord[]; index: number } = {
+    key: "",
+    sorted: [],
+    index: 0,
+  };
 
   constructor(initialRevision: number, resourcePrefix: string) {
     if (!Number.isSafeInteger(initialRevision) || initialRevision < 1) {
@@ -243,7 +249,7 @@ export class EtcdKv {
       throw new Error(`kv: event ${index} is not in the log`);
     const revision = this.log.revisionAt(offset);
     const type = this.log.typeAt(offset);
-    const record = at(this.records, this.log.keyIndexAt(offset));
+    const record = defined(this.records[this.log.keyIndexAt(offset)]);
     const prevRevision = this.log.prevRevisionAt(offset);
     const prevBody = this.log.prevBodyAt(offset);
     const prevObject = prevBody === null ? null : podOf(prevBody, prevRevision);
@@ -378,7 +384,12 @@ export class EtcdKv {
 
   private lowerBound(key: string): number {
     const sorted = this.ordered();
-    return bisect(0, sorted.length, (i) => at(sorted, i).key >= key);
+    // Every consistent read's current-RV range asks for the same prefix; `sorted` is replaced,
+    // never changed in place, so the last answer holds while it is the same array.
+    if (key === this.bound.key && sorted === this.bound.sorted) return this.bound.index;
+    const index = bisect(0, sorted.length, (i) => at(sorted, i).key >= key);
+    this.bound = { key, sorted, index };
+    return index;
   }
 }
 
@@ -425,7 +436,12 @@ function visibleAt(record: KeyRecord, rev: number): Pod | null {
   return i < 0 || bodyAt(record, i) === null ? null : objectAt(record, i);
 }
 
-/** Index of the last element with revision ≤ rev (elements sorted ascending), or -1. */
+/**
+ * Index of the last element with revision ≤ rev (elements sorted ascending), or -1. The newest is
+ * looked at first: the watch decodes events just written, and reads at the current revision.
+ */
 function lastAtOrBelow(items: readonly number[], rev: number): number {
-  return bisect(0, items.length, (i) => at(items, i) > rev) - 1;
+  const n = items.length;
+  if (n > 0 && defined(items[n - 1]) <= rev) return n - 1;
+  return firstAbove(items, rev, 0, n) - 1;
 }

@@ -65,9 +65,7 @@ export class RangeQueue {
   private nextId = 0;
   // Completions run in (time, start order), as the scheduler runs their events, so one shared
   // callback pops the next one: no closure per request.
-  private readonly inService = new MinHeap<Ticket>(
-    (a, b) => a.doneNs < b.doneNs || (a.doneNs === b.doneNs && a.seq < b.seq),
-  );
+  private readonly inService = new MinHeap<Ticket>();
   private readonly onDone = () => this.complete();
   /** Tickets whose request left the queue and its slot, reused (thousands a second). */
   private readonly spare: Ticket[] = [];
@@ -125,7 +123,7 @@ export class RangeQueue {
     this.costs.observer?.started(job.reason, nowNs, ticket.bytes);
     const deadlineNs = ticket.arrivalNs + this.costs.requestTimeoutNs;
     this.inFlight++;
-    this.inService.push(ticket);
+    this.inService.push(ticket, ticket.doneNs, ticket.seq);
     this.scheduler.at(ticket.doneNs, this.kinds.done, ticket.seq, this.onDone);
     if (ticket.doneNs <= deadlineNs) return;
     // The apiserver gives up at the deadline; etcd still holds the slot until it is done.

@@ -1,3 +1,4 @@
+import { defined } from "../lib/at.ts";
 import type { Nanos } from "../time.ts";
 
 // What etcd's range slots did, by reason (docs/fidelity.md "World", the cost model): requests served, busy
@@ -51,9 +52,8 @@ export class RangeStats implements RangeObserver {
   /** Requests sent to etcd and not answered yet (queued or in service), and their peak. */
   inFlight = 0;
   inFlightPeak = 0;
-  private readonly totals = new Map<RangeReason, ReasonTotals>(
-    RANGE_REASONS.map((r) => [r, zero()]),
-  );
+  /** By the reason's place in RANGE_REASONS (three requests a read: no map lookup for each). */
+  private readonly totals: readonly ReasonTotals[] = RANGE_REASONS.map(zero);
   private readonly onHold: (deltaBytes: number) => void;
 
   /** `onHold` learns of bytes the apiserver starts (+) or stops (−) holding for etcd's answers. */
@@ -101,6 +101,6 @@ export class RangeStats implements RangeObserver {
   }
 
   private of(reason: RangeReason): ReasonTotals {
-    return this.totals.get(reason) as ReasonTotals;
+    return defined(this.totals[RANGE_REASONS.indexOf(reason)]);
   }
 }

@@ -1,3 +1,5 @@
+import { defined } from "./at.ts";
+
 // The one binary search of the model. Every sorted structure (etcd's log and key records, the
 // cache's snapshots and sorted keys, the waiter queue, the revision clock, the dispatch log, the
 // history's interval) asks the same question: where does a monotone predicate turn true?
@@ -14,6 +16,21 @@ export function bisect(lo: number, hi: number, reached: (i: number) => boolean):
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
     if (reached(mid)) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
+/**
+ * `bisect(lo, hi, (i) => sorted[i] > x)` for a column of numbers sorted ascending, probing the
+ * same midpoints without a call per probe: the shared `reached` call site sees every caller's
+ * closure, so V8 cannot inline it, and etcd's version lookups run it for every event and read.
+ */
+export function firstAbove(sorted: ArrayLike<number>, x: number, lo: number, hi: number): number {
+  if (!(lo <= hi && hi <= sorted.length)) throw new Error(`firstAbove: bad range [${lo}, ${hi})`);
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (defined(sorted[mid]) > x) hi = mid;
     else lo = mid + 1;
   }
   return lo;

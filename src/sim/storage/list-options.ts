@@ -20,6 +20,17 @@ const SHORT_DECIMAL = /^[0-9]{1,15}$/;
  */
 export function parseResourceVersion(rv: string): Parsed<number> {
   if (rv === "" || rv === "0") return ZERO;
+  // A request's RV is parsed at every layer it passes (delegator, cacher, watch cache): the
+  // last valid answer is kept (a pure function of the string, and an immutable result).
+  if (rv === last.rv) return last.parsed;
+  const parsed = parseNonZero(rv);
+  if (parsed.ok) last = { rv, parsed };
+  return parsed;
+}
+
+let last: { rv: string; parsed: Parsed<number> } = { rv: "", parsed: ZERO };
+
+function parseNonZero(rv: string): Parsed<number> {
   if (SHORT_DECIMAL.test(rv)) return { ok: true, value: Number(rv) };
   const reason = /^[0-9]+$/.test(rv)
     ? BigInt(rv) > UINT64_MAX

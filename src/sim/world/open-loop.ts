@@ -11,7 +11,7 @@ import type { ListOptions } from "../storage/interfaces.ts";
 import { type Nanos, NS_PER_S } from "../time.ts";
 import { ArrivalProcess } from "./arrivals.ts";
 import { podSpec } from "./pods.ts";
-import { type ReadDeps, ReadRequest } from "./read-request.ts";
+import { type ReadDeps, ReadRequest, ServedAtOnce } from "./read-request.ts";
 import type { RevisionClock } from "./revision-clock.ts";
 
 // The open-loop sources of a run: writes to pods, writes elsewhere, and independent readers of
@@ -31,7 +31,7 @@ export interface OpenLoopDeps {
   readonly reads: ReadDeps;
   readonly clock: RevisionClock;
   readonly nowNs: () => Nanos;
-  /** Whether an RV=0 read would be answered from the cache at once (see servedAtOnce). */
+  /** Whether an RV=0 read would be answered from the cache at once (see ServedAtOnce). */
   rv0AnsweredAtOnce(): boolean;
   /** Objects in the cache's store (what an RV=0 list returns). */
   cachedObjects(): number;
@@ -72,12 +72,14 @@ export class OpenLoop {
   private readonly rv0: ListOptions;
   private readonly consistent: ListOptions;
   private readonly limits: Scenario["limits"];
+  private readonly rv0AtOnce: ServedAtOnce;
 
   constructor(scenario: Scenario, deps: OpenLoopDeps) {
     this.deps = deps;
     this.limits = scenario.limits;
     this.rv0 = list("0", "", scenario.limits.rv0);
     this.consistent = list("", "", scenario.limits.consistent);
+    this.rv0AtOnce = new ServedAtOnce(deps.reads, "rv0");
     const r = deps.randomness;
     const mode = scenario.arrival;
     const podPick = r.stream("writes.pod");
@@ -128,7 +130,7 @@ export class OpenLoop {
 
   private read(kind: ReadMixKind, draw: number): void {
     if (kind === "rv0" && this.deps.rv0AnsweredAtOnce()) {
-      ReadRequest.servedAtOnce(this.deps.reads, kind, this.deps.cachedObjects());
+      this.rv0AtOnce.count(this.deps.cachedObjects());
       return;
     }
     ReadRequest.start(this.deps.reads, kind, this.optionsFor(kind, draw), null);

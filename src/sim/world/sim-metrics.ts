@@ -109,70 +109,39 @@ export function registerSimMetrics(registry: MetricsRegistry): SimMetrics {
     "The most bytes held for LIST responses at any instant so far (etcd and cache together).",
     [],
   );
-  const byReason = new Map<string, Sample>();
-  const perReason = (family: typeof busy) => {
-    const samples = new Map<string, Sample>();
-    return (reason: string) => {
-      let sample = samples.get(reason);
-      if (sample === undefined) {
-        sample = family.with({ reason });
-        samples.set(reason, sample);
-      }
-      return sample;
-    };
-  };
-  const listsByKind = new Map<string, Map<number, Sample>>();
-  const durations = new Map<string, HistogramSample>();
+  const requestsBy = new Children((reason: string) => etcdRequests.with({ reason }));
+  const busyBy = new Children((reason: string) => busy.with({ reason }));
+  const bytesBy = new Children((reason: string) => bytes.with({ reason }));
+  // (kind, served_by) → code → sample: no key string and no closure per attempt
+  const readsBy = new Children(
+    (kind: string) =>
+      new Children(
+        (servedBy: string) =>
+          new Children((code: number) =>
+            reads.with({ kind, served_by: servedBy, code: `${code}` }),
+          ),
+      ),
+  );
+  const listsBy = new Children(
+    (kind: string) =>
+      new Children((code: number) => lists.with({ kind, outcome: listOutcome(code) })),
+  );
+  const durationsBy = new Children((kind: string) => listDuration.with({ kind }));
   // The first few label sets seen, compared by value: most attempts are one of a handful.
   const recent: { kind: string; servedBy: string; code: number; sample: Sample }[] = [];
-  // (kind, served_by) → code → sample: no key string and no closure per attempt
-  const bySource = new Map<string, Map<string, Map<number, Sample>>>();
   return {
     read(kind, servedBy, code) {
       for (const r of recent) {
         if (r.code === code && r.kind === kind && r.servedBy === servedBy) return r.sample;
       }
-      let byServer = bySource.get(kind);
-      if (byServer === undefined) {
-        byServer = new Map();
-        bySource.set(kind, byServer);
-      }
-      let byCode = byServer.get(servedBy);
-      if (byCode === undefined) {
-        byCode = new Map();
-        byServer.set(servedBy, byCode);
-      }
-      let sample = byCode.get(code);
-      if (sample === undefined) {
-        sample = reads.with({ kind, served_by: servedBy, code: `${code}` });
-        byCode.set(code, sample);
-      }
+      const sample = readsBy.get(kind).get(servedBy).get(code);
       if (recent.length < MAX_RECENT) recent.push({ kind, servedBy, code, sample });
       return sample;
     },
-    list(kind, code) {
-      let byCode = listsByKind.get(kind);
-      if (byCode === undefined) {
-        byCode = new Map();
-        listsByKind.set(kind, byCode);
-      }
-      let sample = byCode.get(code);
-      if (sample === undefined) {
-        sample = lists.with({ kind, outcome: listOutcome(code) });
-        byCode.set(code, sample);
-      }
-      return sample;
-    },
-    listDuration(kind) {
-      let sample = durations.get(kind);
-      if (sample === undefined) {
-        sample = listDuration.with({ kind });
-        durations.set(kind, sample);
-      }
-      return sample;
-    },
-    etcdBusySeconds: perReason(busy),
-    etcdBytes: perReason(bytes),
+    list: (kind, code) => listsBy.get(kind).get(code),
+    listDuration: (kind) => durationsBy.get(kind),
+    etcdBusySeconds: (reason) => busyBy.get(reason),
+    etcdBytes: (reason) => bytesBy.get(reason),
     etcdInFlight: inFlight.with({}),
     etcdInFlightPeak: inFlightPeak.with({}),
     listBytes: {
@@ -180,18 +149,38 @@ export function registerSimMetrics(registry: MetricsRegistry): SimMetrics {
       cache: listBytes.with({ source: "cache" }),
     },
     listBytesPeak: listBytesPeak.with({}),
-    etcdRequest(reason) {
-      let sample = byReason.get(reason);
-      if (sample === undefined) {
-        sample = etcdRequests.with({ reason });
-        byReason.set(reason, sample);
-      }
-      return sample;
-    },
-    etcdRequestsSoFar: (reason) => byReason.get(reason)?.value ?? 0,
+    etcdRequest: (reason) => requestsBy.get(reason),
+    etcdRequestsSoFar: (reason) => requestsBy.peek(reason)?.value ?? 0,
     timersStarted: timersStarted.with({}),
     timersPending: timersPending.with({}),
     etcdQueueLength: queue.with({}),
     cacheLagSeconds: lag.with({}),
   };
+}
+
+/**
+ * A family's children by one label's value, each made on its first use (a series appears once
+ * touched) and found by value after that.
+ */
+class Children<K, V> {
+  private readonly made = new Map<K, V>();
+  private readonly make: (key: K) => V;
+
+  constructor(make: (key: K) => V) {
+    this.make = make;
+  }
+
+  get(key: K): V {
+    let child = this.made.get(key);
+    if (child === undefined) {
+      child = this.make(key);
+      this.made.set(key, child);
+    }
+    return child;
+  }
+
+  /** The child if it was made, without making it. */
+  peek(key: K): V | undefined {
+    return this.made.get(key);
+  }
 }

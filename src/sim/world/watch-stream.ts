@@ -1,5 +1,5 @@
 import type { EtcdKv, KvEvent } from "../etcd/kv.ts";
-import { at } from "../lib/at.ts";
+import { defined } from "../lib/at.ts";
 import { Fifo } from "../lib/fifo.ts";
 import type { RandomStream } from "../rng.ts";
 import type { Scenario } from "../scenario/index.ts";
@@ -165,7 +165,7 @@ export class WatchStream {
   // dᵢ = max(aᵢ, pᵢ₋₂₀₀); records pᵢ (now) in the slot pᵢ₋₂₀₀ held. Bookmarks count as items.
   private decodeTime(arrivalNs: Nanos): Nanos {
     const slot = this.taken % DECODED_AHEAD;
-    const aheadNs = this.taken >= DECODED_AHEAD ? at(this.intakeNs, slot) : arrivalNs;
+    const aheadNs = this.taken >= DECODED_AHEAD ? defined(this.intakeNs[slot]) : arrivalNs;
     this.intakeNs[slot] = this.scheduler.nowNs;
     this.taken++;
     return Math.max(arrivalNs, aheadNs);

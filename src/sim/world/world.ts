@@ -71,7 +71,7 @@ export function apiserverConfig(scenario: Scenario): ApiserverConfig {
 }
 
 export interface WorldOptions {
-  /** Count RV=0 reads on a ready cache without running them (ReadRequest.servedAtOnce). */
+  /** Count RV=0 reads on a ready cache without running them (world/read-request.ts ServedAtOnce). */
   readonly countRv0AtOnce: boolean;
 }
 

@@ -49,16 +49,23 @@ export interface CapacityTracker {
   current(): CapacityTransition | null;
 }
 
-/** Follows one panel's ring from snapshot to snapshot; feeding the same snapshot twice is harmless. */
+/**
+ * Follows one panel's ring from snapshot to snapshot; feeding the same snapshot twice is harmless.
+ * A resize first seen after the clock jumped ahead by more than a transition (a seek, a link opened
+ * at `t`) happened somewhere in the jump, so its animation is over: it settles at once, else a run
+ * paused right after the jump would draw the old capacity while its figures state the new one.
+ */
 export function createCapacityTracker(): CapacityTracker {
   let transition: CapacityTransition | null = null;
+  let seenNs: Nanos | null = null;
   return {
     advance(capacity, nowNs) {
-      transition = nextCapacityTransition(
-        transition ?? settledAt(capacity, nowNs),
-        capacity,
-        nowNs,
-      );
+      const jumped = seenNs !== null && nowNs - seenNs > RESIZE_TRANSITION_NS;
+      seenNs = nowNs;
+      transition =
+        transition !== null && jumped && capacity !== transition.toCapacity
+          ? settledAt(capacity, nowNs)
+          : nextCapacityTransition(transition ?? settledAt(capacity, nowNs), capacity, nowNs);
       return transition;
     },
     current: () => transition,
