@@ -4,6 +4,7 @@ import { Checkpoints } from "./checkpoints.ts";
 import type { HostedRun } from "./hosted-run.ts";
 import { estimateRunBytes } from "./run-size.ts";
 import { scenarioUntil } from "./scenario-until.ts";
+import { SizeHistory } from "./size-history.ts";
 
 // Seeking over the run so far by deterministic replay: the run nearest before the target (the
 // live one, a parked checkpoint, or the one the builder is replaying) is advanced to it and
@@ -24,6 +25,7 @@ const BUILD_PAUSE_MS = 10;
 export function createTimeTravel(deps: TimeTravelDeps) {
   const checkpoints = new Checkpoints();
   const builder = new CheckpointBuilder(deps.create, checkpoints);
+  const sizes = new SizeHistory();
   let live: HostedRun | null = null;
   let furthestNs: Nanos = 0;
   let turnQueued = false;
@@ -32,7 +34,9 @@ export function createTimeTravel(deps: TimeTravelDeps) {
     turnQueued = false;
     if (live === null) return;
     const deadlineMs = deps.wallNowMs() + BUILD_TURN_MS;
-    if (builder.step(live, furthestNs, deps.wallNowMs, deadlineMs)) kick();
+    const liveBytes = estimateRunBytes(live);
+    const sizeAt = (tNs: Nanos) => sizes.at(tNs, liveBytes);
+    if (builder.step(live, furthestNs, sizeAt, deps.wallNowMs, deadlineMs)) kick();
   }
 
   function kick() {
@@ -43,6 +47,7 @@ export function createTimeTravel(deps: TimeTravelDeps) {
 
   function dropFuture(tNs: Nanos) {
     checkpoints.dropAfter(tNs);
+    sizes.dropAfter(tNs);
     builder.release();
     furthestNs = tNs;
   }
@@ -71,6 +76,7 @@ export function createTimeTravel(deps: TimeTravelDeps) {
     /** A new run starts (a load or a reset): every parked run belonged to the old one. */
     start(run: HostedRun): void {
       checkpoints.clear();
+      sizes.clear();
       builder.release();
       live = run;
       furthestNs = run.nowNs;
@@ -80,6 +86,7 @@ export function createTimeTravel(deps: TimeTravelDeps) {
     reached(run: HostedRun): boolean {
       if (live === null || run.nowNs <= furthestNs) return false;
       furthestNs = run.nowNs;
+      sizes.record(run.nowNs, estimateRunBytes(run));
       kick();
       return true;
     },
