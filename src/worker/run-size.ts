@@ -7,11 +7,12 @@ import type { HostedRun } from "./hosted-run.ts";
 // read them, and the pods held by etcd and the cache's store. Calibrated where the budget
 // applies, Chromium (pointer compression), after a forced GC with typed arrays' backing stores
 // included: a least-squares fit over 11 runs of the default, the heavy and the large-cluster
-// scenarios from 60 to 900 simulated seconds (`scripts/bench-run-size-browser.mjs`;
-// docs/benchmarks.md, "Ring as columns"), rounded up so that the estimate stays above what was
-// held (by 1 to 9 MB; 1 MB under for the default scenario's 4 MB). Each rate also carries what
-// grows with its item and is not counted apart (etcd's versions with its log, a dispatched
-// event's pod). Measure again when what a run keeps changes.
+// scenarios from 60 to 900 simulated seconds, and the reads in flight fitted on the largest
+// scenario's (`scripts/bench-run-size-browser.mjs`; docs/benchmarks.md, "Ring as columns"),
+// rounded up so that the estimate stays above what was held (by 1 to 11 MB; 1 MB under for the
+// default scenario's 4 MB). Each rate also carries what grows with its item and is not counted
+// apart (etcd's versions with its log, a dispatched event's pod). Measure again when what a run
+// keeps changes.
 
 const BASE_BYTES = 2_000_000;
 /** RV, record time, type, key, two rvs and two body references (37 bytes) and the rest. */
@@ -22,6 +23,10 @@ const BYTES_PER_LOG_SLOT = 25;
 const BYTES_PER_SNAPSHOT_CHANGE = 70;
 /** An event object and its pod, kept until every watcher has read it. */
 const BYTES_PER_DISPATCHED_EVENT = 185;
+/** A read etcd has not answered yet (queued or in service), with its request and its client's. */
+const BYTES_PER_RANGE_IN_FLIGHT = 900;
+/** A read parked until the cache is fresh, with its request and its client's. */
+const BYTES_PER_WAITER = 1_100;
 /** One pod in etcd (record, versions, key, body, object) or in the store (entry, key order, body). */
 const BYTES_PER_POD = 155;
 
@@ -31,8 +36,10 @@ export function estimateRunBytes(run: HostedRun): number {
 
 /** What the estimate counts in one simulation. */
 export function runItems(run: Simulation) {
-  const { kv, cache, apiserver } = run.world;
+  const { kv, cache, apiserver, rangeStats } = run.world;
   return {
+    rangesInFlight: rangeStats.inFlight,
+    waiters: cache.waiterCount,
     ringSlots: cache.history.backingSlots,
     logSlots: kv.logCapacity,
     snapshotChanges: cache.storage.snapshots?.retainedChanges ?? 0,
@@ -49,6 +56,8 @@ function simulationBytes(run: Simulation): number {
     BYTES_PER_LOG_SLOT * items.logSlots +
     BYTES_PER_SNAPSHOT_CHANGE * items.snapshotChanges +
     BYTES_PER_DISPATCHED_EVENT * items.dispatchedEvents +
-    BYTES_PER_POD * items.pods
+    BYTES_PER_POD * items.pods +
+    BYTES_PER_RANGE_IN_FLIGHT * items.rangesInFlight +
+    BYTES_PER_WAITER * items.waiters
   );
 }
