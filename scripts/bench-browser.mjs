@@ -6,6 +6,7 @@
 // another run's dist/ or preview server. Writes the "Browser" section of docs/benchmarks.md.
 //   --quick      skip the 10-minute heap run and print only (docs untouched)
 //   --large      only the large cluster's figures, printed (docs untouched)
+//   --frames     with --large: its frame runs alone, without the 30-minute heap run
 //   --no-write   print only
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
@@ -41,6 +42,7 @@ const LONG_TASK_MS = 50;
 
 const quick = process.argv.includes("--quick");
 const largeOnly = process.argv.includes("--large");
+const framesOnly = largeOnly && process.argv.includes("--frames");
 const write = !quick && !largeOnly && !process.argv.includes("--no-write");
 
 const log = (line) => console.log(`bench:browser: ${line}`);
@@ -385,7 +387,7 @@ async function main() {
     log(`first frame: ${firstFrame.map(ms).join(", ")}`);
     const heavyRuns = largeOnly ? [] : await framesOf(browser, "heavy", HEAVY);
     const largeRuns = await framesOf(browser, "large cluster", LARGE);
-    const largeHeap = await measureLargeHeap(browser);
+    const largeHeap = framesOnly ? [] : await measureLargeHeap(browser);
     if (largeOnly) return;
     const heavy = bestOf(heavyRuns);
     const large = bestOf(largeRuns);

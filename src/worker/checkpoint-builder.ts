@@ -31,8 +31,8 @@ export class CheckpointBuilder {
   }
 
   /**
-   * Replays until `deadlineMs` on the wall clock, from the scenario as the live run now has it.
-   * Returns whether work remains.
+   * Replays until `deadlineMs` on the wall clock, from the scenario as the live run now has it;
+   * a new replay starts only when `mayStart` says so. Returns whether work remains.
    */
   step(
     live: HostedRun,
@@ -40,12 +40,14 @@ export class CheckpointBuilder {
     sizeAt: SizeAt,
     wallNowMs: () => number,
     deadlineMs: number,
+    mayStart: () => boolean = () => true,
   ) {
     const liveBytes = estimateRunBytes(live);
     for (let guard = 0; guard < 10_000 && wallNowMs() < deadlineMs; guard++) {
       if (this.building === null) {
         const targetNs = this.checkpoints.missing(furthestNs, liveBytes, sizeAt);
         if (targetNs === null) return false;
+        if (!mayStart()) return true;
         this.building = { run: this.create(live.scenario), targetNs };
       }
       const { run, targetNs } = this.building;

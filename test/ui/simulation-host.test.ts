@@ -56,6 +56,36 @@ describe("createSimulationHost", () => {
     expect(last?.type === "snapshot" && last.snapshot.nowNs).toBe(100_000_000);
   });
 
+  it("catches a playing run up between frames with what a frame's budget left undone", () => {
+    const replies: WorkerReply[] = [];
+    const queued: (() => void)[] = [];
+    let wallMs = 0;
+    // Every look at the clock costs 30 ms of wall time: a frame's budget (12 ms) covers one slice.
+    const host = createSimulationHost({
+      createSimulation,
+      post: (reply) => replies.push(reply),
+      wallNowMs: () => (wallMs += 30),
+      // Only what is queued to run at once: the checkpoint builder's idle turns never run here.
+      later: (callback, delayMs) => {
+        if (delayMs === 0) queued.push(callback);
+      },
+    });
+    const shownNs = () => {
+      const last = replies.filter((reply) => reply.type === "snapshot").at(-1);
+      return last?.type === "snapshot" ? last.snapshot.nowNs : Number.NaN;
+    };
+    host.handle({ type: "load", query: "", startAtS: 0 });
+    host.handle({ type: "play", speed: 10 });
+    host.handle(frame);
+    // 60 ms of wall time at 10× is 600 ms due; the answer came after one slice of 50 ms.
+    expect(shownNs()).toBe(50_000_000);
+    expect(queued.length).toBe(1);
+    for (let turn = 0; turn < 100 && queued.length > 0; turn++) queued.shift()?.();
+    // The turns after the answer caught up; the next frame starts from there.
+    host.handle(frame);
+    expect(shownNs()).toBeGreaterThanOrEqual(650_000_000);
+  });
+
   it("opens a run at the link's moment", () => {
     const { host, snapshots } = hostWithClock();
     host.handle({ type: "load", query: "writes=5", startAtS: 12.5 });
