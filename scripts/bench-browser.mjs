@@ -173,6 +173,7 @@ async function measureFrames(browser, query) {
     over20: intervals.filter((interval) => interval > 20).length,
     longAfterLoad: afterLoad,
     longDuring: during,
+    framesFromMs: frames.startedAt,
     achievedSpeed: (simEndS - simStartS) / wallS,
     busy: Object.fromEntries(
       Object.keys(after).map((key) => [key, (after[key] - before[key]) / wallS]),
@@ -365,7 +366,8 @@ async function framesOf(browser, name, query) {
   log(
     `${name} ${HEAVY_SPEED}×: p50 ${ms(best.p50)} p95 ${ms(best.p95)} p99 ${ms(best.p99)} ` +
       `worst ${ms(best.worst)}, ${best.over20} frames > 20 ms of ${best.frames}; ` +
-      `long tasks after load ${best.longAfterLoad.map((t) => ms(t.duration)).join(", ") || "none"}; ` +
+      `long tasks after load ${best.longAfterLoad.map((t) => `${ms(t.duration)} at ${(t.start / 1000).toFixed(1)} s`).join(", ") || "none"} ` +
+      `(frames measured from ${(best.framesFromMs / 1000).toFixed(1)} s); ` +
       `reached ${best.achievedSpeed.toFixed(2)}×; main thread busy ${pct(best.busy.task)} ` +
       `(script ${pct(best.busy.script)}, layout ${pct(best.busy.layout)}, style ${pct(best.busy.style)}); ` +
       `CPU main ${pct(best.busy.cpu)}, renderer ${pct(best.busy.renderer)}`,

@@ -3,7 +3,8 @@
 // play, each summed by function (self time), the page's longest stretches of busy samples with
 // what ran in them, and the size of the snapshots the worker posts. Builds unminified (so names
 // survive) into a scratch folder, serves it on BENCH_PORT and prints; docs are untouched.
-//   node scripts/profile-browser.mjs [--query=<scenario>] [--seconds=8] [--top=25]
+//   node scripts/profile-browser.mjs [--query=<scenario>] [--seconds=8] [--top=25] [--startup]
+// With --startup, the page's profile starts before the app loads (the worker's after its start).
 import { spawnSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
@@ -24,6 +25,7 @@ const QUERY = arg("query", LARGE);
 const SECONDS = Number(arg("seconds", "8"));
 const TOP = Number(arg("top", "25"));
 const SPEED = Number(arg("speed", "10"));
+const STARTUP = process.argv.includes("--startup");
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 const log = (line) => console.log(line);
 
@@ -173,7 +175,7 @@ function inLongTasks(profile, { byId, parent }, tasks, offsetMs) {
       }
     }
     log(`${task.duration.toFixed(1)} ms at ${task.start.toFixed(0)} ms:`);
-    for (const [name, ms] of [...names].sort((a, b) => b[1] - a[1]).slice(0, 14))
+    for (const [name, ms] of [...names].sort((a, b) => b[1] - a[1]).slice(0, TOP))
       log(`    ${ms.toFixed(1).padStart(6)} ms  ${name}`);
   }
 }
@@ -224,23 +226,33 @@ async function main() {
       };
     });
     log(`query: ${QUERY}`);
+    // A page of the same origin first, so that the profiler's session outlives the navigation.
+    await page.goto(`${ORIGIN}/robots.txt`);
+    const cdp = await context.newCDPSession(page);
+    if (STARTUP) {
+      await cdp.send("Profiler.enable");
+      await cdp.send("Profiler.setSamplingInterval", { interval: 250 });
+      await cdp.send("Profiler.start");
+    }
     await page.goto(`${ORIGIN}/#${QUERY}&speed=${SPEED}`);
     await page.waitForFunction(() => performance.getEntriesByName("first-frame").length > 0);
-    await sleep(3000);
+    if (!STARTUP) await sleep(3000);
     const worker = await workerSession(browser);
-    const cdp = await context.newCDPSession(page);
     await worker("Profiler.enable");
     await worker("Profiler.setSamplingInterval", { interval: 250 });
-    await cdp.send("Profiler.enable");
-    await cdp.send("Profiler.setSamplingInterval", { interval: 250 });
+    if (!STARTUP) {
+      await cdp.send("Profiler.enable");
+      await cdp.send("Profiler.setSamplingInterval", { interval: 250 });
+    }
     const simAt = async () =>
       Number.parseFloat((await page.getByTestId("simulated-seconds").textContent()) ?? "0");
     const sim0 = await simAt();
     const t0 = Date.now();
     await worker("Profiler.start");
-    await cdp.send("Profiler.start");
-    const pageStartMs = await page.evaluate(() => performance.now());
+    if (!STARTUP) await cdp.send("Profiler.start");
+    const pageStartMs = STARTUP ? 0 : await page.evaluate(() => performance.now());
     await sleep(SECONDS * 1000);
+    const pageEndMs = await page.evaluate(() => performance.now());
     const { profile: pageProfile } = await cdp.send("Profiler.stop");
     const { profile: workerProfile } = await worker("Profiler.stop");
     const sim1 = await simAt();
@@ -264,7 +276,7 @@ async function main() {
       (from) => window.__longTasks.filter((t) => t.start >= from),
       pageStartMs,
     );
-    inLongTasks(pageProfile, pageSummary, longTasks, pageProfile.startTime / 1000 - pageStartMs);
+    inLongTasks(pageProfile, pageSummary, longTasks, pageProfile.endTime / 1000 - pageEndMs);
     await context.close();
   } finally {
     await browser.close();

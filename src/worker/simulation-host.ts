@@ -75,11 +75,19 @@ export function createSimulationHost(deps: SimulationHostDeps): SimulationHost {
       return catchUpNs === null ? cadence.nextDueMs() : Number.NEGATIVE_INFINITY;
     },
   });
-  const postTravel = (forkedAtNs: number | null = null) =>
+  /** The furthest time reached moved on since the page last heard it. */
+  let travelUnsent = false;
+  const postTravel = (forkedAtNs: number | null = null) => {
+    travelUnsent = false;
     post({ type: "travel", furthestNs: travel.furthestNs, forkedAtNs });
-  /** The run moved on: the scrubber's end follows the furthest time reached. */
-  const reached = (run: HostedRun) => {
-    if (travel.reached(run)) postTravel();
+  };
+  /**
+   * The run moved on: the scrubber's end follows the furthest time reached, told now or (for the
+   * turns between frames, hundreds a second) with the next frame.
+   */
+  const reached = (run: HostedRun, tell = true) => {
+    if (travel.reached(run)) travelUnsent = true;
+    if (tell && travelUnsent) postTravel();
   };
   /** The run jumped (a load, a seek, a fork): breakpoints look only at what happens next. */
   const jumped = (run: HostedRun) => breakpoints.sync(run);
@@ -143,13 +151,22 @@ export function createSimulationHost(deps: SimulationHostDeps): SimulationHost {
   function catchUp(run: HostedRun) {
     catchUpQueued = false;
     if (catchUpNs === null || sim !== run || !playing || openingNs !== null) return;
-    advancePlaying(run, catchUpNs, 0, CATCH_UP_TURN_MS);
+    advancePlaying(run, catchUpNs, 0, CATCH_UP_TURN_MS, false);
     if (run.nowNs >= catchUpNs || !playing) catchUpNs = null;
     queueCatchUp(run);
   }
 
-  /** Advances a playing run toward `targetNs` within a budget, stopping on a breakpoint. */
-  function advancePlaying(run: HostedRun, targetNs: number, playedMs: number, budgetMs?: number) {
+  /**
+   * Advances a playing run toward `targetNs` within a budget, stopping on a breakpoint; `tell`
+   * says whether the page hears the furthest time reached now.
+   */
+  function advancePlaying(
+    run: HostedRun,
+    targetNs: number,
+    playedMs: number,
+    budgetMs?: number,
+    tell = true,
+  ) {
     const fromNs = run.nowNs;
     let reason: string | null = null;
     const watching = breakpoints.active;
@@ -167,7 +184,7 @@ export function createSimulationHost(deps: SimulationHostDeps): SimulationHost {
       budgetMs,
     );
     gauge.record(playedMs, (run.nowNs - fromNs) / NS_PER_MS);
-    reached(run);
+    reached(run, tell || reason !== null);
     if (reason !== null) {
       playing = false;
       // The snapshot of the moment it stopped on follows: the page shows what the note reports.

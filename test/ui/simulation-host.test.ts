@@ -80,10 +80,15 @@ describe("createSimulationHost", () => {
     // 60 ms of wall time at 10× is 600 ms due; the answer came after one slice of 50 ms.
     expect(shownNs()).toBe(50_000_000);
     expect(queued.length).toBe(1);
+    const travels = () => replies.filter((reply) => reply.type === "travel");
+    const travelsBefore = travels().length;
     for (let turn = 0; turn < 100 && queued.length > 0; turn++) queued.shift()?.();
-    // The turns after the answer caught up; the next frame starts from there.
+    // The turns after the answer caught up, telling the page nothing until its next frame.
+    expect(travels()).toHaveLength(travelsBefore);
     host.handle(frame);
     expect(shownNs()).toBeGreaterThanOrEqual(650_000_000);
+    expect(travels()).toHaveLength(travelsBefore + 1);
+    expect(travels().at(-1)).toMatchObject({ furthestNs: shownNs() });
   });
 
   it("opens a run at the link's moment", () => {
