@@ -16,6 +16,7 @@ import type { WatchCacheEvent, WatchEventType } from "./watch-cache-event.ts";
 
 const MIN_BACKING_SLOTS = 128;
 const TYPES: readonly WatchEventType[] = ["ADDED", "MODIFIED", "DELETED"];
+const TYPE_CODES: Readonly<Record<WatchEventType, number>> = { ADDED: 0, MODIFIED: 1, DELETED: 2 };
 /** Flag in the type byte: the object is kept as given, its rv not the event's (tests only). */
 const OWN_RV = 4;
 
@@ -74,7 +75,7 @@ export class EventSlots {
     const ownRv = object !== null && object.rv !== event.rv;
     this.rvs.set(slot, event.rv);
     this.times[slot] = event.recordTimeNs;
-    this.types[slot] = TYPES.indexOf(event.type) | (ownRv ? OWN_RV : 0);
+    this.types[slot] = TYPE_CODES[event.type] | (ownRv ? OWN_RV : 0);
     this.keys[slot] = key;
     this.prevRvs.set(slot, prevObject?.rv ?? 0);
     // The previous body first: while the key's body is unchanged both are the shared one.
