@@ -15,8 +15,8 @@ import type { HostedRun } from "./hosted-run.ts";
 // keeps changes.
 
 const BASE_BYTES = 2_000_000;
-/** RV, record time, type, key, two rvs and two body references (37 bytes) and the rest. */
-const BYTES_PER_RING_SLOT = 45;
+/** RV, record time, type, key, two rvs and two body references (29 bytes) and the rest. */
+const BYTES_PER_RING_SLOT = 37;
 /** Revision, key index, type, previous revision and body. */
 const BYTES_PER_LOG_SLOT = 25;
 /** The undo log's columns and the snapshot's rv, change number and size. */
