@@ -70,9 +70,10 @@ export function createSimulationHost(deps: SimulationHostDeps): SimulationHost {
     wallNowMs: deps.wallNowMs,
     later,
     idleUntilMs: () => {
-      // Paused, the worker is idle; playing, until the next frame, unless the run is behind.
+      // Paused, the worker is idle; playing, until the next frame, unless the run is behind
+      // (or the page stopped asking for frames).
       if (!playing && openingNs === null) return Number.POSITIVE_INFINITY;
-      return behind?.run === sim ? Number.NEGATIVE_INFINITY : cadence.nextDueMs();
+      return behind?.run === sim ? Number.NEGATIVE_INFINITY : cadence.nextDueMs(deps.wallNowMs());
     },
   });
   /** The furthest time reached moved on since the page last heard it. */
