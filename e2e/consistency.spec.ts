@@ -1,8 +1,8 @@
-import { readFile } from "node:fs/promises";
 import { type Browser, expect, type Page, test } from "@playwright/test";
 import { PRESETS, presetScenarioQuery } from "../src/content/presets.ts";
 import { checkMoment, type PageReading, panelViolations, readPage } from "./helpers/consistency.ts";
 import { decisionsCounterViolations, parsePromText } from "./helpers/decisions-counters.ts";
+import { exportText } from "./helpers/export-menu.ts";
 import { shown, waitForPaused, waitForShown } from "./helpers/page-state.ts";
 
 // One truth on screen: at seeded moments across the default scenario, every preset and a twin run,
@@ -79,12 +79,8 @@ async function pasteLink(page: Page, query: string, atS: number) {
 
 /** The metrics the page exports now, as the Export menu downloads them. */
 async function exportedMetrics(page: Page): Promise<string> {
-  const menu = page.locator("details.export-menu");
-  if ((await menu.getAttribute("open")) === null) await menu.locator("summary").click();
-  const downloading = page.waitForEvent("download");
-  await menu.getByRole("button", { name: "Metrics, Prometheus text", exact: true }).click();
-  const text = await readFile(await (await downloading).path(), "utf8");
-  await menu.locator("summary").click();
+  const text = await exportText(page, "Metrics, Prometheus text");
+  await page.locator("details.export-menu summary").click();
   return text;
 }
 

@@ -1,22 +1,11 @@
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { readFile } from "node:fs/promises";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import parsePrometheusTextFormat from "parse-prometheus-text-format";
+import { backfill, exportFile } from "./helpers/export-menu.ts";
 import { clockSeconds, waitForShown, waitForSimTime } from "./helpers/page-state.ts";
-
-/** Clicks `label` in the Export menu and returns the downloaded file's name and bytes. */
-async function exportFile(page: Page, label: string) {
-  const menu = page.locator("details.export-menu");
-  if ((await menu.getAttribute("open")) === null) await menu.locator("summary").click();
-  const downloading = page.waitForEvent("download");
-  await menu.getByRole("button", { name: label, exact: true }).click();
-  const download = await downloading;
-  const path = await download.path();
-  return { name: download.suggestedFilename(), bytes: await readFile(path) };
-}
 
 test("an embed shows only the chosen panels, and no controls with controls=0", async ({ page }) => {
   await page.goto("/#lag=800&embed=1&panels=metrics,ring&controls=0");
@@ -149,14 +138,9 @@ test.describe("the run as OpenMetrics", () => {
 
     const dir = mkdtempSync(join(tmpdir(), "wcl-page-om-"));
     try {
-      writeFileSync(join(dir, "run.om"), text);
-      const backfill = spawnSync(
-        "/usr/bin/promtool",
-        ["tsdb", "create-blocks-from", "openmetrics", join(dir, "run.om"), join(dir, "data")],
-        { encoding: "utf8" },
-      );
-      expect(backfill.status, backfill.stderr).toBe(0);
-      expect(backfill.stdout).toContain("BLOCK ULID");
+      const backfilled = backfill(dir, text);
+      expect(backfilled.status, backfilled.stderr).toBe(0);
+      expect(backfilled.stdout).toContain("BLOCK ULID");
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

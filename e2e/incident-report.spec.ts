@@ -1,6 +1,6 @@
-import { readFile } from "node:fs/promises";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import parsePrometheusTextFormat from "parse-prometheus-text-format";
+import { exportText, openExport } from "./helpers/export-menu.ts";
 import { clockSeconds, RUN_WAIT_MS } from "./helpers/page-state.ts";
 
 // A twin run handed to the team: the Markdown report and the metrics file carry both runs, the
@@ -9,19 +9,6 @@ import { clockSeconds, RUN_WAIT_MS } from "./helpers/page-state.ts";
 
 const SKIP = "ConsistentListFromCacheSkipTimeoutFallback";
 const TWIN_LINK = `/#name=herd%20at%20the%20wall&lag=4000&herd=500@2&speed=5&twin=gates%3D${SKIP}%3Dtrue`;
-
-async function openExport(page: Page) {
-  const menu = page.locator("details.export-menu");
-  if ((await menu.getAttribute("open")) === null) await menu.locator("summary").click();
-  return menu;
-}
-
-async function exportFile(page: Page, label: string): Promise<string> {
-  const menu = await openExport(page);
-  const downloading = page.waitForEvent("download");
-  await menu.getByRole("button", { name: label, exact: true }).click();
-  return readFile(await (await downloading).path(), "utf8");
-}
 
 test("a twin's report, metrics and panel pictures carry both runs", async ({ page, context }) => {
   await context.grantPermissions(["clipboard-read", "clipboard-write"]);
@@ -55,7 +42,7 @@ test("a twin's report, metrics and panel pictures carry both runs", async ({ pag
   expect(report).toMatch(/read-wait p99 so far (unchanged at|[\d.]+ s in A)/);
   await dialog.getByRole("button", { name: "Close" }).click();
 
-  const metrics = parsePrometheusTextFormat(await exportFile(page, "Metrics, Prometheus text"));
+  const metrics = parsePrometheusTextFormat(await exportText(page, "Metrics, Prometheus text"));
   const reads = metrics.find(
     (family) => family.name === "apiserver_watch_cache_consistent_read_total",
   );
@@ -64,7 +51,7 @@ test("a twin's report, metrics and panel pictures carry both runs", async ({ pag
 
   const menu = await openExport(page);
   await menu.getByLabel("Panel", { exact: true }).selectOption("metrics");
-  const svg = await exportFile(page, "SVG");
+  const svg = await exportText(page, "SVG");
   expect(svg).toMatch(/herd at the wall · at \d+\.\d s simulated · Watch Cache Lab/);
   expect(svg).toContain("Metrics");
   expect(svg).not.toContain("<button");

@@ -1,9 +1,9 @@
-import { type ChildProcess, spawn, spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { readFile } from "node:fs/promises";
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { expect, type Page, test } from "@playwright/test";
+import { expect, test } from "@playwright/test";
+import { backfill, exportText } from "./helpers/export-menu.ts";
 import { waitForShown } from "./helpers/page-state.ts";
 
 // The metrics window checked against a real Prometheus: the page's OpenMetrics export is
@@ -13,14 +13,6 @@ import { waitForShown } from "./helpers/page-state.ts";
 
 const PORT = Number(process.env["E2E_PORT"] ?? 4173) + 1000;
 const PROMETHEUS = `http://127.0.0.1:${PORT}`;
-
-async function exportOpenMetrics(page: Page): Promise<string> {
-  const menu = page.locator("details.export-menu");
-  if ((await menu.getAttribute("open")) === null) await menu.locator("summary").click();
-  const downloading = page.waitForEvent("download");
-  await menu.getByRole("button", { name: "Run as OpenMetrics, for promtool", exact: true }).click();
-  return readFile(await (await downloading).path(), "utf8");
-}
 
 async function query(expression: string, atS: number): Promise<number | null> {
   const url = `${PROMETHEUS}/api/v1/query?query=${encodeURIComponent(expression)}&time=${atS}`;
@@ -65,20 +57,15 @@ test("the window's p99 and rates are what Prometheus answers over the exported r
   expect(Number.parseFloat(figures[0]?.p99 ?? "")).toBeLessThan(1);
   expect(figures[0]?.p99).not.toBe(figures[1]?.p99);
 
-  const text = await exportOpenMetrics(page);
+  const text = await exportText(page, "Run as OpenMetrics, for promtool");
   const startS = Math.min(...[...text.matchAll(/ (\d+)$/gm)].map((m) => Number(m[1])));
   dir = mkdtempSync(join(tmpdir(), "wcl-window-"));
-  writeFileSync(join(dir, "run.om"), text);
-  const backfill = spawnSync(
-    "/usr/bin/promtool",
-    ["tsdb", "create-blocks-from", "openmetrics", join(dir, "run.om"), join(dir, "tsdb")],
-    { encoding: "utf8" },
-  );
-  expect(backfill.status, backfill.stderr).toBe(0);
+  const backfilled = backfill(dir, text);
+  expect(backfilled.status, backfilled.stderr).toBe(0);
   prometheus = spawn(
     "/usr/bin/prometheus",
     [
-      `--storage.tsdb.path=${join(dir, "tsdb")}`,
+      `--storage.tsdb.path=${backfilled.tsdb}`,
       `--web.listen-address=127.0.0.1:${PORT}`,
       "--config.file=/dev/null",
       "--storage.tsdb.retention.time=100y",

@@ -6,6 +6,7 @@
 // another run's dist/ or preview server. Writes the "Browser" section of docs/benchmarks.md.
 //   --quick      skip the 10-minute heap run and print only (docs untouched)
 //   --large      only the large cluster's figures, printed (docs untouched)
+//   --frames     with --large: its frame runs alone, without the 30-minute heap run
 //   --no-write   print only
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
@@ -41,6 +42,7 @@ const LONG_TASK_MS = 50;
 
 const quick = process.argv.includes("--quick");
 const largeOnly = process.argv.includes("--large");
+const framesOnly = largeOnly && process.argv.includes("--frames");
 const write = !quick && !largeOnly && !process.argv.includes("--no-write");
 
 const log = (line) => console.log(`bench:browser: ${line}`);
@@ -49,6 +51,25 @@ const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const ms = (value) => `${value.toFixed(1)} ms`;
 const pct = (share) => `${Math.round(share * 100)} %`;
 const sleep = (delayMs) => new Promise((resolve) => setTimeout(resolve, delayMs));
+
+/**
+ * Simulated seconds per wall second, fitted (least squares) to the clock's changes: the clock
+ * shows whole seconds a few times a second, so its first and last readings alone are off by up to
+ * a second each. The first reading is dropped (it may be older than the measurement).
+ */
+function slope(readings) {
+  const n = readings.length;
+  if (n < 2) return Number.NaN;
+  const meanT = readings.reduce((sum, [t]) => sum + t, 0) / n;
+  const meanS = readings.reduce((sum, [, sim]) => sum + sim, 0) / n;
+  let covariance = 0;
+  let variance = 0;
+  for (const [t, sim] of readings) {
+    covariance += (t - meanT) * (sim - meanS);
+    variance += (t - meanT) ** 2;
+  }
+  return (covariance / variance) * 1000;
+}
 
 function quantile(sorted, q) {
   if (sorted.length === 0) return Number.NaN;
@@ -132,22 +153,29 @@ async function measureFrames(browser, query) {
   const cdp = await context.newCDPSession(page);
   await cdp.send("Performance.enable");
   const before = await mainThreadSeconds(cdp);
-  const simStartS = await simulatedSeconds(page);
   const frames = await page.evaluate(
     (wallMs) =>
       new Promise((resolve) => {
         const stamps = [];
+        // The clock's text as it changes: (wall ms, simulated s) at each new value.
+        const clock = document.querySelector('[data-testid="simulated-seconds"]');
+        const readings = [];
+        let shown = "";
         const startedAt = performance.now();
         const tick = (now) => {
           stamps.push(now);
+          const text = clock?.textContent ?? "";
+          if (text !== shown) {
+            shown = text;
+            readings.push([now, Number.parseFloat(text)]);
+          }
           if (now - startedAt < wallMs) requestAnimationFrame(tick);
-          else resolve({ stamps, startedAt });
+          else resolve({ stamps, startedAt, readings });
         };
         requestAnimationFrame(tick);
       }),
     FRAMES_WALL_MS,
   );
-  const simEndS = await simulatedSeconds(page);
   const after = await mainThreadSeconds(cdp);
   const { longTasks, loadEnd } = await page.evaluate(() => ({
     longTasks: window.__longTasks,
@@ -171,7 +199,8 @@ async function measureFrames(browser, query) {
     over20: intervals.filter((interval) => interval > 20).length,
     longAfterLoad: afterLoad,
     longDuring: during,
-    achievedSpeed: (simEndS - simStartS) / wallS,
+    framesFromMs: frames.startedAt,
+    achievedSpeed: slope(frames.readings.slice(1)),
     busy: Object.fromEntries(
       Object.keys(after).map((key) => [key, (after[key] - before[key]) / wallS]),
     ),
@@ -363,7 +392,8 @@ async function framesOf(browser, name, query) {
   log(
     `${name} ${HEAVY_SPEED}×: p50 ${ms(best.p50)} p95 ${ms(best.p95)} p99 ${ms(best.p99)} ` +
       `worst ${ms(best.worst)}, ${best.over20} frames > 20 ms of ${best.frames}; ` +
-      `long tasks after load ${best.longAfterLoad.map((t) => ms(t.duration)).join(", ") || "none"}; ` +
+      `long tasks after load ${best.longAfterLoad.map((t) => `${ms(t.duration)} at ${(t.start / 1000).toFixed(1)} s`).join(", ") || "none"} ` +
+      `(frames measured from ${(best.framesFromMs / 1000).toFixed(1)} s); ` +
       `reached ${best.achievedSpeed.toFixed(2)}×; main thread busy ${pct(best.busy.task)} ` +
       `(script ${pct(best.busy.script)}, layout ${pct(best.busy.layout)}, style ${pct(best.busy.style)}); ` +
       `CPU main ${pct(best.busy.cpu)}, renderer ${pct(best.busy.renderer)}`,
@@ -385,7 +415,7 @@ async function main() {
     log(`first frame: ${firstFrame.map(ms).join(", ")}`);
     const heavyRuns = largeOnly ? [] : await framesOf(browser, "heavy", HEAVY);
     const largeRuns = await framesOf(browser, "large cluster", LARGE);
-    const largeHeap = await measureLargeHeap(browser);
+    const largeHeap = framesOnly ? [] : await measureLargeHeap(browser);
     if (largeOnly) return;
     const heavy = bestOf(heavyRuns);
     const large = bestOf(largeRuns);

@@ -63,7 +63,11 @@ try {
       items: globalThis.model.runItems(globalThis.run),
     }));
     console.log(
-      `${seconds} s (${(wallMs / 1000).toFixed(1)} s of play): held ${heldMB.toFixed(1)} MB, estimate ${(estimate / 1e6).toFixed(1)} MB; ring events ${items.ringEvents}, log entries ${items.logEntries}, pods ${items.pods}`,
+      `${seconds} s (${(wallMs / 1000).toFixed(1)} s of play): held ${heldMB.toFixed(1)} MB, estimate ${(estimate / 1e6).toFixed(1)} MB; ${Object.entries(
+        items,
+      )
+        .map(([name, n]) => `${name} ${n}`)
+        .join(", ")}`,
     );
   }
 } finally {

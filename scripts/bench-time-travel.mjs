@@ -91,7 +91,7 @@ console.log(
   `heap and typed arrays held by the live run and checkpoints after a full gc: ${heldMB.toFixed(1)} MB`,
 );
 console.log(
-  `the live run by run-size.ts's estimate (calibrated in Chromium, about half of Node's heap): ${(model.estimateRunBytes(live) / 1e6).toFixed(1)} MB`,
+  `the live run by run-size.ts's estimate (calibrated in Chromium, where a run holds about 0.7 of Node's heap): ${(model.estimateRunBytes(live) / 1e6).toFixed(1)} MB`,
 );
 console.log(
   `seek latency over ${SEEKS} seeks: median ${at(0.5).toFixed(0)} ms, p90 ${at(0.9).toFixed(0)} ms, max ${latencies.at(-1).toFixed(0)} ms`,

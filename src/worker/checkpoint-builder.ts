@@ -1,6 +1,6 @@
 import type { Scenario } from "../model/index.ts";
 import { type Nanos, NS_PER_S } from "../model/index.ts";
-import type { Checkpoints } from "./checkpoints.ts";
+import type { Checkpoints, SizeAt } from "./checkpoints.ts";
 import type { HostedRun } from "./hosted-run.ts";
 import { estimateRunBytes } from "./run-size.ts";
 
@@ -31,23 +31,31 @@ export class CheckpointBuilder {
   }
 
   /**
-   * Replays until `deadlineMs` on the wall clock, from the scenario as the live run now has it.
-   * Returns whether work remains.
+   * Replays until `deadlineMs` on the wall clock, from the scenario as the live run now has it;
+   * a new replay starts only when `mayStart` says so. Returns whether work remains.
    */
-  step(live: HostedRun, furthestNs: Nanos, wallNowMs: () => number, deadlineMs: number) {
-    // The live run stands for the size of the runs to park: the newest is usually the heaviest.
-    const runBytes = estimateRunBytes(live);
+  step(
+    live: HostedRun,
+    furthestNs: Nanos,
+    sizeAt: SizeAt,
+    wallNowMs: () => number,
+    deadlineMs: number,
+    mayStart: () => boolean = () => true,
+  ) {
+    const liveBytes = estimateRunBytes(live);
     for (let guard = 0; guard < 10_000 && wallNowMs() < deadlineMs; guard++) {
       if (this.building === null) {
-        const targetNs = this.checkpoints.missing(furthestNs, runBytes);
+        const targetNs = this.checkpoints.missing(furthestNs, liveBytes, sizeAt);
         if (targetNs === null) return false;
+        if (!mayStart()) return true;
         this.building = { run: this.create(live.scenario), targetNs };
       }
       const { run, targetNs } = this.building;
       run.advanceTo(Math.min(run.nowNs + SLICE_NS, targetNs));
       if (run.nowNs >= targetNs) {
         this.building = null;
-        if (this.checkpoints.isGridPoint(targetNs)) this.checkpoints.park(run, true, runBytes);
+        if (this.checkpoints.isGridPoint(targetNs))
+          this.checkpoints.park(run, true, estimateRunBytes(run), liveBytes);
       }
     }
     return true;

@@ -9,8 +9,8 @@ import type { HostedRun } from "./hosted-run.ts";
 // alone outgrow it, the step doubles and the odd points go, so the old even points become the
 // new grid's, and nothing built is wasted. A long run holds at most GRID_POINTS + SPARES runs,
 // and fewer when runs are heavy: the parked runs and the live one stay within BUDGET_BYTES by
-// the estimate of run-size.ts; a heavy run with room for six points over 10 minutes keeps one
-// every 80 s, where even points alone would be 160 s apart.
+// the estimate of run-size.ts, each point weighed by what the run held at its moment (a heavy
+// run's early points are lighter than its live run, whose weight the spares are kept for).
 
 /** Grid points kept at most; the spacing doubles past them. */
 export const GRID_POINTS = 30;
@@ -22,13 +22,13 @@ export const BASE_SPACING_NS: Nanos = 20 * NS_PER_S;
  * worker stays within 400 MB). */
 export const BUDGET_BYTES = 400_000_000;
 
-/** How many runs of `runBytes` may be parked beside the live one. */
-export const runsThatFit = (runBytes: number): number =>
-  Math.max(0, Math.floor(BUDGET_BYTES / Math.max(1, runBytes)) - 1);
+/** A run's estimated bytes at a moment of the run so far. */
+export type SizeAt = (tNs: Nanos) => number;
 
 interface Parked {
   run: HostedRun;
   onGrid: boolean;
+  bytes: number;
 }
 
 export class Checkpoints {
@@ -46,49 +46,73 @@ export class Checkpoints {
 
   /**
    * The earliest grid point up to `furthestNs` without a run, after thinning the grid so that
-   * runs of `runBytes` fit.
+   * its runs, weighed by `sizeAt`, fit beside a live run of `liveBytes` and spares of its weight.
    */
-  missing(furthestNs: Nanos, runBytes: number): Nanos | null {
-    const points = Math.min(GRID_POINTS, runsThatFit(runBytes) - SPARES);
-    if (points <= 0) {
-      this.parked = this.parked.filter((p) => !p.onGrid);
-      return null;
+  missing(furthestNs: Nanos, liveBytes: number, sizeAt: SizeAt = () => liveBytes): Nanos | null {
+    const room = BUDGET_BYTES - (1 + SPARES) * liveBytes;
+    const fitting = (points: Nanos[]): Nanos[] => {
+      let used = 0;
+      let n = 0;
+      while (n < points.length && n < GRID_POINTS) {
+        used += sizeAt(points[n] as Nanos);
+        if (used > room) break;
+        n++;
+      }
+      return points.slice(0, n);
+    };
+    // Thin while the even points (the next step's grid) do not all fit.
+    for (let even = this.evenPoints(furthestNs); fitting(even).length < even.length; ) {
+      if (even.length === 0) break;
+      this.thin();
+      even = this.evenPoints(furthestNs);
     }
-    while (furthestNs / (2 * this.spacingNs) > points) this.thin();
-    const wanted = this.wanted(furthestNs, points);
+    const wanted = fitting(this.wanted(furthestNs));
     // Fewer points fit when the runs grew heavier: the odd points past the budget go.
     this.parked = this.parked.filter((p) => !p.onGrid || wanted.includes(p.run.nowNs));
     return wanted.find((t) => !this.parked.some((p) => p.onGrid && p.run.nowNs === t)) ?? null;
   }
 
   /** The grid's points up to `furthestNs`: the even multiples of the step, then odd ones. */
-  private wanted(furthestNs: Nanos, points: number): Nanos[] {
+  private wanted(furthestNs: Nanos): Nanos[] {
     const step = this.spacingNs;
     const even: Nanos[] = [];
     const odd: Nanos[] = [];
     for (let i = 1; i * step <= furthestNs; i++) (i % 2 === 0 ? even : odd).push(i * step);
-    return [...even, ...odd].slice(0, points);
+    return [...even, ...odd];
+  }
+
+  private evenPoints(furthestNs: Nanos): Nanos[] {
+    const points: Nanos[] = [];
+    for (let t = 2 * this.spacingNs; t <= furthestNs; t += 2 * this.spacingNs) points.push(t);
+    return points;
   }
 
   isGridPoint(tNs: Nanos): boolean {
     return tNs > 0 && tNs % this.spacingNs === 0;
   }
 
-  park(run: HostedRun, onGrid: boolean, runBytes: number): void {
+  /** Parks `run`, estimated at `runBytes`, beside a live run of `liveBytes`. */
+  park(run: HostedRun, onGrid: boolean, runBytes: number, liveBytes = runBytes): void {
     if (run.nowNs === 0) return; // a fresh run is as cheap as a parked one
     const spares = this.parked.filter((p) => !p.onGrid);
     this.parked = this.parked.filter((p) => p.run.nowNs !== run.nowNs);
-    const entry = { run, onGrid };
+    const entry = { run, onGrid, bytes: runBytes };
     this.parked.push(entry);
     this.parked.sort((a, b) => a.run.nowNs - b.run.nowNs);
     if (!onGrid) spares.push(entry);
     // Spares parked longest ago go first: the user is most likely to come back to the newest.
-    const fit = runsThatFit(runBytes);
-    for (const spare of spares) {
-      if (this.parked.length <= fit && spares.length <= SPARES) break;
-      this.parked = this.parked.filter((p) => p !== spare);
-      spares.shift();
+    while (
+      spares.length > SPARES ||
+      (spares.length > 0 && this.bytes() + liveBytes > BUDGET_BYTES)
+    ) {
+      const oldest = spares.shift();
+      this.parked = this.parked.filter((p) => p !== oldest);
     }
+  }
+
+  /** The parked runs' estimated bytes together. */
+  bytes(): number {
+    return this.parked.reduce((sum, p) => sum + p.bytes, 0);
   }
 
   /** Removes and returns the latest run at or before `tNs`. */

@@ -3,7 +3,8 @@ import { NS_PER_MS } from "../model/index.ts";
 
 // How far a playing run moves per frame: speed × wall time elapsed, with two bounds so the page
 // stays responsive. A tab that was hidden for minutes must not replay minutes at once, and a
-// heavy scenario at 100× must not keep the worker busy past a frame: the run slows instead.
+// heavy scenario at 100× must not keep the worker busy past a frame: the worker answers within a
+// budget, catches up after the answer until the next request is due, and past that the run slows.
 
 /** Wall time counted per frame at most; more (a hidden tab, a breakpoint) is dropped. */
 export const MAX_WALL_STEP_MS = 100;
@@ -18,9 +19,9 @@ export function simulatedStepNs(wallElapsedMs: number, speed: number): Nanos {
 }
 
 /**
- * Advances from `fromNs` toward `targetNs` in slices until the target or the budget is reached,
- * or `stop` (asked after each slice of `sliceNs`: a breakpoint) says so. Returns the simulated
- * time reached.
+ * Advances from `fromNs` toward `targetNs` in slices until the target or `budgetMs` of wall time
+ * is reached, or `stop` (asked after each slice of `sliceNs`: a breakpoint) says so. Returns the
+ * simulated time reached.
  */
 export function advanceWithinBudget(
   advanceTo: (tNs: Nanos) => void,
@@ -29,8 +30,9 @@ export function advanceWithinBudget(
   wallNowMs: () => number,
   stop: () => boolean = () => false,
   sliceNs: Nanos = SLICE_NS,
+  budgetMs: number = ADVANCE_BUDGET_MS,
 ): Nanos {
-  const deadlineMs = wallNowMs() + ADVANCE_BUDGET_MS;
+  const deadlineMs = wallNowMs() + budgetMs;
   let reachedNs = fromNs;
   while (reachedNs < targetNs) {
     reachedNs = Math.min(reachedNs + sliceNs, targetNs);

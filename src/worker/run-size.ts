@@ -1,47 +1,63 @@
 import type { Simulation } from "../model/index.ts";
 import type { HostedRun } from "./hosted-run.ts";
 
-// A parked run's heap in the worker, estimated from what dominates it: the history ring's events,
-// etcd's log within the compaction window, and the pods held by etcd and the cache's store.
-// Calibrated where the budget applies, Chromium's worker (pointer compression), after a forced
-// GC (docs/benchmarks.md, "Large cluster and heavy seeks"): one run of 10 000 reads/s, 1000
-// writes/s and 100 watchers at 313 simulated seconds held 28.3 MB (102 400 ring events, 300 000
-// log entries, 1000 pods), against 1.4 MB for a worker that has just started; one run of the
-// large cluster at 130 s held 114 MB, most of it its 150 000 pods, about 220 bytes each in etcd
-// and in the store. Node, without pointer compression, holds about twice the estimate. Measure
-// again when what a run keeps changes (`scripts/bench-time-travel.mjs` prints the estimate).
+// A parked run's heap in the worker, estimated from what dominates it, counted as the memory it
+// occupies (a column's slots, not only its live entries): the history ring's columns, etcd's
+// log columns, the snapshots' undo log, the events the cacher keeps for watchers that have not
+// read them, and the pods held by etcd and the cache's store. Calibrated where the budget
+// applies, Chromium (pointer compression), after a forced GC with typed arrays' backing stores
+// included: a least-squares fit over 11 runs of the default, the heavy and the large-cluster
+// scenarios from 60 to 900 simulated seconds, and the reads in flight fitted on the largest
+// scenario's (`scripts/bench-run-size-browser.mjs`; docs/benchmarks.md, "Ring as columns"),
+// rounded up so that the estimate stays above what was held (by 1 to 11 MB; 1 MB under for the
+// default scenario's 4 MB). Each rate also carries what grows with its item and is not counted
+// apart (etcd's versions with its log, a dispatched event's pod). Measure again when what a run
+// keeps changes.
 
-const BASE_BYTES = 1_000_000;
-const BYTES_PER_RING_EVENT = 100;
-const BYTES_PER_LOG_ENTRY = 60;
-const BYTES_PER_POD = 220;
+const BASE_BYTES = 2_000_000;
+/** RV, record time, type, key, two rvs and two body references (29 bytes) and the rest. */
+const BYTES_PER_RING_SLOT = 37;
+/** Revision, key index, type, previous revision and body. */
+const BYTES_PER_LOG_SLOT = 25;
+/** The undo log's columns and the snapshot's rv, change number and size. */
+const BYTES_PER_SNAPSHOT_CHANGE = 70;
+/** An event object and its pod, kept until every watcher has read it. */
+const BYTES_PER_DISPATCHED_EVENT = 185;
+/** A read etcd has not answered yet (queued or in service), with its request and its client's. */
+const BYTES_PER_RANGE_IN_FLIGHT = 900;
+/** A read parked until the cache is fresh, with its request and its client's. */
+const BYTES_PER_WAITER = 1_100;
+/** One pod in etcd (record, versions, key, body, object) or in the store (entry, key order, body). */
+const BYTES_PER_POD = 155;
 
 export function estimateRunBytes(run: HostedRun): number {
   return simulationBytes(run.main) + (run.twin === null ? 0 : simulationBytes(run.twin));
 }
 
 /** What the estimate counts in one simulation. */
-export function runItems(run: Simulation): {
-  ringEvents: number;
-  logEntries: number;
-  pods: number;
-} {
-  const { kv, cache } = run.world;
-  const logEntries =
-    kv.logEnd - (kv.firstEventAfter(Math.max(0, kv.compactedRevision - 1)) ?? kv.logEnd);
+export function runItems(run: Simulation) {
+  const { kv, cache, apiserver, rangeStats } = run.world;
   return {
-    ringEvents: cache.history.size,
-    logEntries,
+    rangesInFlight: rangeStats.inFlight,
+    waiters: cache.waiterCount,
+    ringSlots: cache.history.backingSlots,
+    logSlots: kv.logCapacity,
+    snapshotChanges: cache.storage.snapshots?.retainedChanges ?? 0,
+    dispatchedEvents: apiserver.cacher.dispatchLog.retained,
     pods: kv.podCount + cache.storage.store.size,
   };
 }
 
 function simulationBytes(run: Simulation): number {
-  const { ringEvents, logEntries, pods } = runItems(run);
+  const items = runItems(run);
   return (
     BASE_BYTES +
-    BYTES_PER_RING_EVENT * ringEvents +
-    BYTES_PER_LOG_ENTRY * logEntries +
-    BYTES_PER_POD * pods
+    BYTES_PER_RING_SLOT * items.ringSlots +
+    BYTES_PER_LOG_SLOT * items.logSlots +
+    BYTES_PER_SNAPSHOT_CHANGE * items.snapshotChanges +
+    BYTES_PER_DISPATCHED_EVENT * items.dispatchedEvents +
+    BYTES_PER_POD * items.pods +
+    BYTES_PER_RANGE_IN_FLIGHT * items.rangesInFlight +
+    BYTES_PER_WAITER * items.waiters
   );
 }

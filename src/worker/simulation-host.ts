@@ -1,6 +1,7 @@
 import type { Scenario, Simulation, SnapshotView } from "../model/index.ts";
 import { encodeScenario, exposition, NS_PER_MS, NS_PER_S, parseScenario } from "../model/index.ts";
 import { BREAKPOINT_SLICE_NS, createBreakpoints } from "./breakpoints.ts";
+import { createFrameCadence } from "./frame-cadence.ts";
 import { type HostedRun, hostSingle, single } from "./hosted-run.ts";
 import { openingTurn } from "./opening.ts";
 import { runOpenMetricsSoFar } from "./openmetrics-export.ts";
@@ -20,9 +21,15 @@ export interface SimulationHostDeps {
   createSimulation: (scenario: Scenario) => Simulation;
   post: (reply: WorkerReply, transfer: ArrayBuffer[]) => void;
   wallNowMs: () => number;
-  /** Calls back after `delayMs` (the builder of seek checkpoints works in idle time). */
+  /**
+   * Calls back after `delayMs` (the builder of seek checkpoints works in idle time); with 0, once
+   * the messages already queued are handled (a playing run catching up with the wall clock).
+   */
   later?: (callback: () => void, delayMs: number) => void;
 }
+
+/** Wall time of one turn of a playing run's catching up with the wall clock between frames. */
+const CATCH_UP_TURN_MS = 3;
 
 /** The commands that act on a loaded run. */
 type RunCommand = Exclude<WorkerCommand, { type: "load" | "frame" | "play" | "pause" }>;
@@ -44,8 +51,15 @@ export function createSimulationHost(deps: SimulationHostDeps): SimulationHost {
   let changed = false;
   /** Where a load is still replaying to (its `startAtS`), or null. */
   let openingNs: number | null = null;
+  /** Wall time the live run took to build: what a replay from 0 s starts with, in one piece. */
+  let createdMs = 0;
+  /** Where the playing run should be by the wall clock, when a frame's budget fell short. */
+  let behind: { run: HostedRun; targetNs: number } | null = null;
+  let catchUpQueued = false;
   const gauge = createSpeedGauge();
+  const cadence = createFrameCadence();
   const windowScrapes = createWindowScrapes();
+  const later = deps.later ?? ((callback, delayMs) => void setTimeout(callback, delayMs));
 
   const post = (reply: WorkerReply) => deps.post(reply, []);
   const breakpoints = createBreakpoints();
@@ -54,13 +68,27 @@ export function createSimulationHost(deps: SimulationHostDeps): SimulationHost {
     create: (scenario) =>
       sim === null ? hostSingle(deps.createSimulation, scenario) : sim.fresh(scenario),
     wallNowMs: deps.wallNowMs,
-    later: deps.later ?? ((callback, delayMs) => void setTimeout(callback, delayMs)),
+    later,
+    idleUntilMs: () => {
+      // Paused, the worker is idle; playing, until the next frame, unless the run is behind
+      // (or the page stopped asking for frames).
+      if (!playing && openingNs === null) return Number.POSITIVE_INFINITY;
+      return behind?.run === sim ? Number.NEGATIVE_INFINITY : cadence.nextDueMs(deps.wallNowMs());
+    },
   });
-  const postTravel = (forkedAtNs: number | null = null) =>
+  /** The furthest time reached moved on since the page last heard it. */
+  let travelUnsent = false;
+  const postTravel = (forkedAtNs: number | null = null) => {
+    travelUnsent = false;
     post({ type: "travel", furthestNs: travel.furthestNs, forkedAtNs });
-  /** The run moved on: the scrubber's end follows the furthest time reached. */
-  const reached = (run: HostedRun) => {
-    if (travel.reached(run)) postTravel();
+  };
+  /**
+   * The run moved on: the scrubber's end follows the furthest time reached, told now or (for the
+   * turns between frames, hundreds a second) with the next frame.
+   */
+  const reached = (run: HostedRun, tell = true) => {
+    if (travel.reached(run)) travelUnsent = true;
+    if (tell && travelUnsent) postTravel();
   };
   /** The run jumped (a load, a seek, a fork): breakpoints look only at what happens next. */
   const jumped = (run: HostedRun) => breakpoints.sync(run);
@@ -68,6 +96,7 @@ export function createSimulationHost(deps: SimulationHostDeps): SimulationHost {
     post({ type: "scenario", query: encodeScenario(run.scenario) });
 
   function start(scenario: Scenario, startAtS: number, twin?: TwinSpec): HostedRun {
+    const createdFromMs = deps.wallNowMs();
     const run =
       twin === undefined
         ? hostSingle(deps.createSimulation, scenario)
@@ -77,8 +106,10 @@ export function createSimulationHost(deps: SimulationHostDeps): SimulationHost {
             parseScenario(twin.query).scenario,
             twin.differing,
           );
+    createdMs = deps.wallNowMs() - createdFromMs;
     openingNs = startAtS > 0 ? Math.round(startAtS * NS_PER_S) : null;
     wallPlayedMs = 0;
+    behind = null;
     gauge.reset();
     openTurn(run);
     return run;
@@ -96,8 +127,54 @@ export function createSimulationHost(deps: SimulationHostDeps): SimulationHost {
     lastWallMs = nowMs;
     const playedMs = Math.min(Math.max(elapsedMs, 0), MAX_WALL_STEP_MS);
     wallPlayedMs += playedMs;
+    // A run behind the wall clock carries what it owes, up to the wall time a frame may count.
+    const owedFromNs = behind?.run === run ? Math.max(run.nowNs, behind.targetNs) : run.nowNs;
+    const targetNs = Math.min(
+      owedFromNs + simulatedStepNs(elapsedMs, speed),
+      run.nowNs + simulatedStepNs(MAX_WALL_STEP_MS, speed),
+    );
+    advancePlaying(run, targetNs, playedMs);
+    // What the budget left undone is done after the answer, while the page draws it.
+    behind = playing && run.nowNs < targetNs ? { run, targetNs } : null;
+    queueCatchUp();
+  }
+
+  function queueCatchUp() {
+    if (behind === null || catchUpQueued) return;
+    catchUpQueued = true;
+    later(catchUp, 0);
+  }
+
+  /**
+   * One short turn toward where the wall clock says the playing run should be; the next turn
+   * queues behind whatever the page sent meanwhile, so a frame request waits one turn at most.
+   */
+  function catchUp() {
+    catchUpQueued = false;
+    if (behind === null) return;
+    const { run, targetNs } = behind;
+    // A seek, a pause or a new run since: what the old run owed is owed no more.
+    if (sim !== run || !playing || openingNs !== null) {
+      behind = null;
+      return;
+    }
+    advancePlaying(run, targetNs, 0, CATCH_UP_TURN_MS, false);
+    if (run.nowNs >= targetNs || !playing) behind = null;
+    queueCatchUp();
+  }
+
+  /**
+   * Advances a playing run toward `targetNs` within a budget, stopping on a breakpoint; `tell`
+   * says whether the page hears the furthest time reached now.
+   */
+  function advancePlaying(
+    run: HostedRun,
+    targetNs: number,
+    playedMs: number,
+    budgetMs?: number,
+    tell = true,
+  ) {
     const fromNs = run.nowNs;
-    const targetNs = run.nowNs + simulatedStepNs(elapsedMs, speed);
     let reason: string | null = null;
     const watching = breakpoints.active;
     const stop = () => {
@@ -111,9 +188,10 @@ export function createSimulationHost(deps: SimulationHostDeps): SimulationHost {
       deps.wallNowMs,
       stop,
       watching ? BREAKPOINT_SLICE_NS : undefined,
+      budgetMs,
     );
     gauge.record(playedMs, (run.nowNs - fromNs) / NS_PER_MS);
-    reached(run);
+    reached(run, tell || reason !== null);
     if (reason !== null) {
       playing = false;
       // The snapshot of the moment it stopped on follows: the page shows what the note reports.
@@ -147,6 +225,7 @@ export function createSimulationHost(deps: SimulationHostDeps): SimulationHost {
         postScenario(sim as HostedRun);
         break;
       case "frame":
+        cadence.request(deps.wallNowMs());
         // A new selection changes what a paused run's snapshot carries (its trace): send one.
         if (view !== null && view.traceOf !== command.view.traceOf) changed = true;
         view = command.view;
@@ -162,6 +241,7 @@ export function createSimulationHost(deps: SimulationHostDeps): SimulationHost {
         return;
       case "play":
         playing = true;
+        behind = null;
         speed = command.speed;
         lastWallMs = deps.wallNowMs();
         gauge.reset();
@@ -180,7 +260,7 @@ export function createSimulationHost(deps: SimulationHostDeps): SimulationHost {
   /** A new run (a load, a reset, a dropped twin) becomes the live one, and travels from here. */
   function restarted(run: HostedRun) {
     sim = run;
-    travel.start(run);
+    travel.start(run, createdMs);
     jumped(run);
     postTravel();
   }

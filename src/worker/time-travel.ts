@@ -4,6 +4,7 @@ import { Checkpoints } from "./checkpoints.ts";
 import type { HostedRun } from "./hosted-run.ts";
 import { estimateRunBytes } from "./run-size.ts";
 import { scenarioUntil } from "./scenario-until.ts";
+import { SizeHistory } from "./size-history.ts";
 
 // Seeking over the run so far by deterministic replay: the run nearest before the target (the
 // live one, a parked checkpoint, or the one the builder is replaying) is advanced to it and
@@ -15,6 +16,12 @@ export interface TimeTravelDeps {
   wallNowMs: () => number;
   /** Calls back after `delayMs` of wall time (the worker's idle time for the builder). */
   later: (callback: () => void, delayMs: number) => void;
+  /**
+   * The wall time until which the worker has nothing else to do: infinite while paused, the next
+   * frame's request while playing, past while the playing run is behind the wall clock. The
+   * builder works only then: the live run's frames come first (always idle when absent).
+   */
+  idleUntilMs?: () => number;
 }
 
 /** Wall time the builder may take per turn, and the pause it leaves the live run between turns. */
@@ -22,8 +29,18 @@ const BUILD_TURN_MS = 6;
 const BUILD_PAUSE_MS = 10;
 
 export function createTimeTravel(deps: TimeTravelDeps) {
+  const idleUntilMs = deps.idleUntilMs ?? (() => Number.POSITIVE_INFINITY);
+  /** Wall time the last run built from 0 s took: a replay's first step, which cannot be cut. */
+  let createMs = 0;
+  const create = (scenario: Scenario): HostedRun => {
+    const fromMs = deps.wallNowMs();
+    const run = deps.create(scenario);
+    createMs = deps.wallNowMs() - fromMs;
+    return run;
+  };
   const checkpoints = new Checkpoints();
-  const builder = new CheckpointBuilder(deps.create, checkpoints);
+  const builder = new CheckpointBuilder(create, checkpoints);
+  const sizes = new SizeHistory();
   let live: HostedRun | null = null;
   let furthestNs: Nanos = 0;
   let turnQueued = false;
@@ -31,8 +48,18 @@ export function createTimeTravel(deps: TimeTravelDeps) {
   function turn() {
     turnQueued = false;
     if (live === null) return;
-    const deadlineMs = deps.wallNowMs() + BUILD_TURN_MS;
-    if (builder.step(live, furthestNs, deps.wallNowMs, deadlineMs)) kick();
+    const nowMs = deps.wallNowMs();
+    const idleUntil = idleUntilMs();
+    const deadlineMs = Math.min(nowMs + BUILD_TURN_MS, idleUntil);
+    // The live run needs the worker now: look again after the pause.
+    if (deadlineMs <= nowMs) return kick();
+    // A new replay starts by building a run in one piece: while the page waits on frames, only
+    // when that fits before the next one (a large cluster's takes a second).
+    const mayStart = () =>
+      idleUntil === Number.POSITIVE_INFINITY || deps.wallNowMs() + createMs <= deadlineMs;
+    const liveBytes = estimateRunBytes(live);
+    const sizeAt = (tNs: Nanos) => sizes.at(tNs, liveBytes);
+    if (builder.step(live, furthestNs, sizeAt, deps.wallNowMs, deadlineMs, mayStart)) kick();
   }
 
   function kick() {
@@ -43,6 +70,7 @@ export function createTimeTravel(deps: TimeTravelDeps) {
 
   function dropFuture(tNs: Nanos) {
     checkpoints.dropAfter(tNs);
+    sizes.dropAfter(tNs);
     builder.release();
     furthestNs = tNs;
   }
@@ -68,9 +96,14 @@ export function createTimeTravel(deps: TimeTravelDeps) {
       return furthestNs;
     },
 
-    /** A new run starts (a load or a reset): every parked run belonged to the old one. */
-    start(run: HostedRun): void {
+    /**
+     * A new run starts (a load or a reset), built in `builtInMs` of wall time: every parked run
+     * belonged to the old one.
+     */
+    start(run: HostedRun, builtInMs = 0): void {
+      createMs = builtInMs;
       checkpoints.clear();
+      sizes.clear();
       builder.release();
       live = run;
       furthestNs = run.nowNs;
@@ -80,6 +113,7 @@ export function createTimeTravel(deps: TimeTravelDeps) {
     reached(run: HostedRun): boolean {
       if (live === null || run.nowNs <= furthestNs) return false;
       furthestNs = run.nowNs;
+      sizes.record(run.nowNs, estimateRunBytes(run));
       kick();
       return true;
     },
@@ -88,7 +122,7 @@ export function createTimeTravel(deps: TimeTravelDeps) {
     seek(run: HostedRun, tNs: Nanos): HostedRun {
       if (live === null) return run;
       const targetNs = Math.min(Math.max(Math.round(tNs), 0), furthestNs);
-      const next = nearest(run, targetNs) ?? deps.create(run.scenario);
+      const next = nearest(run, targetNs) ?? create(run.scenario);
       if (next !== run) checkpoints.park(run, false, estimateRunBytes(run));
       if (next.scenario !== run.scenario) next.adopt(run.scenario);
       next.advanceTo(targetNs);
@@ -110,7 +144,7 @@ export function createTimeTravel(deps: TimeTravelDeps) {
       if (until.droppedStall) {
         // Runs may hold stream items back for the dropped stall: only a fresh replay is exact.
         checkpoints.clear();
-        next = deps.create(until.scenario);
+        next = create(until.scenario);
         next.advanceTo(atNs);
       } else {
         run.adopt(until.scenario);

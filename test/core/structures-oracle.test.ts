@@ -352,6 +352,8 @@ type RingOp =
       readonly key: number;
       readonly node: number;
       readonly remove: boolean;
+      /** An RV past 32 bits, which the RV columns keep apart. */
+      readonly wide: boolean;
     }
   | { readonly t: "drop"; readonly n: number }
   | { readonly t: "relayout"; readonly spare: number };
@@ -369,6 +371,7 @@ describe("the ring's columns against the events they were given", () => {
           key: fc.nat(5),
           node: fc.nat(2),
           remove: fc.boolean(),
+          wide: fc.boolean(),
         }),
       },
       { weight: 3, arbitrary: fc.record({ t: fc.constant("drop" as const), n: fc.nat(40) }) },
@@ -401,7 +404,7 @@ describe("the ring's columns against the events they were given", () => {
                 slots = slots.relaidOut(start, end, backingSlotsFor(end - start + 1, capacity));
               }
               nowNs += o.afterNs;
-              const event = ringEvent(current, end + 1, nowNs, o);
+              const event = ringEvent(current, end + 1 + (o.wide ? 2 ** 32 : 0), nowNs, o);
               slots.set(end, event);
               events.set(end++, event);
             } else if (o.t === "drop") {

@@ -13,6 +13,7 @@ import {
 } from "../../src/worker/checkpoints.ts";
 import { type HostedRun, hostSingle } from "../../src/worker/hosted-run.ts";
 import { scenarioUntil } from "../../src/worker/scenario-until.ts";
+import { SizeHistory } from "../../src/worker/size-history.ts";
 import { createTimeTravel } from "../../src/worker/time-travel.ts";
 
 const VIEW = { ringSegments: 32, maxWaiters: 50, maxOutcomes: 20, seriesPoints: 120 };
@@ -204,9 +205,30 @@ describe("Checkpoints", () => {
     }
     // The even points alone would be 160, 320 and 480 s.
     expect(checkpoints.times()).toEqual([80, 160, 240, 320, 400, 480].map((t) => t * S));
-    // The runs grow heavier: room for 4 points; the odd ones go first.
-    expect(checkpoints.missing(600 * S, 55_000_000)).toBeNull();
+    // The runs grow heavier: room for 4 points; the odd ones go first. A 10-minute run of
+    // reads=10000&writes=1000&watchers=100 is estimated at about 51 MB (docs/benchmarks.md, "Ring
+    // as columns"): room for 6 parked runs if each weighed that much (the next test weighs each
+    // by its moment, as the builder does).
+    expect(checkpoints.missing(600 * S, 51_400_000)).toBeNull();
     expect(checkpoints.times()).toEqual([80, 160, 320, 480].map((t) => t * S));
+  });
+
+  it("weighs each point by what the run held there, so a heavy run's lighter past fills the budget", () => {
+    // A run that grows from 20 MB to 51 MB over 10 minutes, as (b) does: its live run and two
+    // spares take 154 MB, and the points weigh what the run held at their moment.
+    const live = 51_400_000;
+    const sizeAt = (tNs: number) => 20_000_000 + (31_000_000 * tNs) / (600 * S);
+    const checkpoints = new Checkpoints();
+    for (
+      let t = checkpoints.missing(600 * S, live, sizeAt);
+      t !== null;
+      t = checkpoints.missing(600 * S, live, sizeAt)
+    ) {
+      checkpoints.park(fake(t), true, sizeAt(t), live);
+    }
+    // Six points where the live run's weight alone would leave room for four (80, 160, 320, 480).
+    expect(checkpoints.times()).toEqual([80, 160, 240, 320, 400, 480].map((t) => t * S));
+    expect(checkpoints.bytes() + 3 * live).toBeLessThanOrEqual(BUDGET_BYTES);
   });
 
   it("parks fewer runs when runs are heavy, keeping them and the live one within budget", () => {
@@ -226,5 +248,21 @@ describe("Checkpoints", () => {
     expect(checkpoints.take(59 * S)?.nowNs).toBe(40 * S);
     expect(checkpoints.take(10 * S)).toBeNull();
     expect(checkpoints.times()).toEqual([20 * S, 60 * S]);
+  });
+});
+
+describe("SizeHistory", () => {
+  it("weighs a moment by the heaviest estimate on either side of it, and forgets a dropped future", () => {
+    const sizes = new SizeHistory();
+    expect(sizes.at(40 * S, 9)).toBe(9);
+    sizes.record(25 * S, 3);
+    sizes.record(39 * S, 5);
+    sizes.record(41 * S, 4);
+    expect(sizes.at(40 * S, 9)).toBe(5);
+    sizes.record(70 * S, 8);
+    expect(sizes.at(80 * S, 9)).toBe(8);
+    sizes.dropAfter(50 * S);
+    expect(sizes.at(80 * S, 9)).toBe(9);
+    expect(sizes.at(40 * S, 9)).toBe(5);
   });
 });

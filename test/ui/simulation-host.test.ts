@@ -56,6 +56,84 @@ describe("createSimulationHost", () => {
     expect(last?.type === "snapshot" && last.snapshot.nowNs).toBe(100_000_000);
   });
 
+  it("catches a playing run up between frames with what a frame's budget left undone", () => {
+    const replies: WorkerReply[] = [];
+    const queued: (() => void)[] = [];
+    let wallMs = 0;
+    // Every look at the clock costs 30 ms of wall time: a frame's budget (12 ms) covers one slice.
+    const host = createSimulationHost({
+      createSimulation,
+      post: (reply) => replies.push(reply),
+      wallNowMs: () => (wallMs += 30),
+      // Only what is queued to run at once: the checkpoint builder's idle turns never run here.
+      later: (callback, delayMs) => {
+        if (delayMs === 0) queued.push(callback);
+      },
+    });
+    const shownNs = () => {
+      const last = replies.filter((reply) => reply.type === "snapshot").at(-1);
+      return last?.type === "snapshot" ? last.snapshot.nowNs : Number.NaN;
+    };
+    host.handle({ type: "load", query: "", startAtS: 0 });
+    host.handle({ type: "play", speed: 10 });
+    host.handle(frame);
+    // 60 ms of wall time at 10× is 600 ms due; the answer came after one slice of 50 ms.
+    expect(shownNs()).toBe(50_000_000);
+    expect(queued.length).toBe(1);
+    const travels = () => replies.filter((reply) => reply.type === "travel");
+    const travelsBefore = travels().length;
+    for (let turn = 0; turn < 100 && queued.length > 0; turn++) queued.shift()?.();
+    // The turns after the answer caught up, telling the page nothing until its next frame.
+    expect(travels()).toHaveLength(travelsBefore);
+    host.handle(frame);
+    expect(shownNs()).toBeGreaterThanOrEqual(650_000_000);
+    expect(travels()).toHaveLength(travelsBefore + 1);
+    expect(travels().at(-1)).toMatchObject({ furthestNs: shownNs() });
+  });
+
+  it("owes a run sought to nothing of what the run it replaced was behind by", () => {
+    const replies: WorkerReply[] = [];
+    const queued: (() => void)[] = [];
+    let wallMs = 0;
+    // Every advance costs 20 ms of wall time: a frame's budget (12 ms) covers one slice.
+    const host = createSimulationHost({
+      createSimulation: (scenario) => {
+        const sim = createSimulation(scenario);
+        const advanceTo = sim.advanceTo.bind(sim);
+        sim.advanceTo = (tNs) => {
+          advanceTo(tNs);
+          wallMs += 20;
+        };
+        return sim;
+      },
+      post: (reply) => replies.push(reply),
+      wallNowMs: () => wallMs,
+      later: (callback, delayMs) => {
+        if (delayMs === 0) queued.push(callback);
+      },
+    });
+    const shownNs = () => {
+      const last = replies.filter((reply) => reply.type === "snapshot").at(-1);
+      return last?.type === "snapshot" ? last.snapshot.nowNs : Number.NaN;
+    };
+    host.handle({ type: "load", query: "", startAtS: 0 });
+    host.handle({ type: "play", speed: 10 });
+    wallMs += 16;
+    const firstFrameMs = wallMs;
+    host.handle(frame);
+    // 160 ms due, 50 ms done: the run is 110 ms behind when the page seeks back to 0 s.
+    expect(shownNs()).toBe(50_000_000);
+    host.handle({ type: "seek", atNs: 0 });
+    wallMs += 16;
+    const secondFrameMs = wallMs;
+    host.handle(frame);
+    for (let turn = 0; turn < 100 && queued.length > 0; turn++) queued.shift()?.();
+    host.handle({ type: "pause" });
+    host.handle(frame);
+    // Speed × the wall time between the two frames, from 0 s: nothing carried over.
+    expect(shownNs()).toBe(10 * (secondFrameMs - firstFrameMs) * 1_000_000);
+  });
+
   it("opens a run at the link's moment", () => {
     const { host, snapshots } = hostWithClock();
     host.handle({ type: "load", query: "writes=5", startAtS: 12.5 });

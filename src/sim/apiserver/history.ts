@@ -91,6 +91,10 @@ export class WatchCacheHistory {
   get size(): number {
     return this.endIndexValue - this.startIndexValue;
   }
+  /** Slots the ring's columns occupy (sized by occupancy, at most the capacity). */
+  get backingSlots(): number {
+    return this.slots.lengthSlots;
+  }
   /** Set when an event is evicted; cleared by a relist. Decides the "too old" reference RV. */
   get removedEventSinceRelist(): boolean {
     return this.removedEventSinceRelistValue;

@@ -35,6 +35,11 @@ export class EventLog {
     return this.end - this.start;
   }
 
+  /** Events the columns have room for (what they occupy in memory). */
+  get capacity(): number {
+    return this.revisions.length;
+  }
+
   push(
     revision: number,
     keyIndex: number,

@@ -228,6 +228,11 @@ export class EtcdKv {
     return this.log.base + this.log.firstAfter(rev);
   }
 
+  /** Events the log's columns have room for, kept or not: what they occupy in memory. */
+  get logCapacity(): number {
+    return this.log.capacity;
+  }
+
   /** One past the newest logged event's absolute index. */
   get logEnd(): number {
     return this.log.base + this.log.length;

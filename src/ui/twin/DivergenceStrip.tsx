@@ -1,9 +1,14 @@
 import { scaleLinear } from "d3";
 import { useRef } from "react";
-import { type Nanos, NS_PER_MS, NS_PER_S } from "../../model/index.ts";
+import { NS_PER_MS, NS_PER_S, type SimSnapshot } from "../../model/index.ts";
 import { formatClock } from "../panels/shared/format.ts";
 import { useElementSize } from "../panels/shared/useElementSize.ts";
-import type { DivergenceSample, FirstDifference, FirstDifferences } from "./divergence.ts";
+import {
+  type DivergenceSample,
+  differencesOf,
+  type FirstDifference,
+  type FirstDifferences,
+} from "./divergence.ts";
 import { formatDifference, STRIP_METRICS } from "./keyMetrics.ts";
 import { rowGeometry } from "./stripGeometry.ts";
 
@@ -30,17 +35,20 @@ function firstText(first: FirstDifference | null): string {
 interface DivergenceStripProps {
   samples: readonly DivergenceSample[];
   first: Readonly<FirstDifferences>;
-  nowNs: Nanos;
+  /** The shown pair, A then B: the figures at the rows' ends are theirs, as the table's are. */
+  pair: readonly [SimSnapshot, SimSnapshot];
 }
 
 /** Where the twin runs part: the first moment each aspect differed, and B − A over time. */
-export function DivergenceStrip({ samples, first, nowNs }: DivergenceStripProps) {
+export function DivergenceStrip({ samples, first, pair }: DivergenceStripProps) {
+  const nowNs = pair[0].nowNs;
+  // The samples are spaced in time, so the newest may trail the shown frame by a few frames.
+  const now = differencesOf(pair[0], pair[1]);
   const ref = useRef<HTMLDivElement>(null);
   const { width } = useElementSize(ref, { width: 720, height: 0 });
   const rowsPx = ROW_PX * STRIP_METRICS.length;
   const height = rowsPx + AXIS_PX;
   const x = scaleLinear([0, Math.max(nowNs, NS_PER_S)], [LABEL_PX, width - VALUE_PX]);
-  const latest = samples.at(-1);
   return (
     <section className="twin-strip" aria-labelledby="twin-strip-title">
       <h2 id="twin-strip-title">Where the runs diverge</h2>
@@ -58,7 +66,7 @@ export function DivergenceStrip({ samples, first, nowNs }: DivergenceStripProps)
         <svg width={width} height={height} role="img" aria-label="B minus A over simulated time">
           {STRIP_METRICS.map((metric, i) => {
             const row = rowGeometry(samples, i, x, i * ROW_PX, ROW_PX);
-            const difference = latest?.differences[i] ?? 0;
+            const difference = now[i] ?? 0;
             return (
               <g key={metric.id} className={difference === 0 ? "same" : "apart"}>
                 <text x={0} y={i * ROW_PX + ROW_PX / 2} dy="0.35em" className="twin-row-label">

@@ -48,7 +48,7 @@ export function TwinView({ twin }: { twin: string }) {
       </header>
       {pair !== null && (
         <div className="twin-summary">
-          <DivergenceStrip samples={log.samples} first={log.first} nowNs={pair[0].nowNs} />
+          <DivergenceStrip samples={log.samples} first={log.first} pair={pair} />
           <TwinMetricsTable a={pair[0]} b={pair[1]} />
         </div>
       )}

@@ -33,6 +33,10 @@ export interface DivergenceLog {
 
 const MIN_SPACING_NS: Nanos = 50_000_000;
 
+/** B − A per strip metric, in STRIP_METRICS order. */
+export const differencesOf = (a: SimSnapshot, b: SimSnapshot): number[] =>
+  STRIP_METRICS.map((metric) => metric.value(b) - metric.value(a));
+
 const sameOutcomes = (a: SimSnapshot, b: SimSnapshot) =>
   Object.entries(a.outcomes).every(([kind, counts]) =>
     Object.entries(counts).every(
@@ -75,7 +79,7 @@ export function createDivergenceLog(maxSamples = 512): DivergenceLog {
       seenNs = tNs;
       const previous = samples.at(-1);
       if (previous !== undefined && tNs - previous.tNs < spacingNs) return;
-      samples.push({ tNs, differences: STRIP_METRICS.map((m) => m.value(b) - m.value(a)) });
+      samples.push({ tNs, differences: differencesOf(a, b) });
       if (samples.length >= maxSamples) {
         samples = samples.filter((_, i) => i % 2 === 0);
         spacingNs *= 2;
