@@ -44,7 +44,10 @@ function hostWithTurns(costMs: { perClockLook: number } | { perAdvance: number }
       return sim;
     },
     post: (reply) => replies.push(reply),
-    wallNowMs: () => ("perClockLook" in costMs ? (wall.ms += costMs.perClockLook) : wall.ms),
+    wallNowMs: () => {
+      if ("perClockLook" in costMs) wall.ms += costMs.perClockLook;
+      return wall.ms;
+    },
     later: (callback, delayMs) => {
       if (delayMs === 0) queued.push(callback);
     },
