@@ -13,7 +13,14 @@ import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { loadModel } from "./load-model.mjs";
-import { buildToScratch, launchChromium, startPreview, stopPreview } from "./served-build.mjs";
+import {
+  buildToScratch,
+  launchChromium,
+  startPreview,
+  stopPreview,
+  workerHeldBytes,
+  workerSession,
+} from "./served-build.mjs";
 
 // BENCH_PORT lets two checkouts benchmark at once on one machine.
 const PORT = Number(process.env["BENCH_PORT"] ?? 4187);
@@ -207,37 +214,10 @@ async function measureFrames(browser, query) {
   };
 }
 
-/** The worker's CDP session, attached through the browser (Playwright offers pages only). */
+/** The worker's heap reader: bytes held after a forced GC (scripts/served-build.mjs). */
 async function workerHeapReader(browser) {
-  const session = await browser.newBrowserCDPSession();
-  const { targetInfos } = await session.send("Target.getTargets");
-  const worker = targetInfos.find((target) => target.type === "worker");
-  if (!worker) throw new Error("no worker target to measure");
-  const { sessionId } = await session.send("Target.attachToTarget", {
-    targetId: worker.targetId,
-    flatten: false,
-  });
-  let nextId = 1;
-  const pending = new Map();
-  session.on("Target.receivedMessageFromTarget", (event) => {
-    if (event.sessionId !== sessionId) return;
-    const message = JSON.parse(event.message);
-    pending.get(message.id)?.(message.result);
-    pending.delete(message.id);
-  });
-  const call = (method, params = {}) =>
-    new Promise((resolve) => {
-      const id = nextId++;
-      pending.set(id, resolve);
-      session.send("Target.sendMessageToTarget", {
-        sessionId,
-        message: JSON.stringify({ id, method, params }),
-      });
-    });
-  return async () => {
-    await call("HeapProfiler.collectGarbage");
-    return heldBytes(await call("Runtime.getHeapUsage"));
-  };
+  const { call } = await workerSession(browser);
+  return () => workerHeldBytes(call);
 }
 
 /** The JS heap and the typed arrays' backing stores, which `usedSize` leaves out. */
