@@ -13,7 +13,14 @@ import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 import { loadModel } from "./load-model.mjs";
-import { buildToScratch, launchChromium, startPreview, stopPreview } from "./served-build.mjs";
+import {
+  buildToScratch,
+  launchChromium,
+  startPreview,
+  stopPreview,
+  workerHeldBytes,
+  workerSession,
+} from "./served-build.mjs";
 
 // BENCH_PORT lets two checkouts benchmark at once on one machine.
 const PORT = Number(process.env["BENCH_PORT"] ?? 4187);
@@ -51,6 +58,25 @@ const mb = (bytes) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 const ms = (value) => `${value.toFixed(1)} ms`;
 const pct = (share) => `${Math.round(share * 100)} %`;
 const sleep = (delayMs) => new Promise((resolve) => setTimeout(resolve, delayMs));
+
+/**
+ * Simulated seconds per wall second, fitted (least squares) to the clock's changes: the clock
+ * shows whole seconds a few times a second, so its first and last readings alone are off by up to
+ * a second each. The first reading is dropped (it may be older than the measurement).
+ */
+function slope(readings) {
+  const n = readings.length;
+  if (n < 2) return Number.NaN;
+  const meanT = readings.reduce((sum, [t]) => sum + t, 0) / n;
+  const meanS = readings.reduce((sum, [, sim]) => sum + sim, 0) / n;
+  let covariance = 0;
+  let variance = 0;
+  for (const [t, sim] of readings) {
+    covariance += (t - meanT) * (sim - meanS);
+    variance += (t - meanT) ** 2;
+  }
+  return (covariance / variance) * 1000;
+}
 
 function quantile(sorted, q) {
   if (sorted.length === 0) return Number.NaN;
@@ -134,22 +160,29 @@ async function measureFrames(browser, query) {
   const cdp = await context.newCDPSession(page);
   await cdp.send("Performance.enable");
   const before = await mainThreadSeconds(cdp);
-  const simStartS = await simulatedSeconds(page);
   const frames = await page.evaluate(
     (wallMs) =>
       new Promise((resolve) => {
         const stamps = [];
+        // The clock's text as it changes: (wall ms, simulated s) at each new value.
+        const clock = document.querySelector('[data-testid="simulated-seconds"]');
+        const readings = [];
+        let shown = "";
         const startedAt = performance.now();
         const tick = (now) => {
           stamps.push(now);
+          const text = clock?.textContent ?? "";
+          if (text !== shown) {
+            shown = text;
+            readings.push([now, Number.parseFloat(text)]);
+          }
           if (now - startedAt < wallMs) requestAnimationFrame(tick);
-          else resolve({ stamps, startedAt });
+          else resolve({ stamps, startedAt, readings });
         };
         requestAnimationFrame(tick);
       }),
     FRAMES_WALL_MS,
   );
-  const simEndS = await simulatedSeconds(page);
   const after = await mainThreadSeconds(cdp);
   const { longTasks, loadEnd } = await page.evaluate(() => ({
     longTasks: window.__longTasks,
@@ -174,44 +207,17 @@ async function measureFrames(browser, query) {
     longAfterLoad: afterLoad,
     longDuring: during,
     framesFromMs: frames.startedAt,
-    achievedSpeed: (simEndS - simStartS) / wallS,
+    achievedSpeed: slope(frames.readings.slice(1)),
     busy: Object.fromEntries(
       Object.keys(after).map((key) => [key, (after[key] - before[key]) / wallS]),
     ),
   };
 }
 
-/** The worker's CDP session, attached through the browser (Playwright offers pages only). */
+/** The worker's heap reader: bytes held after a forced GC (scripts/served-build.mjs). */
 async function workerHeapReader(browser) {
-  const session = await browser.newBrowserCDPSession();
-  const { targetInfos } = await session.send("Target.getTargets");
-  const worker = targetInfos.find((target) => target.type === "worker");
-  if (!worker) throw new Error("no worker target to measure");
-  const { sessionId } = await session.send("Target.attachToTarget", {
-    targetId: worker.targetId,
-    flatten: false,
-  });
-  let nextId = 1;
-  const pending = new Map();
-  session.on("Target.receivedMessageFromTarget", (event) => {
-    if (event.sessionId !== sessionId) return;
-    const message = JSON.parse(event.message);
-    pending.get(message.id)?.(message.result);
-    pending.delete(message.id);
-  });
-  const call = (method, params = {}) =>
-    new Promise((resolve) => {
-      const id = nextId++;
-      pending.set(id, resolve);
-      session.send("Target.sendMessageToTarget", {
-        sessionId,
-        message: JSON.stringify({ id, method, params }),
-      });
-    });
-  return async () => {
-    await call("HeapProfiler.collectGarbage");
-    return heldBytes(await call("Runtime.getHeapUsage"));
-  };
+  const { call } = await workerSession(browser);
+  return () => workerHeldBytes(call);
 }
 
 /** The JS heap and the typed arrays' backing stores, which `usedSize` leaves out. */

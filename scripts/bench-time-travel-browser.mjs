@@ -3,7 +3,14 @@
 // as the worker goes), once the worker's checkpoints are built: the time from the click on the
 // scrubber to the clock showing the new moment, and the worker's heap after a forced GC. Builds
 // into a scratch folder and serves it on its own port (BENCH_PORT to change it). Prints figures.
-import { buildToScratch, launchChromium, startPreview, stopPreview } from "./served-build.mjs";
+import {
+  buildToScratch,
+  launchChromium,
+  startPreview,
+  stopPreview,
+  workerHeldBytes,
+  workerSession,
+} from "./served-build.mjs";
 
 const PORT = Number(process.env["BENCH_PORT"] ?? 4189);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
@@ -20,30 +27,12 @@ const log = (line) => console.log(`bench:time-travel: ${line}`);
 const outDir = buildToScratch("wcl-travel-dist-");
 const server = await startPreview(outDir, PORT);
 
-/** The worker's heap and typed arrays after a forced GC, through a browser CDP session attached to its target. */
+/** The worker's heap and typed arrays after a forced GC, in MB. */
 async function workerHeap(browser) {
-  const session = await browser.newBrowserCDPSession();
-  const { targetInfos } = await session.send("Target.getTargets");
-  const worker = targetInfos.find((t) => t.type === "worker");
-  const { sessionId } = await session.send("Target.attachToTarget", { targetId: worker.targetId });
-  let id = 0;
-  const call = (method) =>
-    new Promise((resolve) => {
-      const mine = ++id;
-      session.on("Target.receivedMessageFromTarget", (event) => {
-        const message = JSON.parse(event.message);
-        if (event.sessionId === sessionId && message.id === mine) resolve(message.result);
-      });
-      session.send("Target.sendMessageToTarget", {
-        sessionId,
-        message: JSON.stringify({ id: mine, method }),
-      });
-    });
-  await call("HeapProfiler.collectGarbage");
-  // usedSize leaves out the typed arrays' backing stores (the ring's and etcd's log's columns).
-  const { usedSize, backingStorageSize = 0 } = await call("Runtime.getHeapUsage");
-  await session.detach();
-  return (usedSize + backingStorageSize) / 1e6;
+  const { call, detach } = await workerSession(browser);
+  const bytes = await workerHeldBytes(call);
+  await detach();
+  return bytes / 1e6;
 }
 
 const simulatedS = (page) =>

@@ -10,7 +10,7 @@ import { mkdtempSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadModel } from "./load-model.mjs";
-import { launchChromium, startPreview, stopPreview } from "./served-build.mjs";
+import { launchChromium, startPreview, stopPreview, workerSession } from "./served-build.mjs";
 
 const PORT = Number(process.env["BENCH_PORT"] ?? 4187);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
@@ -38,35 +38,6 @@ function build() {
   );
   if (result.status !== 0) throw new Error("vite build failed");
   return outDir;
-}
-
-/** A CDP caller on the worker's target (Playwright offers pages only). */
-async function workerSession(browser) {
-  const session = await browser.newBrowserCDPSession();
-  const { targetInfos } = await session.send("Target.getTargets");
-  const worker = targetInfos.find((target) => target.type === "worker");
-  if (!worker) throw new Error("no worker target");
-  const { sessionId } = await session.send("Target.attachToTarget", {
-    targetId: worker.targetId,
-    flatten: false,
-  });
-  let nextId = 1;
-  const pending = new Map();
-  session.on("Target.receivedMessageFromTarget", (event) => {
-    if (event.sessionId !== sessionId) return;
-    const message = JSON.parse(event.message);
-    pending.get(message.id)?.(message.result);
-    pending.delete(message.id);
-  });
-  return (method, params = {}) =>
-    new Promise((resolve) => {
-      const id = nextId++;
-      pending.set(id, resolve);
-      session.send("Target.sendMessageToTarget", {
-        sessionId,
-        message: JSON.stringify({ id, method, params }),
-      });
-    });
 }
 
 const frameName = (node) => {
@@ -237,7 +208,7 @@ async function main() {
     await page.goto(`${ORIGIN}/#${QUERY}&speed=${SPEED}`);
     await page.waitForFunction(() => performance.getEntriesByName("first-frame").length > 0);
     if (!STARTUP) await sleep(3000);
-    const worker = await workerSession(browser);
+    const { call: worker } = await workerSession(browser);
     await worker("Profiler.enable");
     await worker("Profiler.setSamplingInterval", { interval: 250 });
     if (!STARTUP) {

@@ -52,3 +52,44 @@ export function stopPreview(server) {
     // already gone
   }
 }
+
+/**
+ * A CDP caller on the page's worker (Playwright offers sessions on pages only): attached through
+ * the browser, one message id per call. `call(method, params)` resolves with the method's result.
+ */
+export async function workerSession(browser) {
+  const session = await browser.newBrowserCDPSession();
+  const { targetInfos } = await session.send("Target.getTargets");
+  const worker = targetInfos.find((target) => target.type === "worker");
+  if (!worker) throw new Error("no worker target");
+  const { sessionId } = await session.send("Target.attachToTarget", {
+    targetId: worker.targetId,
+    flatten: false,
+  });
+  let nextId = 1;
+  const pending = new Map();
+  session.on("Target.receivedMessageFromTarget", (event) => {
+    if (event.sessionId !== sessionId) return;
+    const message = JSON.parse(event.message);
+    pending.get(message.id)?.(message.result);
+    pending.delete(message.id);
+  });
+  const call = (method, params = {}) =>
+    new Promise((resolve) => {
+      const id = nextId++;
+      pending.set(id, resolve);
+      session.send("Target.sendMessageToTarget", {
+        sessionId,
+        message: JSON.stringify({ id, method, params }),
+      });
+    });
+  return { call, detach: () => session.detach() };
+}
+
+/** Bytes the worker holds after a forced GC: its JS heap and the typed arrays' backing stores. */
+export async function workerHeldBytes(call) {
+  await call("HeapProfiler.collectGarbage");
+  // usedSize leaves out the typed arrays' backing stores (the ring's and etcd's log's columns).
+  const { usedSize, backingStorageSize = 0 } = await call("Runtime.getHeapUsage");
+  return usedSize + backingStorageSize;
+}

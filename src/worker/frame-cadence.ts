@@ -1,6 +1,9 @@
-// When the page's next frame request is due, from the spacing of its last ones. The worker's work
-// between frames (a playing run catching up with the wall clock, the seek checkpoints' builder)
-// must end before it: a request that waits behind it is a frame the page draws late or not at all.
+import { MAX_WALL_STEP_MS } from "./pacing.ts";
+
+// When the page's next frame request is due, from the spacing of its last ones. The worker's idle
+// work (the seek checkpoints' builder) must end before it while a run plays: a request that waits
+// behind it is a frame the page draws late or not at all. A page that stopped asking (a hidden
+// tab) leaves the worker idle.
 
 /** Requests whose spacing is remembered: the shortest is the page's frame rate (skipped frames
  * only make longer ones). */
@@ -13,8 +16,11 @@ const MARGIN_MS = 2;
 export interface FrameCadence {
   /** The page asked for a frame at `nowMs`. */
   request(nowMs: number): void;
-  /** The wall time by which the worker should be free for the next request. */
-  nextDueMs(): number;
+  /**
+   * The wall time by which the worker should be free for the next request; infinite once more
+   * wall time passed since the last one than a frame may count (`MAX_WALL_STEP_MS`).
+   */
+  nextDueMs(nowMs: number): number;
 }
 
 export function createFrameCadence(): FrameCadence {
@@ -28,8 +34,9 @@ export function createFrameCadence(): FrameCadence {
       }
       lastMs = nowMs;
     },
-    nextDueMs() {
+    nextDueMs(nowMs) {
       if (lastMs === null) return Number.NEGATIVE_INFINITY;
+      if (nowMs - lastMs > MAX_WALL_STEP_MS) return Number.POSITIVE_INFINITY;
       const intervalMs = intervals.length === 0 ? DEFAULT_INTERVAL_MS : Math.min(...intervals);
       return lastMs + intervalMs - MARGIN_MS;
     },

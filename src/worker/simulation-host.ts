@@ -54,7 +54,7 @@ export function createSimulationHost(deps: SimulationHostDeps): SimulationHost {
   /** Wall time the live run took to build: what a replay from 0 s starts with, in one piece. */
   let createdMs = 0;
   /** Where the playing run should be by the wall clock, when a frame's budget fell short. */
-  let catchUpNs: number | null = null;
+  let behind: { run: HostedRun; targetNs: number } | null = null;
   let catchUpQueued = false;
   const gauge = createSpeedGauge();
   const cadence = createFrameCadence();
@@ -70,9 +70,10 @@ export function createSimulationHost(deps: SimulationHostDeps): SimulationHost {
     wallNowMs: deps.wallNowMs,
     later,
     idleUntilMs: () => {
-      // Paused, the worker is idle; playing, until the next frame, unless the run is behind.
+      // Paused, the worker is idle; playing, until the next frame, unless the run is behind
+      // (or the page stopped asking for frames).
       if (!playing && openingNs === null) return Number.POSITIVE_INFINITY;
-      return catchUpNs === null ? cadence.nextDueMs() : Number.NEGATIVE_INFINITY;
+      return behind?.run === sim ? Number.NEGATIVE_INFINITY : cadence.nextDueMs(deps.wallNowMs());
     },
   });
   /** The furthest time reached moved on since the page last heard it. */
@@ -108,7 +109,7 @@ export function createSimulationHost(deps: SimulationHostDeps): SimulationHost {
     createdMs = deps.wallNowMs() - createdFromMs;
     openingNs = startAtS > 0 ? Math.round(startAtS * NS_PER_S) : null;
     wallPlayedMs = 0;
-    catchUpNs = null;
+    behind = null;
     gauge.reset();
     openTurn(run);
     return run;
@@ -127,33 +128,39 @@ export function createSimulationHost(deps: SimulationHostDeps): SimulationHost {
     const playedMs = Math.min(Math.max(elapsedMs, 0), MAX_WALL_STEP_MS);
     wallPlayedMs += playedMs;
     // A run behind the wall clock carries what it owes, up to the wall time a frame may count.
-    const owedFromNs = Math.max(run.nowNs, catchUpNs ?? 0);
+    const owedFromNs = behind?.run === run ? Math.max(run.nowNs, behind.targetNs) : run.nowNs;
     const targetNs = Math.min(
       owedFromNs + simulatedStepNs(elapsedMs, speed),
       run.nowNs + simulatedStepNs(MAX_WALL_STEP_MS, speed),
     );
     advancePlaying(run, targetNs, playedMs);
     // What the budget left undone is done after the answer, while the page draws it.
-    catchUpNs = playing && run.nowNs < targetNs ? targetNs : null;
-    queueCatchUp(run);
+    behind = playing && run.nowNs < targetNs ? { run, targetNs } : null;
+    queueCatchUp();
   }
 
-  function queueCatchUp(run: HostedRun) {
-    if (catchUpNs === null || catchUpQueued) return;
+  function queueCatchUp() {
+    if (behind === null || catchUpQueued) return;
     catchUpQueued = true;
-    later(() => catchUp(run), 0);
+    later(catchUp, 0);
   }
 
   /**
    * One short turn toward where the wall clock says the playing run should be; the next turn
    * queues behind whatever the page sent meanwhile, so a frame request waits one turn at most.
    */
-  function catchUp(run: HostedRun) {
+  function catchUp() {
     catchUpQueued = false;
-    if (catchUpNs === null || sim !== run || !playing || openingNs !== null) return;
-    advancePlaying(run, catchUpNs, 0, CATCH_UP_TURN_MS, false);
-    if (run.nowNs >= catchUpNs || !playing) catchUpNs = null;
-    queueCatchUp(run);
+    if (behind === null) return;
+    const { run, targetNs } = behind;
+    // A seek, a pause or a new run since: what the old run owed is owed no more.
+    if (sim !== run || !playing || openingNs !== null) {
+      behind = null;
+      return;
+    }
+    advancePlaying(run, targetNs, 0, CATCH_UP_TURN_MS, false);
+    if (run.nowNs >= targetNs || !playing) behind = null;
+    queueCatchUp();
   }
 
   /**
@@ -234,7 +241,7 @@ export function createSimulationHost(deps: SimulationHostDeps): SimulationHost {
         return;
       case "play":
         playing = true;
-        catchUpNs = null;
+        behind = null;
         speed = command.speed;
         lastWallMs = deps.wallNowMs();
         gauge.reset();

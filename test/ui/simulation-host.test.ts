@@ -23,6 +23,45 @@ function hostWithClock(failAfterS?: number) {
 
 const frame = { type: "frame", view: SCREEN_VIEW } as const;
 
+/**
+ * A host whose wall clock moves only as the test says, and whose idle turns (`later` with no
+ * delay) wait in `queued` until the test runs them; the checkpoint builder's delayed turns never
+ * run. `costMs` says what moves the clock: every look at it, or every advance of a run.
+ */
+function hostWithTurns(costMs: { perClockLook: number } | { perAdvance: number }) {
+  const replies: WorkerReply[] = [];
+  const queued: (() => void)[] = [];
+  const wall = { ms: 0 };
+  const host = createSimulationHost({
+    createSimulation: (scenario) => {
+      const sim = createSimulation(scenario);
+      if (!("perAdvance" in costMs)) return sim;
+      const advanceTo = sim.advanceTo.bind(sim);
+      sim.advanceTo = (tNs) => {
+        advanceTo(tNs);
+        wall.ms += costMs.perAdvance;
+      };
+      return sim;
+    },
+    post: (reply) => replies.push(reply),
+    wallNowMs: () => {
+      if ("perClockLook" in costMs) wall.ms += costMs.perClockLook;
+      return wall.ms;
+    },
+    later: (callback, delayMs) => {
+      if (delayMs === 0) queued.push(callback);
+    },
+  });
+  const shownNs = () => {
+    const last = replies.filter((reply) => reply.type === "snapshot").at(-1);
+    return last?.type === "snapshot" ? last.snapshot.nowNs : Number.NaN;
+  };
+  const runTurns = () => {
+    for (let turn = 0; turn < 100 && queued.length > 0; turn++) queued.shift()?.();
+  };
+  return { host, replies, queued, wall, shownNs, runTurns };
+}
+
 describe("createSimulationHost", () => {
   it("answers a frame request once, and only when it has something new", () => {
     const { host, snapshots } = hostWithClock();
@@ -57,23 +96,8 @@ describe("createSimulationHost", () => {
   });
 
   it("catches a playing run up between frames with what a frame's budget left undone", () => {
-    const replies: WorkerReply[] = [];
-    const queued: (() => void)[] = [];
-    let wallMs = 0;
     // Every look at the clock costs 30 ms of wall time: a frame's budget (12 ms) covers one slice.
-    const host = createSimulationHost({
-      createSimulation,
-      post: (reply) => replies.push(reply),
-      wallNowMs: () => (wallMs += 30),
-      // Only what is queued to run at once: the checkpoint builder's idle turns never run here.
-      later: (callback, delayMs) => {
-        if (delayMs === 0) queued.push(callback);
-      },
-    });
-    const shownNs = () => {
-      const last = replies.filter((reply) => reply.type === "snapshot").at(-1);
-      return last?.type === "snapshot" ? last.snapshot.nowNs : Number.NaN;
-    };
+    const { host, replies, queued, shownNs, runTurns } = hostWithTurns({ perClockLook: 30 });
     host.handle({ type: "load", query: "", startAtS: 0 });
     host.handle({ type: "play", speed: 10 });
     host.handle(frame);
@@ -82,13 +106,34 @@ describe("createSimulationHost", () => {
     expect(queued.length).toBe(1);
     const travels = () => replies.filter((reply) => reply.type === "travel");
     const travelsBefore = travels().length;
-    for (let turn = 0; turn < 100 && queued.length > 0; turn++) queued.shift()?.();
+    runTurns();
     // The turns after the answer caught up, telling the page nothing until its next frame.
     expect(travels()).toHaveLength(travelsBefore);
     host.handle(frame);
     expect(shownNs()).toBeGreaterThanOrEqual(650_000_000);
     expect(travels()).toHaveLength(travelsBefore + 1);
     expect(travels().at(-1)).toMatchObject({ furthestNs: shownNs() });
+  });
+
+  it("owes a run sought to nothing of what the run it replaced was behind by", () => {
+    // Every advance costs 20 ms of wall time: a frame's budget (12 ms) covers one slice.
+    const { host, wall, shownNs, runTurns } = hostWithTurns({ perAdvance: 20 });
+    host.handle({ type: "load", query: "", startAtS: 0 });
+    host.handle({ type: "play", speed: 10 });
+    wall.ms += 16;
+    const firstFrameMs = wall.ms;
+    host.handle(frame);
+    // 160 ms due, 50 ms done: the run is 110 ms behind when the page seeks back to 0 s.
+    expect(shownNs()).toBe(50_000_000);
+    host.handle({ type: "seek", atNs: 0 });
+    wall.ms += 16;
+    const secondFrameMs = wall.ms;
+    host.handle(frame);
+    runTurns();
+    host.handle({ type: "pause" });
+    host.handle(frame);
+    // Speed × the wall time between the two frames, from 0 s: nothing carried over.
+    expect(shownNs()).toBe(10 * (secondFrameMs - firstFrameMs) * 1_000_000);
   });
 
   it("opens a run at the link's moment", () => {

@@ -1,4 +1,4 @@
-import { at } from "../lib/at.ts";
+import { defined } from "../lib/at.ts";
 import { bisect } from "../lib/bisect.ts";
 import type { WatchCacheEvent } from "./watch-cache-event.ts";
 
@@ -83,6 +83,6 @@ export class DispatchLog {
   private cumulativeBefore(index: number): number {
     return index <= this.base
       ? this.cumulativeBeforeBase
-      : at(this.cumulative, index - 1 - this.base);
+      : defined(this.cumulative[index - 1 - this.base]);
   }
 }

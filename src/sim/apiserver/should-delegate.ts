@@ -1,5 +1,5 @@
 import type { DelegationRow } from "../code-lines.ts";
-import { at } from "../lib/at.ts";
+import { defined } from "../lib/at.ts";
 import { decodeContinue } from "../storage/continue-token.ts";
 import { type ApiError, plainError } from "../storage/errors.ts";
 import type { ListOptions } from "../storage/interfaces.ts";
@@ -34,7 +34,7 @@ const DECISIONS: readonly DelegationDecision[] = [false, true].flatMap((shouldDe
   ),
 );
 const decided = (shouldDelegate: boolean, consistentRead = false): DelegationDecision =>
-  at(DECISIONS, (shouldDelegate ? 2 : 0) + (consistentRead ? 1 : 0));
+  defined(DECISIONS[(shouldDelegate ? 2 : 0) + (consistentRead ? 1 : 0)]);
 const failed = (error: ApiError): DelegationDecision => ({ ok: false, error });
 
 type RowOptions = Pick<

@@ -1,5 +1,5 @@
-import { at } from "../lib/at.ts";
-import { bisect } from "../lib/bisect.ts";
+import { defined } from "../lib/at.ts";
+import { firstAbove } from "../lib/bisect.ts";
 import type { LazyList } from "../storage/interfaces.ts";
 import type { Pod } from "../storage/pod.ts";
 import { type PodBodies, withRv } from "./pod-bodies.ts";
@@ -76,7 +76,7 @@ export class Snapshots {
   // upstream: store_btree.go snapshotter Add (ReplaceOrInsert: one snapshot per RV)
   add(rv: number): void {
     const last = this.rvs.length - 1;
-    if (this.count === 0 || rv > at(this.rvs, last)) {
+    if (this.count === 0 || rv > defined(this.rvs[last])) {
       this.rvs.push(rv);
       this.seqs.push(this.seq);
       this.sizes.push(this.store.size);
@@ -96,7 +96,7 @@ export class Snapshots {
 
   // upstream: store_btree.go snapshotter RemoveLess
   compactBefore(rv: number): void {
-    while (this.count > 0 && at(this.rvs, this.head) < rv) this.head++;
+    while (this.count > 0 && defined(this.rvs[this.head]) < rv) this.head++;
     if (this.head > 1024 && this.head * 8 > this.rvs.length) this.rebase();
     this.collect();
   }
@@ -117,7 +117,7 @@ export class Snapshots {
   newestAtOrBelow(rv: number): SnapshotView | undefined {
     const i = this.upperBound(rv) - 1;
     if (i < this.head) return undefined;
-    return this.view(at(this.rvs, i), at(this.seqs, i), at(this.sizes, i));
+    return this.view(defined(this.rvs[i]), defined(this.seqs[i]), defined(this.sizes[i]));
   }
 
   /** Undo-log entries held, for tests of garbage collection. */
@@ -203,7 +203,7 @@ export class Snapshots {
   }
 
   private column<T>(values: readonly T[], i: number): T {
-    return at(values, i - this.logBase);
+    return defined(values[i - this.logBase]);
   }
 
   private columns(): unknown[][] {
@@ -213,7 +213,7 @@ export class Snapshots {
   /** Drops changes that every remaining snapshot already sees. */
   private collect(): void {
     if (!this.inOrder) return;
-    const horizon = this.count === 0 ? this.seq : at(this.seqs, this.head);
+    const horizon = this.count === 0 ? this.seq : defined(this.seqs[this.head]);
     const end = this.logBase + this.changeKeys.length;
     while (this.logHead < end && this.column(this.changeSeqs, this.logHead) <= horizon) {
       const i = this.logHead++;
@@ -241,7 +241,6 @@ export class Snapshots {
 
   /** The first index ≥ head whose RV is above `rv`. */
   private upperBound(rv: number): number {
-    const rvs = this.rvs;
-    return bisect(this.head, rvs.length, (i) => at(rvs, i) > rv);
+    return firstAbove(this.rvs, rv, this.head, this.rvs.length);
   }
 }

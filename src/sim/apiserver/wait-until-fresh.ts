@@ -1,5 +1,5 @@
 import { assert } from "../lib/assert.ts";
-import { at } from "../lib/at.ts";
+import { at, defined } from "../lib/at.ts";
 import type { HistogramSample } from "../metrics/registry.ts";
 import type { ScheduledEvent, Scheduler } from "../scheduler.ts";
 import {
@@ -184,7 +184,7 @@ export class FreshnessWaiters {
   /** Schedules the deadline of the oldest parked waiter not yet armed, at its park sequence. */
   private armNext(): void {
     while (this.armCursor < this.arrivals.length) {
-      const w = at(this.arrivals, this.armCursor++);
+      const w = defined(this.arrivals[this.armCursor++]);
       if (w.done) continue;
       this.armed = w;
       const wakeNs = w.deadlineNs + this.config.timerLatencyNs;

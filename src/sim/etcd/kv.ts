@@ -197,7 +197,7 @@ export class EtcdKv {
     const items: Pod[] = [];
     const from = startAfterKey > prefix ? startAfterKey : prefix;
     for (let i = this.lowerBound(from); i < this.sorted.length; i++) {
-      const record = at(this.sorted, i);
+      const record = defined(this.sorted[i]);
       if (!record.key.startsWith(prefix)) break;
       if (record.key === startAfterKey) continue;
       const pod = visibleAt(record, rev);
@@ -215,7 +215,7 @@ export class EtcdKv {
     if (prefix === this.resourcePrefix) return this.countAtRevision(rev);
     let count = 0;
     for (let i = this.lowerBound(prefix); i < this.sorted.length; i++) {
-      const record = at(this.sorted, i);
+      const record = defined(this.sorted[i]);
       if (!record.key.startsWith(prefix)) break;
       if (visibleAt(record, rev) !== null) count++;
     }
@@ -417,7 +417,7 @@ function versionObject(record: KeyRecord, rev: number): Pod {
 
 function objectAt(record: KeyRecord, i: number): Pod {
   if (i === record.revs.length - 1 && record.latest !== null) return record.latest;
-  return podOf(defined(bodyAt(record, i) ?? undefined), at(record.revs, i));
+  return podOf(defined(bodyAt(record, i) ?? undefined), defined(record.revs[i]));
 }
 
 /** Version i's body, null for a delete (undefined: no such version). */

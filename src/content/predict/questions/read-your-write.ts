@@ -1,4 +1,5 @@
 import { finished } from "../../observables.ts";
+import { countText } from "../count-text.ts";
 import { type Group, mostEnd, outcomeEvidence } from "../outcome-majority.ts";
 import type { Question } from "../question.ts";
 
@@ -25,7 +26,7 @@ export function readYourWriteQuestion({
   return {
     prompt: `${setting} How will most of these reads of one's own write be answered?`,
     decides: {
-      waitingFor: `${minFinished.toLocaleString("en-US")} read-your-own-write reads to be answered`,
+      waitingFor: `${countText(minFinished)} read-your-own-write reads to be answered`,
       windowS,
       holds: (s) => finished(s, "ryw") >= minFinished,
     },

@@ -1,4 +1,5 @@
 import { finished } from "../../observables.ts";
+import { countText } from "../count-text.ts";
 import { type Group, mostEnd, outcomeEvidence } from "../outcome-majority.ts";
 import type { Question } from "../question.ts";
 
@@ -21,7 +22,7 @@ export function rv0ReadQuestion({ setting, minFinished, windowS }: Rv0Setting): 
   return {
     prompt: `${setting} How will most RV="0" LISTs be answered?`,
     decides: {
-      waitingFor: `${minFinished.toLocaleString("en-US")} RV=0 reads to be answered`,
+      waitingFor: `${countText(minFinished)} RV=0 reads to be answered`,
       windowS,
       holds: (s) => finished(s, "rv0") >= minFinished,
     },
