@@ -85,10 +85,16 @@ export class EventLog {
     this.base += count;
   }
 
-  /** Moves the kept events to the front, or doubles the columns when they are over half full. */
+  /**
+   * Moves the kept events to the front, or doubles the columns when they are over three quarters
+   * full. Doubling at half full let a log that holds between one and two compaction windows
+   * (etcd keeps 5 to 10 minutes of writes) double again whenever a window's peak passed half its
+   * columns: the largest scenario held 33.6 M slots for at most 12 M events. A move costs at most
+   * three copies per event pushed since the last one.
+   */
   private makeRoom(): void {
     const kept = this.end - this.start;
-    const grow = kept * 2 > this.revisions.length;
+    const grow = kept * 4 > this.revisions.length * 3;
     const from = this.start;
     const to = this.end;
     function moved<A extends Float64Array | Int32Array | Uint8Array>(a: A, grown: () => A): A {
