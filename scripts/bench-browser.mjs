@@ -16,6 +16,7 @@ import { loadModel } from "./load-model.mjs";
 import {
   buildToScratch,
   launchChromium,
+  recordLongTasks,
   startPreview,
   stopPreview,
   workerHeldBytes,
@@ -147,14 +148,8 @@ async function simulatedSeconds(page) {
 async function measureFrames(browser, query) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
   const page = await context.newPage();
-  // Long tasks from the start (buffered would not report them here): filtered to after load below.
-  await page.addInitScript(() => {
-    window.__longTasks = [];
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries())
-        window.__longTasks.push({ start: entry.startTime, duration: entry.duration });
-    }).observe({ type: "longtask" });
-  });
+  // Long tasks from the start: filtered to after load below.
+  await recordLongTasks(page);
   await page.goto(`${ORIGIN}/#${query}&speed=${HEAVY_SPEED}`);
   await firstFrameAt(page);
   const cdp = await context.newCDPSession(page);

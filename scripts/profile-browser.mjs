@@ -10,7 +10,13 @@ import { mkdtempSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { loadModel } from "./load-model.mjs";
-import { launchChromium, startPreview, stopPreview, workerSession } from "./served-build.mjs";
+import {
+  launchChromium,
+  recordLongTasks,
+  startPreview,
+  stopPreview,
+  workerSession,
+} from "./served-build.mjs";
 
 const PORT = Number(process.env["BENCH_PORT"] ?? 4187);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
@@ -163,13 +169,9 @@ async function main() {
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
     const page = await context.newPage();
+    await recordLongTasks(page);
     // Sizes of what the worker posts, measured on a sample of its messages.
     await page.addInitScript(() => {
-      window.__longTasks = [];
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries())
-          window.__longTasks.push({ start: entry.startTime, duration: entry.duration });
-      }).observe({ type: "longtask" });
       const sizeOf = (value, seen) => {
         if (value === null || typeof value !== "object")
           return typeof value === "string" ? value.length * 2 : 8;

@@ -93,3 +93,16 @@ export async function workerHeldBytes(call) {
   const { usedSize, backingStorageSize = 0 } = await call("Runtime.getHeapUsage");
   return usedSize + backingStorageSize;
 }
+
+/**
+ * Collects every long task of `page` from its start into `window.__longTasks` ({ start, duration }
+ * in ms; a buffered observer added later would miss them). Call before the page is opened.
+ */
+export const recordLongTasks = (page) =>
+  page.addInitScript(() => {
+    window.__longTasks = [];
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries())
+        window.__longTasks.push({ start: entry.startTime, duration: entry.duration });
+    }).observe({ type: "longtask" });
+  });

@@ -113,7 +113,7 @@ export class ApiserverRig {
 
 const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
-/** A SCHEMA PodSpec (or an op's pod fields) as the model's Pod. */
+/** A vectors' PodSpec (schema/shared.ts; or an op's pod fields) as the model's Pod. */
 export const podOf = ({ namespace, name, rv, nodeName, labels }: Pod): Pod => ({
   namespace,
   name,

@@ -125,7 +125,7 @@ export class HarnessW {
     const before = this.handedOver;
     this.scheduler.runUntil(this.scheduler.nowNs);
     // A read that started waiting within 100 ms of the last request sends none now; the queued
-    // answer still goes "as soon as one starts to wait" (SCHEMA §4.2), once per instant.
+    // answer still goes "as soon as one starts to wait" (docs/conformance.md, "Harnesses"), once per instant.
     if (this.handedOver === before && this.cache.progress.waiting > 0) this.handOver();
   }
 

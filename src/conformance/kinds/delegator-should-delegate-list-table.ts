@@ -6,8 +6,8 @@ import { ListRequest } from "../schema/shared.ts";
 import { Bool, Id, Int, Key, Text } from "../schema/values.ts";
 import { defineKind } from "./kind.ts";
 
-// SCHEMA §7 `delegator.shouldDelegateList.table` (upstream: TestShouldDelegateList). The cache
-// state is taken from `cacheResourceVersion` and `snapshotRVs`, which SCHEMA allows instead of
+// The vectors' kind `delegator.shouldDelegateList.table` (upstream: TestShouldDelegateList). The cache
+// state is taken from `cacheResourceVersion` and `snapshotRVs`, which the kind's schema allows instead of
 // replaying `cacheSteps`: the decision reads only that state.
 
 const Input = v.strictObject({

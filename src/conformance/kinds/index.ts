@@ -18,19 +18,19 @@ import {
 } from "./watch-rv.ts";
 
 // The registry: kind name → module. An upstream kind (KNOWN_KINDS) with no module here is SKIP ("not
-// implemented yet"); a name outside §7 is SKIP ("unknown kind"). Neither is ever PASS.
+// implemented yet"); a name outside the vectors' kinds is SKIP ("unknown kind"). Neither is ever PASS.
 //
 // Writing a kind module (see kind.ts):
 //   export const myKind = defineKind({
-//     input: v.strictObject({...}),     // the §7 input table: every field, no other (schema/)
-//     expected: v.strictObject({...}),  // the §7 expected table; parsed only after the run
+//     input: v.strictObject({...}),     // the kind's input table: every field, no other (schema/)
+//     expected: v.strictObject({...}),  // the kind's expected table; parsed only after the run
 //     run(input) { ... },               // build from `input` alone; return the outcome, or
 //                                       // skip(reason) / fail(reason) (kind.ts)
 //     compare(actual, expected) { ... } // string[] of differences, [] = PASS (compare.ts:
 //   });                                 // diffValue, diffError, diffRange, diffById)
 // Pure kinds: harness/pure.ts pureKind(input, expected, fn). Step-driven kinds read `steps` as
 // v.array(RawStep) and call schema/ops.ts parseSteps(steps, supportedOps): an op outside that
-// set is a SKIP, bad arguments are malformed (FAIL). Shared §3 types are in schema/shared.ts,
+// set is a SKIP, bad arguments are malformed (FAIL). Shared types are in schema/shared.ts,
 // rings and events in harness/history.ts. A module that throws MalformedCase (malformed.ts)
 // reports a malformed case; any other throw is reported as "the model threw".
 //

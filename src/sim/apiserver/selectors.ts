@@ -1,6 +1,6 @@
 import { type Pod, podField } from "../storage/pod.ts";
 
-// Equality-only label and field selectors (SCHEMA `string:selector`): terms `key=value` joined
+// Equality-only label and field selectors (the vectors' `string:selector`, docs/conformance.md): terms `key=value` joined
 // by ",". An empty selector selects everything.
 
 export interface Requirement {

@@ -5,7 +5,10 @@ import { SortedKeys } from "./sorted-keys.ts";
 // The watch cache's current objects (upstream: store/store_btree.go, the B-tree indexer): a map
 // by key, the keys in order for prefix lists, and the label/field indexes the cache was given.
 
-/** SCHEMA `Indexer`: a pod is indexed by a label's value (if it has the label) or a field's. */
+/**
+ * An `Indexer` (upstream: client-go cache.Indexers; the vectors' `Indexer`): a pod is indexed by
+ * a label's value (if it has the label) or a field's.
+ */
 export interface Indexer {
   readonly name: string;
   readonly source: "label" | "field";

@@ -165,7 +165,7 @@ export class WatchCache {
     waitUntilFreshAndGetList(this, key, opts, ctx, done);
   }
 
-  /** The history after `rv` (§3.9 step 6.4); the cacher handles RV 0 and initial events. */
+  /** The history after `rv` (upstream: watch_cache.go getAllEventsSinceLocked); the cacher handles RV 0 and initial events. */
   // upstream: watch_cache.go getAllEventsSinceLocked (history part)
   getAllEventsSinceLocked(rv: number): WatchCacheInterval | ApiError {
     return getIntervalLocked(this.history, rv, this.listResourceVersion, this.history.isIndexValid);

@@ -1,5 +1,5 @@
 // The resource versions a watch is set up with (upstream: cacher.go Watch) and the list limit the cacher
-// applies (§3.6). Resource versions arrive parsed; `resourceVersion` is the raw option, because
+// applies (upstream: cacher.go computeListLimit). Resource versions arrive parsed; `resourceVersion` is the raw option, because
 // upstream distinguishes "" (unset) from "0".
 
 export interface WatchRvOptions {

@@ -8,7 +8,7 @@ import type { RequestContext } from "./request-context.ts";
 
 export type ResourceVersionMatch = "" | "Exact" | "NotOlderThan";
 
-/** A LIST's options as the storage layer receives them (SCHEMA `ListOptions`). */
+/** A LIST's options as the storage layer receives them (upstream: storage.ListOptions). */
 export interface ListOptions {
   /** "" unset, "0" any, else a decimal RV. */
   readonly resourceVersion: string;
