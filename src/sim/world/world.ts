@@ -126,11 +126,10 @@ function buildEtcd(core: Core) {
   const initial = scenario();
   const kv = new EtcdKv(1, POD_PREFIX);
   for (let i = 0; i < initial.objects; i++) kv.create(podSpec(i));
-  const clock = new RevisionClock(
-    kv.revision,
-    EXACT_WINDOW_NS,
-    () => late.cache?.resourceVersion ?? 0,
-  );
+  const clock = new RevisionClock(kv.revision, EXACT_WINDOW_NS, {
+    current: () => late.cache?.resourceVersion ?? 0,
+    lowestNext: () => late.reflector?.lowestNextRevision() ?? 0,
+  });
   const listMemory = new ListMemory();
   const rangeStats = new RangeStats((bytes) => listMemory.holdFromEtcd(bytes));
   const costs = {
