@@ -10,7 +10,8 @@ import type { HostedRun } from "./hosted-run.ts";
 // new grid's, and nothing built is wasted. A long run holds at most GRID_POINTS + SPARES runs,
 // and fewer when runs are heavy: the parked runs and the live one stay within BUDGET_BYTES by
 // the estimate of run-size.ts, each point weighed by what the run held at its moment (a heavy
-// run's early points are lighter than its live run, whose weight the spares are kept for).
+// run's early points are lighter than its live run, whose weight the spares are kept for). What
+// runs of a scenario share (etcd's log history) is counted once, apart from each run's own bytes.
 
 /** Grid points kept at most; the spacing doubles past them. */
 export const GRID_POINTS = 30;
@@ -46,10 +47,16 @@ export class Checkpoints {
 
   /**
    * The earliest grid point up to `furthestNs` without a run, after thinning the grid so that
-   * its runs, weighed by `sizeAt`, fit beside a live run of `liveBytes` and spares of its weight.
+   * its runs, weighed by `sizeAt`, fit beside a live run of `liveBytes` and spares of its weight,
+   * and the `sharedBytes` of history they all hold one copy of (run-size.ts).
    */
-  missing(furthestNs: Nanos, liveBytes: number, sizeAt: SizeAt = () => liveBytes): Nanos | null {
-    const room = BUDGET_BYTES - (1 + SPARES) * liveBytes;
+  missing(
+    furthestNs: Nanos,
+    liveBytes: number,
+    sizeAt: SizeAt = () => liveBytes,
+    sharedBytes = 0,
+  ): Nanos | null {
+    const room = BUDGET_BYTES - sharedBytes - (1 + SPARES) * liveBytes;
     const fitting = (points: Nanos[]): Nanos[] => {
       let used = 0;
       let n = 0;
@@ -91,8 +98,14 @@ export class Checkpoints {
     return tNs > 0 && tNs % this.spacingNs === 0;
   }
 
-  /** Parks `run`, estimated at `runBytes`, beside a live run of `liveBytes`. */
-  park(run: HostedRun, onGrid: boolean, runBytes: number, liveBytes = runBytes): void {
+  /** Parks `run`, estimated at `runBytes`, beside a live run of `liveBytes` and their shared bytes. */
+  park(
+    run: HostedRun,
+    onGrid: boolean,
+    runBytes: number,
+    liveBytes = runBytes,
+    sharedBytes = 0,
+  ): void {
     if (run.nowNs === 0) return; // a fresh run is as cheap as a parked one
     const spares = this.parked.filter((p) => !p.onGrid);
     this.parked = this.parked.filter((p) => p.run.nowNs !== run.nowNs);
@@ -103,7 +116,7 @@ export class Checkpoints {
     // Spares parked longest ago go first: the user is most likely to come back to the newest.
     while (
       spares.length > SPARES ||
-      (spares.length > 0 && this.bytes() + liveBytes > BUDGET_BYTES)
+      (spares.length > 0 && this.bytes() + liveBytes + sharedBytes > BUDGET_BYTES)
     ) {
       const oldest = spares.shift();
       this.parked = this.parked.filter((p) => p !== oldest);

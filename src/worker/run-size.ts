@@ -19,6 +19,8 @@ const BASE_BYTES = 2_000_000;
 const BYTES_PER_RING_SLOT = 37;
 /** Revision, key index, type, previous revision and body. */
 const BYTES_PER_LOG_SLOT = 25;
+/** What runs of one scenario share of a log slot once its chunk is full: all but the body. */
+const BYTES_PER_SHARED_LOG_SLOT = 21;
 /** The undo log's columns and the snapshot's rv, change number and size. */
 const BYTES_PER_SNAPSHOT_CHANGE = 70;
 /** An event object and its pod, kept until every watcher has read it. */
@@ -32,6 +34,22 @@ const BYTES_PER_POD = 155;
 
 export function estimateRunBytes(run: HostedRun): number {
   return simulationBytes(run.main) + (run.twin === null ? 0 : simulationBytes(run.twin));
+}
+
+/**
+ * What `run` holds beside runs of its scenario that went through the same moments: its own
+ * estimate without the full chunks of etcd's log, one copy of which serves them all
+ * (`lib/sealed-chunks.ts`). Those are `estimateSharedBytes`, counted once.
+ */
+export function estimateOwnBytes(run: HostedRun): number {
+  const shared = (sim: Simulation) => BYTES_PER_SHARED_LOG_SLOT * sim.world.kv.logSealedSlots;
+  return estimateRunBytes(run) - shared(run.main) - (run.twin === null ? 0 : shared(run.twin));
+}
+
+/** The most the runs of `run`'s scenario up to its moment share: every log event it ever wrote. */
+export function estimateSharedBytes(run: HostedRun): number {
+  const written = (sim: Simulation) => BYTES_PER_SHARED_LOG_SLOT * sim.world.kv.logEnd;
+  return written(run.main) + (run.twin === null ? 0 : written(run.twin));
 }
 
 /** What the estimate counts in one simulation. */

@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseScenario, type Scenario } from "../../src/sim/scenario/index.ts";
 import { createSimulation } from "../../src/sim/simulation.ts";
@@ -110,6 +111,50 @@ describe("seeking", () => {
     expect(h.live.nowNs).toBe(12 * S);
     h.seek(-5);
     expect(h.live.nowNs).toBe(0);
+  });
+});
+
+describe("checkpoints sharing etcd's log with the live run", () => {
+  // Parked runs and the live one keep one copy of each full chunk of etcd's log (event-log.ts):
+  // a seek through a checkpoint, the run after it and a fork from the past must each be what a
+  // straight run shows.
+  const heavyish = fc
+    .record({
+      seed: fc.integer({ min: 0, max: 1000 }),
+      writes: fc.integer({ min: 400, max: 1500 }),
+      reads: fc.integer({ min: 10, max: 400 }),
+      watchers: fc.integer({ min: 0, max: 20 }),
+      compaction: fc.integer({ min: 4, max: 25 }),
+      lag: fc.constantFrom(0, 1500),
+    })
+    .map((s) =>
+      Object.entries(s)
+        .map(([key, value]) => `${key}=${value}`)
+        .join("&"),
+    );
+
+  it("gives a straight run's snapshot and trace at the target and after it", {
+    timeout: 120_000,
+  }, () => {
+    fc.assert(
+      fc.property(heavyish, fc.integer({ min: 21, max: 39 }), (query, targetS) => {
+        const h = harness(query);
+        h.play(40 * S);
+        h.drain();
+        expect(h.travel.checkpointTimes(), query).toEqual([20 * S, 40 * S]);
+        h.seek(targetS * S); // from the checkpoint at 20 s
+        same(h.live, replayed(h.live.scenario, targetS * S));
+        h.play(50 * S);
+        same(h.live, replayed(h.live.scenario, 50 * S));
+        // A change in the past forks: the log's chunks from there on differ from the old future's.
+        h.seek(targetS * S);
+        h.fork();
+        h.live.setLive("writes", 300);
+        h.play(45 * S);
+        same(h.live, replayed(h.live.scenario, 45 * S));
+      }),
+      { seed: 20261201, numRuns: 4 },
+    );
   });
 });
 

@@ -233,6 +233,11 @@ export class EtcdKv {
     return this.log.capacity;
   }
 
+  /** Slots of the log's full chunks, which runs of one scenario share (event-log.ts). */
+  get logSealedSlots(): number {
+    return this.log.sealedSlots;
+  }
+
   /** One past the newest logged event's absolute index. */
   get logEnd(): number {
     return this.log.base + this.log.length;
