@@ -2,7 +2,7 @@ import type { Nanos, Scenario } from "../model/index.ts";
 import { CheckpointBuilder } from "./checkpoint-builder.ts";
 import { Checkpoints } from "./checkpoints.ts";
 import type { HostedRun } from "./hosted-run.ts";
-import { estimateOwnBytes, estimateSharedBytes } from "./run-size.ts";
+import { weighRun } from "./run-size.ts";
 import { scenarioUntil } from "./scenario-until.ts";
 import { SizeHistory } from "./size-history.ts";
 
@@ -57,8 +57,8 @@ export function createTimeTravel(deps: TimeTravelDeps) {
     // when that fits before the next one (a large cluster's takes a second).
     const mayStart = () =>
       idleUntil === Number.POSITIVE_INFINITY || deps.wallNowMs() + createMs <= deadlineMs;
-    const liveBytes = estimateOwnBytes(live);
-    const sizeAt = (tNs: Nanos) => sizes.at(tNs, liveBytes);
+    const liveWeight = weighRun(live);
+    const sizeAt = (tNs: Nanos) => sizes.at(tNs, liveWeight);
     if (builder.step(live, furthestNs, sizeAt, deps.wallNowMs, deadlineMs, mayStart)) kick();
   }
 
@@ -113,7 +113,7 @@ export function createTimeTravel(deps: TimeTravelDeps) {
     reached(run: HostedRun): boolean {
       if (live === null || run.nowNs <= furthestNs) return false;
       furthestNs = run.nowNs;
-      sizes.record(run.nowNs, estimateOwnBytes(run));
+      sizes.record(run.nowNs, weighRun(run));
       kick();
       return true;
     },
@@ -123,10 +123,7 @@ export function createTimeTravel(deps: TimeTravelDeps) {
       if (live === null) return run;
       const targetNs = Math.min(Math.max(Math.round(tNs), 0), furthestNs);
       const next = nearest(run, targetNs) ?? create(run.scenario);
-      if (next !== run) {
-        const own = estimateOwnBytes(run);
-        checkpoints.park(run, false, own, own, estimateSharedBytes(run));
-      }
+      if (next !== run) checkpoints.park(run, false, weighRun(run));
       if (next.scenario !== run.scenario) next.adopt(run.scenario);
       next.advanceTo(targetNs);
       live = next;

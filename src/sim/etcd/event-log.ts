@@ -1,6 +1,6 @@
 import { defined } from "../lib/at.ts";
 import { bisect, firstAbove } from "../lib/bisect.ts";
-import { SealedChunks, sameBytes } from "../lib/sealed-chunks.ts";
+import { SealedChunks, sameBytes, sealedSpan } from "../lib/sealed-chunks.ts";
 import type { Pod } from "../storage/pod.ts";
 
 /** A pod without its rv (kv.ts PodSpec). */
@@ -70,11 +70,9 @@ export class EventLog {
     return this.chunks.length * CHUNK;
   }
 
-  /** Slots of this log's full chunks: those the runs of a scenario share. */
-  get sealedSlots(): number {
-    return this.end >>> CHUNK_BITS > this.firstChunk
-      ? ((this.end >>> CHUNK_BITS) - this.firstChunk) * CHUNK
-      : 0;
+  /** The absolute indexes [from, to) of the full chunks, which runs of one scenario share. */
+  get sealed(): { from: number; to: number } {
+    return sealedSpan(this.firstChunk, this.chunks.length, this.end, CHUNK);
   }
 
   push(

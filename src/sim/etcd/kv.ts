@@ -233,9 +233,9 @@ export class EtcdKv {
     return this.log.capacity;
   }
 
-  /** Slots of the log's full chunks, which runs of one scenario share (event-log.ts). */
-  get logSealedSlots(): number {
-    return this.log.sealedSlots;
+  /** The log's full chunks, absolute indexes [from, to), which runs of one scenario share. */
+  get logSealed(): { from: number; to: number } {
+    return this.log.sealed;
   }
 
   /** One past the newest logged event's absolute index. */

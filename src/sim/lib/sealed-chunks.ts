@@ -42,6 +42,21 @@ export class SealedChunks<C extends object> {
   }
 }
 
+/**
+ * The absolute indexes [from, to) of the full chunks among `count` chunks of `size` from chunk
+ * `first`, the newest holding index `end` − 1 (it is full when `end` is a multiple of `size`).
+ */
+export function sealedSpan(
+  first: number,
+  count: number,
+  end: number,
+  size: number,
+): { from: number; to: number } {
+  const from = first * size;
+  const to = Math.min((first + count) * size, Math.floor(end / size) * size);
+  return { from, to: Math.max(from, to) };
+}
+
 type Column = Float64Array | Int32Array | Uint8Array | Uint32Array;
 
 /** Whether two typed arrays hold the same bytes (so -0 and 0, or two NaNs, are told apart right). */
