@@ -1,4 +1,4 @@
-import type { Nanos, Scenario } from "../model/index.ts";
+import { type Nanos, type Scenario, shareSealedChunks } from "../model/index.ts";
 import { CheckpointBuilder } from "./checkpoint-builder.ts";
 import { Checkpoints } from "./checkpoints.ts";
 import type { HostedRun } from "./hosted-run.ts";
@@ -29,6 +29,8 @@ const BUILD_TURN_MS = 6;
 const BUILD_PAUSE_MS = 10;
 
 export function createTimeTravel(deps: TimeTravelDeps) {
+  // Parked runs of a scenario hold the same history: one copy of each full chunk serves them all.
+  shareSealedChunks(true);
   const idleUntilMs = deps.idleUntilMs ?? (() => Number.POSITIVE_INFINITY);
   /** Wall time the last run built from 0 s took: a replay's first step, which cannot be cut. */
   let createMs = 0;

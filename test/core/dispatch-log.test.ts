@@ -1,6 +1,7 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { DispatchLog } from "../../src/sim/apiserver/dispatch-log.ts";
 import type { WatchCacheEvent } from "../../src/sim/apiserver/watch-cache-event.ts";
+import { shareSealedChunks } from "../../src/sim/lib/sealed-chunks.ts";
 
 // The cacher's dispatched events as chunks by absolute index, whose full chunks runs of one
 // scenario share (lib/sealed-chunks.ts): each log reads back the events it was given, across
@@ -32,6 +33,8 @@ function fill(
 }
 
 describe("the dispatch log", () => {
+  beforeAll(() => shareSealedChunks(true)); // as time travel has it
+
   it("reads back its own events across chunks and releases, beside logs sharing its history", () => {
     const a = new DispatchLog();
     const b = new DispatchLog();

@@ -1,5 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { EventLog, type EventTypeCode, MODIFIED } from "../../src/sim/etcd/event-log.ts";
+import { shareSealedChunks } from "../../src/sim/lib/sealed-chunks.ts";
 
 // etcd's log as chunks by absolute index, whose full chunks runs of one scenario share
 // (lib/sealed-chunks.ts): every read answers what this log was given, across chunk boundaries and
@@ -43,6 +44,8 @@ function expectReads(log: EventLog, model: Entry[]) {
 }
 
 describe("etcd's event log", () => {
+  beforeAll(() => shareSealedChunks(true)); // as time travel has it
+
   it("reads back what it was given across chunks and compactions", () => {
     const log = new EventLog();
     const model: Entry[] = [];

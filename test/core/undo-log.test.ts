@@ -1,5 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { UndoLog } from "../../src/sim/apiserver/undo-log.ts";
+import { shareSealedChunks } from "../../src/sim/lib/sealed-chunks.ts";
 import type { Pod } from "../../src/sim/storage/pod.ts";
 
 // The snapshots' undo log as chunks by absolute index, whose full chunks runs of one scenario
@@ -47,6 +48,8 @@ const read = (log: UndoLog, from: number, to: number) =>
   });
 
 describe("the snapshots' undo log", () => {
+  beforeAll(() => shareSealedChunks(true)); // as time travel has it
+
   it("reads back its own changes across chunks and drops, beside logs sharing its history", () => {
     const a = new UndoLog();
     const b = new UndoLog();

@@ -5,7 +5,20 @@
 // of each for all of them. A chunk is shared only when equal to the one already kept at its index
 // (runs of other scenarios, a twin, a fork, write different ones, which stay their own), so what
 // a run reads is what it wrote whether or not a copy was found. Kept weakly: a chunk goes when no
-// run holds it any more. Whether the collector has run changes only the memory, never a value.
+// run holds it any more (once the job that last touched it ended). Whether the collector has run
+// changes only the memory, never a value.
+
+/**
+ * Off unless time travel turns it on: without parked runs there is nothing to share, and a weak
+ * reference keeps its target alive until the current job ends, which for a command-line run (one
+ * job from 0 s to the end) would be every chunk it ever wrote, compacted or not.
+ */
+let sharing = false;
+
+/** Shares full chunks between the runs of this process from now on (time travel's worker). */
+export function shareSealedChunks(on: boolean): void {
+  sharing = on;
+}
 
 /** Different chunks kept at one index at most (a twin and its main run are two). */
 const VARIANTS_PER_INDEX = 4;
@@ -23,6 +36,7 @@ export class SealedChunks<C extends object> {
 
   /** The kept chunk equal to `chunk` at absolute chunk `index`, else `chunk` (now kept). */
   seal(index: number, chunk: C): C {
+    if (!sharing) return chunk;
     if (++this.seals % SWEEP_EVERY === 0) this.sweep();
     const kept = this.byIndex.get(index) ?? [];
     for (const ref of kept) {
