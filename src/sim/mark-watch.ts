@@ -108,7 +108,7 @@ export class MarkWatch {
 
   private total(outcome: Outcome): number {
     let sum = 0;
-    for (const kind of READ_KINDS) sum += this.world.outcomes.counts[kind][outcome];
+    for (const kind of READ_KINDS) sum += this.world.outcomes.count(kind, outcome);
     return sum;
   }
 
