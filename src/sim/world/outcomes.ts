@@ -35,6 +35,8 @@ export class OutcomeLog {
   ended = 0;
   inFlight = 0;
   readonly counts: Record<ReadKind, Record<Outcome, number>>;
+  /** `counts` summed over the read kinds, for checks that ask "has this ever happened?". */
+  readonly totals: Record<Outcome, number>;
   /**
    * Told of every attempt as it is recorded, or null. Only observers outside the model listen
    * (the golden runs' outcome digest, test/golden/); it reads, never changes, the run.
@@ -48,6 +50,7 @@ export class OutcomeLog {
 
   constructor() {
     const zero = () => Object.fromEntries(OUTCOMES.map((o) => [o, 0])) as Record<Outcome, number>;
+    this.totals = zero();
     this.counts = Object.fromEntries(READ_KINDS.map((k) => [k, zero()])) as Record<
       ReadKind,
       Record<Outcome, number>
@@ -75,6 +78,7 @@ export class OutcomeLog {
   ) {
     const outcome = outcomeOf(ctx, err, code);
     this.counts[kind][outcome]++;
+    this.totals[outcome]++;
     this.onRecord?.(id, kind, outcome, code, atNs);
     const slot = defined(this.recent[this.next]);
     slot.id = id;
@@ -86,6 +90,11 @@ export class OutcomeLog {
     slot.message = err === null ? "" : err.message;
     this.next = (this.next + 1) % RECENT_OUTCOMES;
     this.total++;
+  }
+
+  /** Attempts recorded so far: when it has not moved, no count has. */
+  get recorded(): number {
+    return this.total;
   }
 
   /** Copies of the newest `max` attempts, oldest first. */

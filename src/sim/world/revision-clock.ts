@@ -1,5 +1,5 @@
 import { defined } from "../lib/at.ts";
-import { bisect } from "../lib/bisect.ts";
+import { firstAboveInRing } from "../lib/bisect.ts";
 import type { Nanos } from "../time.ts";
 
 // etcd's revision as a function of time: for clients that read "at the revision of a past moment"
@@ -41,13 +41,14 @@ export class RevisionClock {
 
   /** When etcd first reached `revision`, or null if it has not yet. */
   reachedAt(revision: number): Nanos | null {
-    const lo = bisect(0, this.count, (i) => this.revisionAtOffset(i) >= revision);
+    // Revisions are whole numbers: the first at or above `revision` is the first above it − 1.
+    const lo = firstAboveInRing(this.revisions, this.head, this.count, revision - 1);
     return lo < this.count ? this.timeAt(lo) : null;
   }
 
   /** The revision in force at `atNs` (within the window). */
   revisionAt(atNs: Nanos): number {
-    const lo = bisect(0, this.count, (i) => this.timeAt(i) > atNs);
+    const lo = firstAboveInRing(this.timesNs, this.head, this.count, atNs);
     return this.revisionAtOffset(Math.max(0, lo - 1));
   }
 
