@@ -1,23 +1,29 @@
 // Node 20 cannot import TypeScript: the benchmarks bundle the modules they measure with esbuild
-// into a scratch file and import that. `sources` maps each export name to its module path.
-import { mkdtempSync } from "node:fs";
+// into a scratch file and import that. `sources` maps each export name to its module path. The
+// scratch folder goes once the module is loaded: the benches and tests call this often.
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { build } from "esbuild";
 
 export async function loadModel(sources) {
-  const outfile = join(mkdtempSync(join(tmpdir(), "wcl-model-")), "model.mjs");
+  const dir = mkdtempSync(join(tmpdir(), "wcl-model-"));
+  const outfile = join(dir, "model.mjs");
   const contents = Object.entries(sources)
     .map(([name, path]) => `export { ${name} } from "${path}";`)
     .join("\n");
-  await build({
-    stdin: { contents, resolveDir: process.cwd(), loader: "ts" },
-    outfile,
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    logLevel: "warning",
-  });
-  return import(outfile);
+  try {
+    await build({
+      stdin: { contents, resolveDir: process.cwd(), loader: "ts" },
+      outfile,
+      bundle: true,
+      platform: "node",
+      format: "esm",
+      target: "node20",
+      logLevel: "warning",
+    });
+    return await import(outfile);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }

@@ -1,5 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
-import { runScrapes } from "../../src/scrape/propose.ts";
+import { createSimulation } from "../../src/model/index.ts";
+import { runScrapes } from "../../src/scrape/fit-wall.ts";
+import { runTrial } from "../../src/worker/trial-run.ts";
 
 // The "From a scrape…" dialog, fed scrapes the lab itself made: two scrapes of a run of a scenario,
 // taken some simulated seconds apart, pasted and read as a user would.
@@ -9,7 +11,11 @@ export const scrapeDialog = (page: Page): Locator =>
 
 /** Pastes the two scrapes of a run of `query`, `apartS` seconds apart, and reads them. */
 export async function readScrapesOf(dialog: Locator, query: string, apartS: number): Promise<void> {
-  const [first, second, seconds] = runScrapes(query, apartS);
+  const [first, second, seconds] = await runScrapes(
+    async (trialQuery, atS) => runTrial(createSimulation, trialQuery, atS).map(({ text }) => text),
+    query,
+    apartS,
+  );
   await dialog.getByLabel("Scrape (the earlier one, if two)").fill(first);
   await dialog.getByLabel("Later scrape (optional)").fill(second);
   await dialog.getByLabel("Seconds between them").fill(String(seconds));

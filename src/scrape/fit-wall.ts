@@ -1,4 +1,3 @@
-import { createSimulation, NS_PER_S, parseScenario } from "../model/index.ts";
 import { type Findings, findingsOf } from "./findings.ts";
 
 // A partial wall share fitted, not rounded to all or nothing. The lab's watch stream delivers
@@ -21,14 +20,15 @@ export const PARTIAL_MAX = 0.99;
 /** The wall, s: a consistent read that waits this long is answered by etcd (or 429). */
 const WALL_S = 3;
 const BISECTION_STEPS = 8;
-/** Simulated seconds one slice of a run advances before giving the page back its turn. */
-const SLICE_S = 2;
 /** Seconds a run warms up before its first scrape, and the longest window between scrapes. */
 const WARM_UP_S = 5;
 const MAX_CHECK_S = 60;
 
-/** Lets the page paint and take input between slices of a run (a no-op in tests). */
-export type Yield = () => Promise<void>;
+/**
+ * A run of `query` from 0 s, apart from the live one, scraped at each of `atS` (simulated seconds,
+ * ascending): the Prometheus texts, in order. The page runs it in the worker.
+ */
+export type TrialScrapes = (query: string, atS: readonly number[]) => Promise<string[]>;
 
 export const isPartial = (share: number | undefined): share is number =>
   share !== undefined && share > PARTIAL_MIN && share < PARTIAL_MAX;
@@ -62,33 +62,14 @@ export function tailGuess(share: number, meanWaitS: number | undefined, writesPe
 }
 
 /** Runs `query` and scrapes it twice, `seconds` apart (at most a minute), as the user's scrapes. */
-export function runScrapes(query: string, seconds: number): [string, string, number] {
-  const sim = createSimulation(parseScenario(query).scenario);
-  const window = Math.min(seconds, MAX_CHECK_S);
-  sim.advanceTo(WARM_UP_S * NS_PER_S);
-  const first = sim.prometheusText();
-  sim.advanceTo((WARM_UP_S + window) * NS_PER_S);
-  return [first, sim.prometheusText(), window];
-}
-
-/** runScrapes in slices of SLICE_S simulated seconds, each followed by `pause`. */
-export async function runScrapesSliced(
+export async function runScrapes(
+  trial: TrialScrapes,
   query: string,
   seconds: number,
-  pause: Yield,
 ): Promise<[string, string, number]> {
-  const sim = createSimulation(parseScenario(query).scenario);
   const window = Math.min(seconds, MAX_CHECK_S);
-  const advance = async (toS: number) => {
-    for (let at = 0; at < toS; at = Math.min(toS, at + SLICE_S)) {
-      sim.advanceTo(Math.min(toS, at + SLICE_S) * NS_PER_S);
-      await pause();
-    }
-  };
-  await advance(WARM_UP_S);
-  const first = sim.prometheusText();
-  await advance(WARM_UP_S + window);
-  return [first, sim.prometheusText(), window];
+  const [first = "", second = ""] = await trial(query, [WARM_UP_S, WARM_UP_S + window]);
+  return [first, second, window];
 }
 
 export interface WallFit {
@@ -106,7 +87,7 @@ export interface WallFit {
 export async function fitWallShare(
   f: Findings,
   base: string,
-  pause: Yield,
+  trial: TrialScrapes,
   onRun?: (runs: number) => void,
 ): Promise<WallFit | null> {
   const share = f.wallShare;
@@ -115,10 +96,10 @@ export async function fitWallShare(
   const seconds = f.interval?.seconds ?? 30;
   let runs = 0;
   const shareAt = async (lagMs: number) => {
-    const [a, b, window] = await runScrapesSliced(
+    const [a, b, window] = await runScrapes(
+      trial,
       `${base}&lag=${lagMs}&jitter=${jitterMs}`,
       seconds,
-      pause,
     );
     runs++;
     onRun?.(runs);

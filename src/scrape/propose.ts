@@ -3,10 +3,9 @@ import {
   fitWallShare,
   isPartial,
   runScrapes,
-  runScrapesSliced,
+  type TrialScrapes,
   tailGuess,
   WALL_SHARE_TOLERANCE,
-  type Yield,
 } from "./fit-wall.ts";
 
 // A scenario that reproduces a scrape's findings, by stated rules (docs/embed-export-access.md,
@@ -88,16 +87,16 @@ export function propose(f: Findings): Proposal {
 
 /**
  * The proposal with a partial wall share fitted by runs (src/scrape/fit-wall.ts): the lag searched
- * until a run hits the wall for the scrape's share within WALL_SHARE_TOLERANCE. Runs in slices,
- * giving the page its turn between them; `onRun` is told each run done.
+ * until a run hits the wall for the scrape's share within WALL_SHARE_TOLERANCE. The runs are
+ * `trial`'s (the worker's, on the page); `onRun` is told each run done.
  */
 export async function fitProposal(
   f: Findings,
   proposal: Proposal,
-  pause: Yield,
+  trial: TrialScrapes,
   onRun?: (runs: number) => void,
 ): Promise<Proposal> {
-  const fit = await fitWallShare(f, proposal.base, pause, onRun);
+  const fit = await fitWallShare(f, proposal.base, trial, onRun);
   if (fit === null || f.wallShare === undefined) return proposal;
   const within = Math.abs(fit.runShare - f.wallShare) <= WALL_SHARE_TOLERANCE;
   const reason =
@@ -126,16 +125,13 @@ export interface SeriesMatch {
   readonly unit: "/s" | "share" | "s";
 }
 
-export { runScrapes } from "./fit-wall.ts";
-
-/** How closely a run of the proposal matches the scrape's rates, shares and mean wait. */
-export function matchOf(f: Findings, query: string): SeriesMatch[] {
-  return matchScrapes(f, runScrapes(query, f.interval?.seconds ?? 30));
-}
-
-/** matchOf in slices of the run, giving the page its turn between them. */
-export async function matchOfSliced(f: Findings, query: string, pause: Yield) {
-  return matchScrapes(f, await runScrapesSliced(query, f.interval?.seconds ?? 30, pause));
+/** How closely a run of the proposal (`trial`'s) matches the scrape's rates, shares and mean wait. */
+export async function matchOf(
+  f: Findings,
+  query: string,
+  trial: TrialScrapes,
+): Promise<SeriesMatch[]> {
+  return matchScrapes(f, await runScrapes(trial, query, f.interval?.seconds ?? 30));
 }
 
 function matchScrapes(f: Findings, [a, b, window]: [string, string, number]): SeriesMatch[] {

@@ -80,7 +80,7 @@ export class MarkWatch {
     const marksBefore = this.marks.count;
     this.checkFirstWait(atNs);
     for (const [outcome, kind, detail] of FIRST_OUTCOMES) {
-      if (outcomes.totals[outcome] === 0 || this.marks.has(kind)) continue;
+      if (outcomes.totalOf(outcome) === 0 || this.marks.has(kind)) continue;
       const said = outcome === "fallback" ? `${detail}${this.wallBucketWords()}` : detail;
       this.marks.record(this.earliest((o) => o.outcome === outcome)?.atNs ?? atNs, kind, said);
     }
@@ -99,8 +99,8 @@ export class MarkWatch {
     const { cache } = this.world;
     if (this.marks.has("firstWait")) return;
     const parkedNs = cache.waiterCount > 0 ? cache.waiters(1)[0]?.startNs : undefined;
-    const { totals } = this.world.outcomes;
-    const waited = totals.cacheAfterWait + totals.fallback > 0;
+    const { outcomes } = this.world;
+    const waited = outcomes.totalOf("cacheAfterWait") + outcomes.totalOf("fallback") > 0;
     const ended = waited ? this.earliest((o) => o.waitedNs > 0) : undefined;
     // An ended wait the recent log no longer holds happened before this check.
     const endedNs = ended ? ended.atNs - ended.waitedNs : waited ? atNs : undefined;

@@ -81,8 +81,12 @@ export class Scheduler {
 
   /** Time of the next live event, or Infinity when none is pending. */
   peekNs(): Nanos {
-    this.dropCancelledTop();
-    return this.heap.peek()?.atNs ?? Number.POSITIVE_INFINITY;
+    // Called after every event by the run's driver: one load of the top per live event.
+    for (let top = this.heap.peek(); top !== undefined; top = this.heap.peek()) {
+      if (!top.cancelled) return top.atNs;
+      this.heap.pop();
+    }
+    return Number.POSITIVE_INFINITY;
   }
 
   /** Runs every event due at or before `untilNs`, then sets the clock to `untilNs`. */

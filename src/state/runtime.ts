@@ -1,6 +1,6 @@
 import { encodeScenario } from "../model/index.ts";
 import type { SimulationClient } from "../worker/client.ts";
-import type { WindowScrapes } from "../worker/protocol.ts";
+import type { TrialReading, WindowScrapes } from "../worker/protocol.ts";
 import { type AppStore, type AsksFirst, createAppStore } from "./app-store.ts";
 import { type ScheduleFrame, startFrameLoop } from "./frame-loop.ts";
 import { createLiveSnapshot, type LiveSnapshot } from "./live-snapshot.ts";
@@ -8,6 +8,7 @@ import { createMetricsWindow, type MetricsWindowStore } from "./metrics-window.t
 import { createPrometheusRequests } from "./prometheus-requests.ts";
 import { screenView } from "./snapshot-view.ts";
 import { createTravelStore, type TravelStore } from "./travel-store.ts";
+import { createTrialRequests } from "./trial-requests.ts";
 import { settleTwin } from "./twin-load.ts";
 import { scenarioTextOf } from "./url.ts";
 import { startUrlSync } from "./url-sync.ts";
@@ -44,6 +45,12 @@ export interface AppRuntime {
   windowScrapes(stepS: number, windowS: number): Promise<WindowScrapes>;
   /** The window the metrics are read over, and its newest scrapes. */
   metricsWindow: MetricsWindowStore;
+  /**
+   * A run of `query` apart from the live one, in the worker, from 0 s and read at each of `atS`
+   * (simulated seconds, ascending): for a check or a fit that needs other runs than the one on
+   * screen. Aborting `signal` cancels it; the promise then rejects with the signal's reason.
+   */
+  trial(query: string, atS: readonly number[], signal?: AbortSignal): Promise<TrialReading[]>;
   stop(): void;
 }
 
@@ -82,6 +89,7 @@ export function startApp(deps: RuntimeDeps): AppRuntime {
   const metricsWindow = createMetricsWindow((stepS, windowS) =>
     prometheusRequests.window(stepS, windowS),
   );
+  const trials = createTrialRequests(deps.client);
   const travel = createTravelStore(deps.client, () => store.setState({ playing: false }));
 
   const stopReplies = deps.client.onReply((reply) => {
@@ -118,12 +126,19 @@ export function startApp(deps: RuntimeDeps): AppRuntime {
       case "window":
         prometheusRequests.resolve(reply.requestId, reply.scrapes);
         break;
+      case "trial":
+        trials.resolve(reply.requestId, reply.readings);
+        break;
+      case "trialError":
+        trials.reject(reply.requestId, reply.message);
+        break;
       case "travel":
       case "breakpoint":
         travel.getState().receive(reply);
         break;
       case "error":
         prometheusRequests.rejectAll(reply.message);
+        trials.rejectAll(reply.message);
         actions.receiveCrash(reply.message);
         break;
       case "protocolError":
@@ -178,6 +193,7 @@ export function startApp(deps: RuntimeDeps): AppRuntime {
     openMetricsText: (startS, stepS) => prometheusRequests.openMetrics(startS, stepS),
     windowScrapes: (stepS, windowS) => prometheusRequests.window(stepS, windowS),
     metricsWindow,
+    trial: (query, atS, signal) => trials.run(query, atS, signal),
     stop() {
       stopFrames();
       stopUrlSync();

@@ -50,7 +50,15 @@ export type WorkerCommand =
   /** Moves to simulated time `atNs` of the run so far, backwards or forwards, by replay. */
   | { type: "seek"; atNs: number }
   /** While playing, pause on a mark of one of `kinds` or when the lag rises above `lagAboveMs`. */
-  | { type: "breakpoints"; kinds: readonly MarkKind[]; lagAboveMs: number | null };
+  | { type: "breakpoints"; kinds: readonly MarkKind[]; lagAboveMs: number | null }
+  /**
+   * A run of `query` apart from the live one, from 0 s, read at each of `atS` (simulated seconds,
+   * ascending): a challenge's check or a scrape's fit. Run in short turns between the live run's
+   * frames; answered by a `trial` (or `trialError`) reply with the same id, loaded run or not.
+   */
+  | { type: "trial"; requestId: number; query: string; atS: readonly number[] }
+  /** Drops a trial whose answer the page no longer wants: no reply comes. */
+  | { type: "cancelTrial"; requestId: number };
 
 export type WorkerReply =
   | {
@@ -84,7 +92,18 @@ export type WorkerReply =
    * A breakpoint paused the run at `atNs` (the moment the snapshot that follows shows); `reason`
    * says what happened, in plain words.
    */
-  | { type: "breakpoint"; reason: string; atNs: number };
+  | { type: "breakpoint"; reason: string; atNs: number }
+  /** A trial's readings, one per moment asked, in order. */
+  | { type: "trial"; requestId: number; readings: TrialReading[] }
+  /** Why a trial could not run (bad moments, a broken invariant); the live run is not touched. */
+  | { type: "trialError"; requestId: number; message: string };
+
+/** A trial run read at one moment: its metrics as Prometheus scrapes them, and its counts. */
+export interface TrialReading {
+  atS: number;
+  text: string;
+  snapshot: SimSnapshot;
+}
 
 /** One scraped sample: simulated seconds since the start, and the value then. */
 export interface ScrapedPoint {

@@ -10,6 +10,7 @@ import type { TwinSpec, WorkerCommand, WorkerReply } from "./protocol.ts";
 import { transferablesOf } from "./protocol.ts";
 import { createSpeedGauge } from "./speed-gauge.ts";
 import { createTimeTravel } from "./time-travel.ts";
+import { createTrials } from "./trials.ts";
 import { createTwinPair } from "./twin-pair.ts";
 import { createWindowScrapes } from "./window-scrapes.ts";
 
@@ -32,7 +33,10 @@ export interface SimulationHostDeps {
 const CATCH_UP_TURN_MS = 3;
 
 /** The commands that act on a loaded run. */
-type RunCommand = Exclude<WorkerCommand, { type: "load" | "frame" | "play" | "pause" }>;
+type RunCommand = Exclude<
+  WorkerCommand,
+  { type: "load" | "frame" | "play" | "pause" | "trial" | "cancelTrial" }
+>;
 
 export interface SimulationHost {
   handle(command: WorkerCommand): void;
@@ -63,6 +67,12 @@ export function createSimulationHost(deps: SimulationHostDeps): SimulationHost {
 
   const post = (reply: WorkerReply) => deps.post(reply, []);
   const breakpoints = createBreakpoints();
+  const trials = createTrials({
+    createSimulation: deps.createSimulation,
+    post,
+    wallNowMs: deps.wallNowMs,
+    soon: (callback) => later(callback, 0),
+  });
   const travel = createTimeTravel({
     // A replay is a run of the same kind: a twin run travels as a pair.
     create: (scenario) =>
@@ -249,6 +259,13 @@ export function createSimulationHost(deps: SimulationHostDeps): SimulationHost {
       case "pause":
         playing = false;
         break;
+      // Trials run apart from the live run: with or without one, and nothing on screen changes.
+      case "trial":
+        trials.start(command);
+        return;
+      case "cancelTrial":
+        trials.cancel(command.requestId);
+        return;
       default:
         // Nothing to act on until a run is loaded (or after a crash, until a reload).
         if (sim === null || !applyToRun(sim, command)) return;

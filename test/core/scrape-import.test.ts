@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { type Findings, findingsOf } from "../../src/scrape/findings.ts";
-import { WALL_SHARE_TOLERANCE } from "../../src/scrape/fit-wall.ts";
+import { runScrapes, type TrialScrapes, WALL_SHARE_TOLERANCE } from "../../src/scrape/fit-wall.ts";
 import { parsePrometheusText } from "../../src/scrape/prometheus-text.ts";
-import { fitProposal, matchOf, propose, runScrapes } from "../../src/scrape/propose.ts";
+import { fitProposal, matchOf, propose } from "../../src/scrape/propose.ts";
+import { createSimulation } from "../../src/sim/simulation.ts";
+import { runTrial } from "../../src/worker/trial-run.ts";
 
 // The loop: the lab's own Prometheus text, taken at two moments of a run with known settings, read
 // back into settings within stated tolerances, and a run of those settings whose series are within
@@ -13,8 +15,12 @@ const RATE_TOLERANCE = 0.1;
 const RUN_RATE_DISTANCE = 0.15;
 const RUN_SHARE_DISTANCE = 0.05;
 
-function labScrapes(query: string): [string, string, number] {
-  return runScrapes(query, 30);
+/** The trial runs the page asks of the worker, run here in one go. */
+const trial: TrialScrapes = async (query, atS) =>
+  runTrial(createSimulation, query, atS).map(({ text }) => text);
+
+function labScrapes(query: string): Promise<[string, string, number]> {
+  return runScrapes(trial, query, 30);
 }
 
 function findings(texts: string[], seconds?: number): Findings {
@@ -29,8 +35,8 @@ describe("a lab-made scrape comes back to its settings", () => {
   it.each([
     { query: "writes=50&reads=40&mix=consistent:1&lag=20", behind: false },
     { query: "writes=80&reads=30&mix=consistent:1&lag=4000", behind: true },
-  ])("$query", ({ query, behind }) => {
-    const [a, b, seconds] = labScrapes(query);
+  ])("$query", async ({ query, behind }) => {
+    const [a, b, seconds] = await labScrapes(query);
     const f = findings([a, b], seconds);
     expect(f.found).toEqual([
       "apiserver_watch_cache_read_wait_seconds",
@@ -52,7 +58,7 @@ describe("a lab-made scrape comes back to its settings", () => {
     const lag = Number(keyOf(proposal.query, "lag"));
     if (behind) expect(lag).toBeGreaterThan(3000);
     else expect(lag).toBeLessThan(100);
-    const rows = matchOf(f, proposal.query);
+    const rows = await matchOf(f, proposal.query, trial);
     expect(rows.map((r) => r.series)).toContain("events received");
     for (const row of rows) {
       const limit = row.unit === "share" ? RUN_SHARE_DISTANCE : RUN_RATE_DISTANCE;
@@ -70,19 +76,14 @@ describe("a lab-made scrape with a partial wall share comes back to its settings
     "writes=50&reads=40&mix=consistent:1&lag=2450&jitter=200",
     "writes=50&reads=40&mix=consistent:1&lag=1800&jitter=400",
   ])("$0", async (query) => {
-    const [a, b, seconds] = labScrapes(query);
+    const [a, b, seconds] = await labScrapes(query);
     const f = findings([a, b], seconds);
     expect(f.wallShare).toBeGreaterThan(0.3);
     expect(f.wallShare).toBeLessThan(0.8);
     let runs = 0;
-    const proposal = await fitProposal(
-      f,
-      propose(f),
-      async () => {},
-      (n) => {
-        runs = n;
-      },
-    );
+    const proposal = await fitProposal(f, propose(f), trial, (n) => {
+      runs = n;
+    });
     expect(runs).toBeGreaterThan(0);
     const settings = new URLSearchParams(query);
     const lag = Number(keyOf(proposal.query, "lag"));
@@ -91,14 +92,16 @@ describe("a lab-made scrape with a partial wall share comes back to its settings
     const wantJitter = Number(settings.get("jitter"));
     expect(Math.abs(jitter - wantJitter) / wantJitter).toBeLessThanOrEqual(JITTER_TOLERANCE);
     expect(proposal.reasons.at(-1)).toMatch(/fitted in \d+ runs.*\(within 5 points\)/);
-    for (const row of matchOf(f, proposal.query)) {
+    for (const row of await matchOf(f, proposal.query, trial)) {
       const limit = row.unit === "share" ? WALL_SHARE_TOLERANCE : RUN_RATE_DISTANCE;
       expect(row.distance, row.series).toBeLessThanOrEqual(limit);
     }
   });
 
-  it("no longer rounds a share between 1 % and 99 % to all or nothing", () => {
-    const [a, b, seconds] = labScrapes("writes=50&reads=40&mix=consistent:1&lag=2450&jitter=200");
+  it("no longer rounds a share between 1 % and 99 % to all or nothing", async () => {
+    const [a, b, seconds] = await labScrapes(
+      "writes=50&reads=40&mix=consistent:1&lag=2450&jitter=200",
+    );
     const guess = propose(findings([a, b], seconds));
     expect(keyOf(guess.query, "lag")).not.toBe("4000");
     expect(keyOf(guess.query, "jitter")).not.toBeNull();
@@ -106,7 +109,7 @@ describe("a lab-made scrape with a partial wall share comes back to its settings
 });
 
 describe("reading scrapes", () => {
-  it("accepts 1.33's labels and proposes k8s=1.33", () => {
+  it("accepts 1.33's labels and proposes k8s=1.33", async () => {
     const to133 = (text: string) =>
       text
         .split("\n")
@@ -118,7 +121,7 @@ describe("reading scrapes", () => {
               : line,
         )
         .join("\n");
-    const [a, b, seconds] = labScrapes("k8s=1.33&writes=50&reads=40&mix=consistent:1");
+    const [a, b, seconds] = await labScrapes("k8s=1.33&writes=50&reads=40&mix=consistent:1");
     expect(to133(b)).toContain('resource="/pods"');
     const f = findings([to133(a), to133(b)], seconds);
     expect(f.labels133).toBe(true);
@@ -139,8 +142,8 @@ describe("reading scrapes", () => {
     }
   });
 
-  it("with one scrape gives ratios only", () => {
-    const [, b] = labScrapes("writes=50&reads=40&mix=consistent:1&lag=4000");
+  it("with one scrape gives ratios only", async () => {
+    const [, b] = await labScrapes("writes=50&reads=40&mix=consistent:1&lag=4000");
     const f = findings([b]);
     expect(f.interval).toBeUndefined();
     expect(f.consistentPerS).toBeUndefined();
@@ -149,13 +152,13 @@ describe("reading scrapes", () => {
     expect(propose(f).reasons.join(" ")).toContain("one scrape gives no rates");
   });
 
-  it("takes the interval from sample timestamps, and refuses two scrapes without either", () => {
+  it("takes the interval from sample timestamps, and refuses two scrapes without either", async () => {
     const stamp = (text: string, ms: number) =>
       text
         .split("\n")
         .map((l) => (l === "" || l.startsWith("#") ? l : `${l} ${ms}`))
         .join("\n");
-    const [a, b] = labScrapes("writes=50&reads=40&mix=consistent:1");
+    const [a, b] = await labScrapes("writes=50&reads=40&mix=consistent:1");
     const f = findings([stamp(a, 1_700_000_000_000), stamp(b, 1_700_000_030_000)]);
     expect(f.interval).toEqual({ seconds: 30, from: "timestamps" });
     expect(f.eventsPerS).toBeGreaterThan(45);

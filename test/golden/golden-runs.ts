@@ -109,7 +109,7 @@ export function runGolden(
   // One-second slices, as the command line runs it.
   for (let s = 1; s <= golden.seconds; s++) sim.advanceTo(s * NS_PER_S);
   const attempts = windows.reduce((sum, w) => sum + w.n, 0);
-  const counted = Object.values(sim.world.outcomes.counts)
+  const counted = Object.values(sim.world.outcomes.countsCopy())
     .flatMap((byOutcome) => Object.values(byOutcome))
     .reduce((sum, n) => sum + n, 0);
   if (attempts !== counted) throw new Error(`digest saw ${attempts} attempts, the log ${counted}`);

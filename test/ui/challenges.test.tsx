@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { TrialRun } from "../../src/content/challenges/challenge.ts";
 import { challengeById } from "../../src/content/challenges/index.ts";
 import { judge, NOT_JUDGED } from "../../src/content/challenges/judge.ts";
 import { confirmSmallestLag } from "../../src/content/challenges/list/smallest-lag.ts";
@@ -12,13 +13,16 @@ import {
   withNextHint,
   withSolved,
 } from "../../src/content/challenges/progress.ts";
-import { parseScenario } from "../../src/sim/scenario/index.ts";
+import { encodeScenario, parseScenario } from "../../src/sim/scenario/index.ts";
+import { createSimulation } from "../../src/sim/simulation.ts";
 import type { SimSnapshot } from "../../src/sim/snapshot.ts";
 import type { AppRuntime } from "../../src/state/runtime.ts";
 import { ChallengeDock } from "../../src/ui/challenges/ChallengeDock.tsx";
 import { progressStore } from "../../src/ui/challenges/progress-store.ts";
 import { useChallengeKey } from "../../src/ui/challenges/use-challenge-key.ts";
 import { ControlPanel } from "../../src/ui/controls/ControlPanel.tsx";
+import type { WorkerCommand } from "../../src/worker/protocol.ts";
+import { runTrial } from "../../src/worker/trial-run.ts";
 import { type FakeRuntime, fakeRuntime, quietSnapshot, renderWith } from "./tour-runtime.tsx";
 
 // The challenge engine: verdicts judged from snapshots, hints one at a time and in order, and
@@ -27,6 +31,15 @@ import { type FakeRuntime, fakeRuntime, quietSnapshot, renderWith } from "./tour
 const wall = challengeById("under-the-wall");
 if (wall === undefined) throw new Error("no challenge under-the-wall");
 const startScenario = parseScenario(wall.start).scenario;
+const smallestLag = challengeById("smallest-lag");
+if (smallestLag === undefined) throw new Error("no challenge smallest-lag");
+
+/** The trial runs the page asks of the worker, run here in one go. */
+const trial: TrialRun = async (scenario, seconds) => {
+  const [reading] = runTrial(createSimulation, encodeScenario(scenario), [seconds]);
+  if (reading === undefined) throw new Error("a trial without a reading");
+  return reading.snapshot;
+};
 
 /** A quiet frame at `seconds` whose consistent reads ended as `served` and `fellBack`. */
 function consistentAt(seconds: number, served: number, fellBack = 0): SimSnapshot {
@@ -83,15 +96,21 @@ describe("judging a challenge from snapshots", () => {
     expect(replayed.verdict.kind).toBe("trying");
   });
 
-  it("computes the smallest lag with the model, for the learner's own scenario", () => {
-    const tried = (query: string) => confirmSmallestLag(parseScenario(query).scenario);
-    expect(tried("jitter=100&lag=2500")).toMatchObject({ ok: true });
-    expect(tried("jitter=100&lag=2400").message).toMatch(/too small$/);
-    expect(tried("jitter=100&lag=2600").message).toMatch(/a smaller lag does it too$/);
+  it("computes the smallest lag with the model, for the learner's own scenario", async () => {
+    const tried = (query: string) => confirmSmallestLag(parseScenario(query).scenario, trial);
+    expect(await tried("jitter=100&lag=2500")).toMatchObject({ ok: true });
+    expect((await tried("jitter=100&lag=2400")).message).toMatch(/too small$/);
+    expect((await tried("jitter=100&lag=2600")).message).toMatch(/a smaller lag does it too$/);
     // Another jitter, another answer: nothing is stored.
-    expect(tried("jitter=0&lag=2500")).toMatchObject({ ok: false });
-    expect(tried("jitter=100&lag=20@0,2500@10").ok).toBe(false);
+    expect(await tried("jitter=0&lag=2500")).toMatchObject({ ok: false });
+    expect((await tried("jitter=100&lag=20@0,2500@10")).ok).toBe(false);
   }, 60_000);
+
+  it("is checking, not solved, while the model's runs that confirm it are under way", () => {
+    const scenario = parseScenario("jitter=100&lag=2500").scenario;
+    const { verdict } = judge(smallestLag, scenario, consistentAt(60, 1200), NOT_JUDGED);
+    expect(verdict).toEqual({ kind: "checking", atNs: 60e9 });
+  });
 });
 
 describe("progress in the browser", () => {
@@ -143,6 +162,13 @@ function renderChallenge(fake: FakeRuntime) {
 }
 
 const card = () => screen.getByTestId("challenge");
+
+/** The newest trial run the page asked the worker for. */
+function lastTrial(commands: readonly WorkerCommand[]) {
+  const trial = commands.findLast((command) => command.type === "trial");
+  if (trial?.type !== "trial") throw new Error("the page asked for no trial run");
+  return trial;
+}
 const verdictText = () => screen.getByTestId("challenge-verdict").textContent ?? "";
 
 describe("the challenge card", () => {
@@ -188,6 +214,48 @@ describe("the challenge card", () => {
     act(() => progressStore.getState().reload());
     renderChallenge(fakeRuntime("challenge=under-the-wall"));
     expect(screen.getAllByRole("listitem").map((item) => item.textContent)).toEqual(wall.hints);
+  });
+
+  it("says it is checking while the worker runs the model, then gives the model's answer", async () => {
+    const fake = fakeRuntime("jitter=100&lag=2500&challenge=smallest-lag");
+    renderChallenge(fake);
+    act(() => fake.frame(consistentAt(60, 1200)));
+    expect(card().dataset["verdict"]).toBe("checking");
+    expect(verdictText()).toMatch(/^Checking… the goal held at 60\.0 s/);
+    // The worker answers each trial run the page asked for: at the lag tried, then 100 ms less.
+    for (const lag of [2500, 2400]) {
+      const asked = lastTrial(fake.commands);
+      expect(asked.query).toMatch(new RegExp(`lag=${lag}`));
+      const readings = runTrial(createSimulation, asked.query, asked.atS);
+      await act(async () => fake.reply({ type: "trial", requestId: asked.requestId, readings }));
+    }
+    expect(card().dataset["verdict"]).toBe("solved");
+    expect(verdictText()).toMatch(/^Solved at 60\.0 s: the model ran both: at 2500 ms/);
+  });
+
+  it("says the check could not run when the worker answers with an error", async () => {
+    const fake = fakeRuntime("jitter=100&lag=2500&challenge=smallest-lag");
+    renderChallenge(fake);
+    act(() => fake.frame(consistentAt(60, 1200)));
+    const { requestId } = lastTrial(fake.commands);
+    await act(async () => fake.reply({ type: "trialError", requestId, message: "out of memory" }));
+    expect(card().dataset["verdict"]).toBe("checkFailed");
+    expect(verdictText()).toBe("The check could not run: out of memory. Try again from 0 s.");
+    expect(loadProgress(localStorage).solved["smallest-lag"]).toBeUndefined();
+  });
+
+  it("cancels a check the run has left behind, and drops its late answer", async () => {
+    const fake = fakeRuntime("jitter=100&lag=2500&challenge=smallest-lag");
+    renderChallenge(fake);
+    act(() => fake.frame(consistentAt(60, 1200)));
+    const asked = lastTrial(fake.commands);
+    // A replay from 0 s: the check was about the run before it.
+    act(() => fake.frame(consistentAt(1, 20)));
+    expect(card().dataset["verdict"]).toBe("trying");
+    expect(fake.commands.at(-1)).toEqual({ type: "cancelTrial", requestId: asked.requestId });
+    const readings = runTrial(createSimulation, asked.query, asked.atS);
+    await act(async () => fake.reply({ type: "trial", requestId: asked.requestId, readings }));
+    expect(card().dataset["verdict"]).toBe("trying");
   });
 
   it("reports an unknown challenge id in the banner and drops it from the address", () => {

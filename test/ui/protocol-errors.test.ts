@@ -6,6 +6,7 @@ import { createListeners, type SimulationClient } from "../../src/worker/client.
 import { createInProcessClient } from "../../src/worker/in-process-client.ts";
 import type { WorkerCommand, WorkerReply } from "../../src/worker/protocol.ts";
 import { createSimulationHost } from "../../src/worker/simulation-host.ts";
+import { failingAfter } from "./failing-simulation.ts";
 
 // The page and the worker may come from different builds (a cached worker, a stale tab): a
 // message one side does not know is a protocol error, said in the banner, and the run goes on.
@@ -24,6 +25,62 @@ describe("a command the worker does not know", () => {
       { type: "protocolError", message: 'the simulation got an unknown command "rewind"' },
     ]);
     expect(replies.some((reply) => reply.type === "error")).toBe(false);
+    host.handle({ type: "step", simMs: 100 });
+    host.handle({ type: "frame", view: SCREEN_VIEW });
+    expect(replies.at(-1)).toMatchObject({ type: "snapshot", snapshot: { nowNs: 100_000_000 } });
+  });
+});
+
+describe("a trial run the worker cannot make", () => {
+  /** A host whose idle turns run at once, as the worker's own queue would run them. */
+  function hostOf(create = createSimulation) {
+    const replies: WorkerReply[] = [];
+    const queued: (() => void)[] = [];
+    const host = createSimulationHost({
+      createSimulation: create,
+      post: (reply) => replies.push(reply),
+      wallNowMs: () => 0,
+      later: (callback) => queued.push(callback),
+    });
+    const drain = () => {
+      for (let turn = 0; turn < 10_000 && queued.length > 0; turn++) queued.shift()?.();
+    };
+    return { host, replies, drain };
+  }
+
+  it.each([
+    [[], "[]"],
+    [[10, 5], "[10,5]"],
+    [[-1], "[-1]"],
+    ["60", '"60"'],
+  ])("refuses the moments %j, saying what is allowed; the live run goes on", (atS, shown) => {
+    const { host, replies, drain } = hostOf();
+    host.handle({ type: "load", query: "", startAtS: 0 });
+    host.handle({ type: "trial", requestId: 3, query: "", atS } as unknown as WorkerCommand);
+    drain();
+    expect(replies.filter((r) => r.type === "trialError")).toEqual([
+      {
+        type: "trialError",
+        requestId: 3,
+        message: `a trial's moments must be one or more simulated seconds from 0, ascending; got ${shown}`,
+      },
+    ]);
+    host.handle({ type: "step", simMs: 100 });
+    host.handle({ type: "frame", view: SCREEN_VIEW });
+    expect(replies.at(-1)).toMatchObject({ type: "snapshot", snapshot: { nowNs: 100_000_000 } });
+  });
+
+  it("answers a trial that throws with its error, and leaves the live run alone", () => {
+    const { host, replies, drain } = hostOf((scenario) =>
+      failingAfter(createSimulation(scenario), 10),
+    );
+    host.handle({ type: "load", query: "", startAtS: 0 });
+    host.handle({ type: "trial", requestId: 4, query: "", atS: [30] });
+    drain();
+    expect(replies.filter((r) => r.type === "trialError")).toEqual([
+      { type: "trialError", requestId: 4, message: "invariant broken on purpose" },
+    ]);
+    expect(replies.some((r) => r.type === "error")).toBe(false);
     host.handle({ type: "step", simMs: 100 });
     host.handle({ type: "frame", view: SCREEN_VIEW });
     expect(replies.at(-1)).toMatchObject({ type: "snapshot", snapshot: { nowNs: 100_000_000 } });

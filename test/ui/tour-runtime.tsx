@@ -4,7 +4,8 @@ import { asksFirst } from "../../src/content/predict/page-question.ts";
 import type { Outcome, ReadKind, SimSnapshot } from "../../src/sim/snapshot.ts";
 import { type AppRuntime, startApp } from "../../src/state/runtime.ts";
 import { RuntimeContext } from "../../src/state/runtime-context.ts";
-import type { WorkerCommand } from "../../src/worker/protocol.ts";
+import { createListeners } from "../../src/worker/client.ts";
+import type { WorkerCommand, WorkerReply } from "../../src/worker/protocol.ts";
 import { recordedSnapshot } from "./fixtures/snapshot.ts";
 
 // The page's runtime without a simulation: the test plays the worker, setting each frame by hand
@@ -18,12 +19,15 @@ export interface FakeRuntime {
    * `run` is the worker's load count (by default, every load the page has sent so far).
    */
   frame(snapshot: SimSnapshot, wallPlayedMs?: number, run?: number): void;
+  /** Answers as the worker would (a trial's readings, an error). */
+  reply(reply: WorkerReply): void;
 }
 
 export function fakeRuntime(initialQuery = ""): FakeRuntime {
   const commands: WorkerCommand[] = [];
+  const replies = createListeners<WorkerReply>();
   const runtime = startApp({
-    client: { send: (command) => commands.push(command), onReply: () => () => {} },
+    client: { send: (command) => commands.push(command), onReply: replies.add },
     location: { hash: initialQuery, search: "" },
     writeQuery: () => {},
     scheduleFrame: () => () => {},
@@ -37,7 +41,7 @@ export function fakeRuntime(initialQuery = ""): FakeRuntime {
     runtime.shown.set({ snapshot, wallPlayedMs, run });
     runtime.store.getState().receiveSnapshot(snapshot);
   };
-  return { runtime, commands, frame };
+  return { runtime, commands, frame, reply: replies.emit };
 }
 
 export function renderWith(fake: FakeRuntime, children: ReactNode) {

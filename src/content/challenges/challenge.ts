@@ -4,6 +4,12 @@ import type { Scenario, ScenarioKey, ScheduleKey, SimSnapshot } from "../../mode
 // may move, and a check over the run that the page evaluates on every frame (a predicate over the
 // model's snapshots, like a preset's "Look for"). Solving one says what it demonstrated.
 
+/**
+ * A run of the model on `scenario` from 0 s, apart from the live one, and its snapshot (the
+ * counts) at `seconds`. The page runs it in the worker, so the answer comes later.
+ */
+export type TrialRun = (scenario: Scenario, seconds: number) => Promise<SimSnapshot>;
+
 /** The model's own verdict on the learner's scenario, from runs of it computed on the spot. */
 export interface Confirmation {
   ok: boolean;
@@ -21,10 +27,11 @@ export interface ChallengeCheck {
   /** What already rules the goal out in this run ("a read fell back at …"), or null. */
   spoiled?: (snapshot: SimSnapshot) => string | null;
   /**
-   * Once `holds`, the model's verdict on the learner's scenario: for an answer that must be checked
-   * against other runs of the model (a threshold), never against a stored number.
+   * Once `holds`, the model's verdict on the learner's scenario, from trial runs of it: for an
+   * answer that must be checked against other runs of the model (a threshold), never against a
+   * stored number. The verdict is "checking" until it answers.
    */
-  confirm?: (scenario: Scenario) => Confirmation;
+  confirm?: (scenario: Scenario, trial: TrialRun) => Promise<Confirmation>;
 }
 
 /** A number the learner tries in the challenge card: each try is a run from 0 s with that value. */

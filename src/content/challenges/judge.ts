@@ -1,14 +1,19 @@
 import type { Nanos, Scenario, ScenarioKey, SimSnapshot } from "../../model/index.ts";
 import { encodeScenario, KEY_CODECS, NS_PER_S, parseScenario } from "../../model/index.ts";
-import type { Challenge } from "./challenge.ts";
+import type { Challenge, Confirmation } from "./challenge.ts";
 
 // The challenge engine: pure functions from the learner's scenario and the run's snapshots to a
-// verdict. The page calls `judge` on every frame; the tests call it on headless runs.
+// verdict. The page calls `judge` on every frame; the tests call it on headless runs. A check that
+// the model must confirm by other runs is "checking" until `settle` takes their answer.
 
 export type Verdict =
   | { kind: "trying" }
+  /** The goal held at `atNs`; the challenge's `confirm` runs the model to say whether it counts. */
+  | { kind: "checking"; atNs: Nanos }
   | { kind: "solved"; atNs: Nanos; note: string }
   | { kind: "missed"; atNs: Nanos; reason: string }
+  /** The model's check could not run (`reason` says why): the run neither solves nor misses. */
+  | { kind: "checkFailed"; atNs: Nanos; reason: string }
   /** A locked key differs from the start: the run cannot count, whatever it shows. */
   | { kind: "offLimits"; keys: readonly ScenarioKey[] };
 
@@ -72,16 +77,16 @@ export function judge(
   }
   const restarted = now < previous.lastNs || previous.verdict.kind === "offLimits";
   const before = restarted ? NOT_JUDGED.verdict : previous.verdict;
-  if (before.kind === "solved" || before.kind === "missed") {
+  if (before.kind !== "trying") {
     return restarted ? { verdict: before, lastNs: now } : { ...previous, lastNs: now };
   }
   const { check } = challenge;
   let verdict: Verdict = before;
   if (check.holds(snapshot)) {
-    const confirmed = check.confirm?.(scenario) ?? { ok: true, message: "" };
-    verdict = confirmed.ok
-      ? { kind: "solved", atNs: now, note: confirmed.message }
-      : { kind: "missed", atNs: now, reason: confirmed.message };
+    verdict =
+      check.confirm === undefined
+        ? { kind: "solved", atNs: now, note: "" }
+        : { kind: "checking", atNs: now };
   } else {
     const spoiled = check.spoiled?.(snapshot) ?? null;
     if (spoiled !== null) verdict = { kind: "missed", atNs: now, reason: spoiled };
@@ -94,4 +99,21 @@ export function judge(
   }
   if (verdict === before && !restarted) return { ...previous, lastNs: now };
   return { verdict, lastNs: now };
+}
+
+/**
+ * The judging once the model's check of `checking` answered (a confirmation, or the error that kept
+ * it from running). The same judging when the verdict is no longer that check (the run restarted,
+ * a locked key changed): the answer is about a run no longer judged.
+ */
+export function settle(judging: Judging, checking: Verdict, answer: Confirmation | Error): Judging {
+  if (judging.verdict !== checking || checking.kind !== "checking") return judging;
+  const { atNs } = checking;
+  const verdict: Verdict =
+    answer instanceof Error
+      ? { kind: "checkFailed", atNs, reason: answer.message }
+      : answer.ok
+        ? { kind: "solved", atNs, note: answer.message }
+        : { kind: "missed", atNs, reason: answer.message };
+  return { ...judging, verdict };
 }

@@ -166,7 +166,11 @@ export class Cacher {
 
   // upstream: cacher.go GetList, once the watch cache listed
   private onList(call: PendingList<CacheList>, err: ApiError | null, list: CacheList | null) {
-    const { key, opts, ctx, done } = this.pending.release(call);
+    const key = call.key;
+    const opts = call.opts as ListOptions;
+    const ctx = call.ctx as RequestContext;
+    const done = call.done as Done<StorageListResult>;
+    this.pending.release(call);
     if (err !== null || list === null) {
       done(err, null);
       return;

@@ -146,8 +146,11 @@ export class CacheDelegator {
     err: ApiError | null,
     result: StorageListResult | null,
   ): void {
-    const consistentRead = call.consistentRead;
-    const { key, opts, ctx, done } = this.pending.release(call);
+    const { key, consistentRead } = call;
+    const opts = call.opts as ListOptions;
+    const ctx = call.ctx as RequestContext;
+    const done = call.done as Done<StorageListResult>;
+    this.pending.release(call);
     if (err === null) {
       if (consistentRead) this.countConsistentRead(true, "false");
       done(null, result);

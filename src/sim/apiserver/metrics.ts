@@ -248,12 +248,18 @@ export function registerWatchCacheMetrics(
   // building and joining a label set each call.
   const byValue = <S>(make: (labels: Labels) => S, base: Labels, label: string) => {
     const children = new Map<string, S>();
+    // Most calls repeat the last value (every LIST from the cache is index ""): no map lookup.
+    let lastValue: string | null = null;
+    let lastChild: S | null = null;
     return (value: string): S => {
+      if (value === lastValue) return lastChild as S;
       let child = children.get(value);
       if (child === undefined) {
         child = make({ ...base, [label]: value });
         children.set(value, child);
       }
+      lastValue = value;
+      lastChild = child;
       return child;
     };
   };

@@ -46,17 +46,15 @@ export class PendingLists<R> {
     return call;
   }
 
-  /** What `call` held, and the call back in the pool. */
-  release(call: PendingList<R>): {
-    readonly key: string;
-    readonly opts: ListOptions;
-    readonly ctx: RequestContext;
-    readonly done: Done<StorageListResult>;
-  } {
-    const { key, opts, ctx, done } = call;
-    if (opts === null || ctx === null || done === null) throw new Error("a LIST answered twice");
+  /**
+   * Puts `call` back in the pool: the caller reads what it held first (a result object per
+   * answer was garbage at thousands a second).
+   */
+  release(call: PendingList<R>): void {
+    if (call.opts === null || call.ctx === null || call.done === null) {
+      throw new Error("a LIST answered twice");
+    }
     call.opts = call.ctx = call.done = null;
     if (this.spare.length < MAX_SPARE) this.spare.push(call);
-    return { key, opts, ctx, done };
   }
 }

@@ -12,7 +12,7 @@ import type { Nanos } from "../time.ts";
 import { NS_PER_S } from "../time.ts";
 import { type ApiserverConfig, waitsOnlyWhenBehind } from "./config.ts";
 import type { ProgressRequester } from "./progress-requester.ts";
-import { WaiterQueue } from "./waiter-queue.ts";
+import { dropFirst, WaiterQueue } from "./waiter-queue.ts";
 import { WakeupTimers } from "./wakeup-timers.ts";
 
 // Reads that wait for the cache to reach an RV (upstream: watch_cache.go waitUntilFreshLocked; ≤1.36 waitUntilFreshAndBlock). Upstream parks them on a
@@ -214,7 +214,7 @@ export class FreshnessWaiters {
     // Waiters before the head are done: none needs arming.
     if (this.armCursor < this.arrivalsHead) this.armCursor = this.arrivalsHead;
     if (this.arrivalsHead > 1024 && this.arrivalsHead * 2 > this.arrivals.length) {
-      this.arrivals.splice(0, this.arrivalsHead);
+      dropFirst(this.arrivals, this.arrivalsHead);
       this.armCursor -= this.arrivalsHead;
       this.arrivalsHead = 0;
     }

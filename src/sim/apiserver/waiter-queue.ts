@@ -51,7 +51,7 @@ export class WaiterQueue<W extends QueuedWaiter> {
     const stop = Math.max(this.head, items.length - SPLICE_MAX_SHIFT);
     while (at > stop && defined(items[at - 1]).targetRv > waiter.targetRv) at--;
     if (at === items.length) items.push(waiter);
-    else if (at > stop || at === this.head) items.splice(at, 0, waiter);
+    else if (at > stop || at === this.head) insertAt(items, at, waiter);
     else this.late.push(waiter, waiter.targetRv, waiter.seq);
   }
 
@@ -68,7 +68,7 @@ export class WaiterQueue<W extends QueuedWaiter> {
       this.items.length = 0;
       this.head = 0;
     } else if (this.head > 1024 && this.head * 2 > this.items.length) {
-      this.items.splice(0, this.head);
+      dropFirst(this.items, this.head);
       this.head = 0;
     }
     return top;
@@ -80,4 +80,21 @@ export class WaiterQueue<W extends QueuedWaiter> {
     this.head = 0;
     this.late.retain(keep);
   }
+}
+
+// By hand rather than with `splice`: the builtin's generic path (and the array of removed items
+// it returns) cost about 1 400 instructions per park that lands before the tail, a third of them.
+
+/** Inserts `item` at `at`, shifting the (at most SPLICE_MAX_SHIFT) items after it by one. */
+function insertAt<W>(items: W[], at: number, item: W): void {
+  items.push(item);
+  for (let i = items.length - 1; i > at; i--) items[i] = defined(items[i - 1]);
+  items[at] = item;
+}
+
+/** Removes the first `n` items, moving the rest to the front. */
+export function dropFirst<W>(items: W[], n: number): void {
+  const kept = items.length - n;
+  for (let i = 0; i < kept; i++) items[i] = defined(items[i + n]);
+  items.length = kept;
 }

@@ -233,6 +233,11 @@ export class EtcdKv {
     return this.log.capacity;
   }
 
+  /** The log's full chunks, absolute indexes [from, to), which runs of one scenario share. */
+  get logSealed(): { from: number; to: number } {
+    return this.log.sealed;
+  }
+
   /** One past the newest logged event's absolute index. */
   get logEnd(): number {
     return this.log.base + this.log.length;

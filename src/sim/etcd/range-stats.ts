@@ -1,4 +1,5 @@
 import { defined } from "../lib/at.ts";
+import { placeOf } from "../lib/place-of.ts";
 import type { Nanos } from "../time.ts";
 
 // What etcd's range slots did, by reason (docs/fidelity.md "World", the cost model): requests served, busy
@@ -101,6 +102,6 @@ export class RangeStats implements RangeObserver {
   }
 
   private of(reason: RangeReason): ReasonTotals {
-    return defined(this.totals[RANGE_REASONS.indexOf(reason)]);
+    return defined(this.totals[placeOf(RANGE_REASONS, reason)]);
   }
 }

@@ -1,4 +1,5 @@
 import { defined } from "../lib/at.ts";
+import { placeOf } from "../lib/place-of.ts";
 import { OUTCOMES, type Outcome, type OutcomeView, type ReadKind } from "../snapshot.ts";
 import type { ApiError } from "../storage/errors.ts";
 import type { RequestContext } from "../storage/request-context.ts";
@@ -34,9 +35,12 @@ export class OutcomeLog {
   started = 0;
   ended = 0;
   inFlight = 0;
-  readonly counts: Record<ReadKind, Record<Outcome, number>>;
-  /** `counts` summed over the read kinds, for checks that ask "has this ever happened?". */
-  readonly totals: Record<Outcome, number>;
+  /**
+   * Attempts by kind (rows, in READ_KINDS order) and outcome (columns, in OUTCOMES order): one
+   * array, indexed, where a record per kind keyed by the outcome's name cost two megamorphic
+   * lookups and a store per attempt.
+   */
+  private readonly tally = new Float64Array(READ_KINDS.length * OUTCOMES.length);
   /**
    * Told of every attempt as it is recorded, or null. Only observers outside the model listen
    * (the golden runs' outcome digest, test/golden/); it reads, never changes, the run.
@@ -49,12 +53,6 @@ export class OutcomeLog {
   private total = 0;
 
   constructor() {
-    const zero = () => Object.fromEntries(OUTCOMES.map((o) => [o, 0])) as Record<Outcome, number>;
-    this.totals = zero();
-    this.counts = Object.fromEntries(READ_KINDS.map((k) => [k, zero()])) as Record<
-      ReadKind,
-      Record<Outcome, number>
-    >;
     for (let i = 0; i < RECENT_OUTCOMES; i++) {
       this.recent.push({
         id: 0,
@@ -77,8 +75,8 @@ export class OutcomeLog {
     atNs: Nanos,
   ) {
     const outcome = outcomeOf(ctx, err, code);
-    this.counts[kind][outcome]++;
-    this.totals[outcome]++;
+    const i = cell(kind, outcome);
+    this.tally[i] = defined(this.tally[i]) + 1;
     this.onRecord?.(id, kind, outcome, code, atNs);
     const slot = defined(this.recent[this.next]);
     slot.id = id;
@@ -108,9 +106,28 @@ export class OutcomeLog {
     return views;
   }
 
+  /** Attempts of `kind` that ended in `outcome` so far. */
+  count(kind: ReadKind, outcome: Outcome): number {
+    return defined(this.tally[cell(kind, outcome)]);
+  }
+
+  /** Attempts of any kind that ended in `outcome` so far. */
+  totalOf(outcome: Outcome): number {
+    let sum = 0;
+    for (const kind of READ_KINDS) sum += this.count(kind, outcome);
+    return sum;
+  }
+
   countsCopy(): Record<ReadKind, Record<Outcome, number>> {
     const copy = {} as Record<ReadKind, Record<Outcome, number>>;
-    for (const kind of READ_KINDS) copy[kind] = { ...this.counts[kind] };
+    for (const kind of READ_KINDS) {
+      const row = {} as Record<Outcome, number>;
+      for (const outcome of OUTCOMES) row[outcome] = this.count(kind, outcome);
+      copy[kind] = row;
+    }
     return copy;
   }
 }
+
+const cell = (kind: ReadKind, outcome: Outcome): number =>
+  placeOf(READ_KINDS, kind) * OUTCOMES.length + placeOf(OUTCOMES, outcome);

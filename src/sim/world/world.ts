@@ -17,7 +17,7 @@ import { ListMemory } from "./list-memory.ts";
 import { EXACT_WINDOW_NS, OpenLoop } from "./open-loop.ts";
 import { OutcomeLog } from "./outcomes.ts";
 import { POD_PREFIX, podSpec } from "./pods.ts";
-import type { ReadDeps } from "./read-request.ts";
+import { type ReadDeps, ReadSeries } from "./read-request.ts";
 import { Reflector } from "./reflector.ts";
 import { RevisionClock } from "./revision-clock.ts";
 import { RywClients } from "./ryw-clients.ts";
@@ -221,6 +221,7 @@ function buildClients(
     followPages: followsPages(initial),
     objectBytes: initial.objectBytes,
     memory,
+    series: new ReadSeries(metrics),
   };
   const openLoop = new OpenLoop(initial, {
     randomness,

@@ -20,10 +20,14 @@ function verdictText(verdict: Verdict, windowS: number): string {
   switch (verdict.kind) {
     case "trying":
       return `Not yet: the check runs on every frame, up to ${windowS} s.`;
+    case "checking":
+      return `Checking… the goal held at ${toSeconds(verdict.atNs).toFixed(1)} s; the model now runs your scenario to confirm it.`;
     case "solved":
       return `Solved at ${toSeconds(verdict.atNs).toFixed(1)} s${verdict.note === "" ? "." : `: ${verdict.note}`}`;
     case "missed":
       return `Not this run: ${verdict.reason}. Change what you may and try again from 0 s, or start over.`;
+    case "checkFailed":
+      return `The check could not run: ${verdict.reason}. Try again from 0 s.`;
     case "offLimits":
       return `Off limits: ${verdict.keys.map(labelOf).join(", ")} changed, and the challenge locks ${verdict.keys.length === 1 ? "it" : "them"}. Start over to try again.`;
   }

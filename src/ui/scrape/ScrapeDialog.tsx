@@ -1,13 +1,15 @@
-import { useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { type Findings, type FindingsResult, findingsOf } from "../../scrape/findings.ts";
+import type { TrialScrapes } from "../../scrape/fit-wall.ts";
 import {
   fitProposal,
-  matchOfSliced,
+  matchOf,
   type Proposal,
   percent,
   propose,
   type SeriesMatch,
 } from "../../scrape/propose.ts";
+import { useRuntime } from "../../state/runtime-context.ts";
 import { Sheet, SheetActions, useSheet } from "../sheet/Sheet.tsx";
 import { CodeBreaks } from "../text/CodeBreaks.tsx";
 import "./scrape.css";
@@ -16,6 +18,8 @@ interface Outcome {
   readonly result: FindingsResult;
   readonly proposal?: Proposal;
   readonly match?: readonly SeriesMatch[];
+  /** Why the runs that fit and check the proposal stopped short. */
+  readonly failed?: string;
 }
 
 /** "From a scrape…": paste one or two kube-apiserver /metrics scrapes, see what they imply. */
@@ -26,11 +30,16 @@ export function ScrapeDialog() {
   const [second, setSecond] = useState("");
   const [seconds, setSeconds] = useState("");
   const [busy, setBusy] = useState<string | null>(null);
-  /** Counts reads of the scrapes: a newer one makes an older one's runs stop and be dropped. */
-  const reading = useRef(0);
+  const { trial } = useRuntime();
+  /** The read whose runs are under way: a newer read (or closing the page) cancels them. */
+  const reading = useRef<AbortController | null>(null);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
+  useEffect(() => () => reading.current?.abort(), []);
 
   const read = () => {
+    reading.current?.abort();
+    reading.current = null;
+    setBusy(null);
     const given = seconds.trim() === "" ? undefined : Number(seconds);
     const result = findingsOf([first, second], given);
     if (!result.ok) {
@@ -39,25 +48,30 @@ export function ScrapeDialog() {
     }
     const guess = propose(result.findings);
     setOutcome({ result, proposal: guess });
-    const mine = ++reading.current;
-    // Runs of up to a simulated minute each, in slices: the page paints and answers between them.
-    const pause = () =>
-      new Promise<void>((resolve, reject) =>
-        setTimeout(() => (reading.current === mine ? resolve() : reject(new Error("stale"))), 0),
-      );
+    // Runs of up to a simulated minute each, in the worker: the page paints and answers meanwhile.
+    const controller = new AbortController();
+    reading.current = controller;
+    const { signal } = controller;
+    const scrapes: TrialScrapes = async (query, atS) =>
+      (await trial(query, atS, signal)).map(({ text }) => text);
+    let proposal = guess;
     setBusy("Running the proposed scenario to check it…");
     void (async () => {
       const f = result.findings;
-      const proposal = await fitProposal(f, guess, pause, (runs) =>
+      proposal = await fitProposal(f, guess, scrapes, (runs) =>
         setBusy(`Fitting the share that hit the wall: run ${runs}…`),
       );
       setOutcome({ result, proposal });
       setBusy("Running the proposed scenario to check it…");
-      const match = await matchOfSliced(f, proposal.query, pause);
+      const match = await matchOf(f, proposal.query, scrapes);
       setOutcome({ result, proposal, match });
       setBusy(null);
-    })().catch(() => {
+    })().catch((error: unknown) => {
       // A newer read of the scrapes took over: its own runs report.
+      if (signal.aborted) return;
+      const failed = error instanceof Error ? error.message : String(error);
+      setOutcome({ result, proposal, failed });
+      setBusy(null);
     });
   };
 
@@ -121,7 +135,7 @@ function OutcomeView({
   busy: string | null;
   onOpen: () => void;
 }) {
-  const { result, proposal, match } = outcome;
+  const { result, proposal, match, failed } = outcome;
   if (!result.ok) return <p className="scrape-problem">{result.message}</p>;
   const f = result.findings;
   return (
@@ -151,6 +165,11 @@ function OutcomeView({
             ))}
           </ul>
           {busy !== null && <p>{busy}</p>}
+          {failed !== undefined && (
+            <p className="scrape-problem">
+              The runs that fit and check the proposal could not finish: {failed}.
+            </p>
+          )}
           {match !== undefined && <MatchTable rows={match} />}
           <a className="scrape-open" href={`#${proposal.query}`} onClick={onOpen}>
             Open this scenario

@@ -1,7 +1,6 @@
 import type { Scenario } from "../../../model/index.ts";
 import { shareOf } from "../../observables.ts";
-import type { Challenge, Confirmation } from "../challenge.ts";
-import { runTo } from "../model-run.ts";
+import type { Challenge, Confirmation, TrialRun } from "../challenge.ts";
 import { reached } from "../readings.ts";
 
 // The answer is the model's, computed from the learner's own scenario when the check runs: their
@@ -15,18 +14,21 @@ const STEP_MS = 100;
 const percent = (share: number) =>
   `${(share * 100).toLocaleString("en-US", { maximumFractionDigits: 2 })} %`;
 
-function fallbackShare(scenario: Scenario, lagMs: number): number {
-  const snapshot = runTo({ ...scenario, lag: [{ atNs: 0, value: lagMs }] }, WINDOW_S);
+async function fallbackShare(scenario: Scenario, lagMs: number, trial: TrialRun) {
+  const snapshot = await trial({ ...scenario, lag: [{ atNs: 0, value: lagMs }] }, WINDOW_S);
   return shareOf(snapshot, "consistent", ["fallback"]);
 }
 
-export function confirmSmallestLag(scenario: Scenario): Confirmation {
+export async function confirmSmallestLag(
+  scenario: Scenario,
+  trial: TrialRun,
+): Promise<Confirmation> {
   const [first, ...later] = scenario.lag;
   if (first === undefined || later.length > 0) {
     return { ok: false, message: "the lag changed during the run: a try is one lag from 0 s" };
   }
   const lagMs = first.value;
-  const atLag = fallbackShare(scenario, lagMs);
+  const atLag = await fallbackShare(scenario, lagMs, trial);
   if (atLag < SHARE) {
     return {
       ok: false,
@@ -34,7 +36,7 @@ export function confirmSmallestLag(scenario: Scenario): Confirmation {
     };
   }
   const lower = Math.max(0, lagMs - STEP_MS);
-  const belowShare = lagMs === 0 ? 0 : fallbackShare(scenario, lower);
+  const belowShare = lagMs === 0 ? 0 : await fallbackShare(scenario, lower, trial);
   if (belowShare >= SHARE) {
     return {
       ok: false,
