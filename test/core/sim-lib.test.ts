@@ -1,7 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { at, defined } from "../../src/sim/lib/at.ts";
-import { bisect } from "../../src/sim/lib/bisect.ts";
+import { bisect, firstAbove, firstAboveInRing } from "../../src/sim/lib/bisect.ts";
 import { Fifo } from "../../src/sim/lib/fifo.ts";
 import { MinHeap } from "../../src/sim/lib/min-heap.ts";
 import { NumberFifo } from "../../src/sim/lib/number-fifo.ts";
@@ -45,6 +45,29 @@ describe("bisect", () => {
 
   it("refuses a range that ends before it starts", () => {
     expect(() => bisect(3, 2, () => true)).toThrow("bisect: empty range [3, 2)");
+  });
+
+  it("firstAbove and firstAboveInRing answer as bisect does, wherever the ring starts", () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 50 }), { minLength: 1 }),
+        fc.integer({ min: -5, max: 55 }),
+        fc.nat(),
+        fc.nat(),
+        (raw, target, rotate, spare) => {
+          const xs = [...raw].sort((x, y) => x - y);
+          const expected = bisect(0, xs.length, (i) => at(xs, i) > target);
+          expect(firstAbove(xs, target, 0, xs.length)).toBe(expected);
+          // The same values laid in a larger ring from `head` on, wrapping past its end.
+          const ring = new Float64Array(xs.length + (spare % 4));
+          const head = rotate % ring.length;
+          xs.forEach((x, i) => {
+            ring[(head + i) % ring.length] = x;
+          });
+          expect(firstAboveInRing(ring, head, xs.length, target)).toBe(expected);
+        },
+      ),
+    );
   });
 });
 

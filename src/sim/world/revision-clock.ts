@@ -1,6 +1,6 @@
 import { assert } from "../lib/assert.ts";
 import { defined } from "../lib/at.ts";
-import { firstAbove } from "../lib/bisect.ts";
+import { firstAboveInRing } from "../lib/bisect.ts";
 import type { Nanos } from "../time.ts";
 
 // etcd's revision as a function of time: for clients that read "at the revision of a past moment"
@@ -72,13 +72,7 @@ export class RevisionClock {
 
   /** The revision in force at `atNs` (within the window). */
   revisionAt(atNs: Nanos): number {
-    // The kept times are sorted; in ring order they are at most two runs.
-    const size = this.timesNs.length;
-    const count = this.kept;
-    const firstRun = Math.min(count, size - this.head);
-    const inFirst = firstAbove(this.timesNs, atNs, this.head, this.head + firstRun) - this.head;
-    const above =
-      inFirst < firstRun ? inFirst : firstRun + firstAbove(this.timesNs, atNs, 0, count - firstRun);
+    const above = firstAboveInRing(this.timesNs, this.head, this.kept, atNs);
     return this.base + Math.max(0, above - 1);
   }
 
