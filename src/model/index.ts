@@ -5,6 +5,8 @@
 // Words for a control that has no snapshot to read (the what-if switches, by version).
 export { noRvGuardRemoves } from "../sim/apiserver/config.ts";
 export type { CodeLine, DelegationRow } from "../sim/code-lines.ts";
+// Time travel's parked runs share the full chunks of their append-only logs.
+export { shareSealedChunks } from "../sim/lib/sealed-chunks.ts";
 export { CHECK_NS as MARK_CHECK_NS } from "../sim/mark-watch.ts";
 export { isFirstMarkKind, type MarkKind, type MarkView } from "../sim/marks.ts";
 // Metrics as the registry writes them, for the exports (src/metrics-export/).

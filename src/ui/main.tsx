@@ -7,6 +7,8 @@ import { startApp } from "../state/runtime.ts";
 import { addressFor } from "../state/url.ts";
 import { createWorkerClient } from "../worker/worker-client.ts";
 import { App } from "./App.tsx";
+import { PAGE_FONTS, PAGE_SYMBOLS } from "./fonts/page-fonts.ts";
+import { warmFonts } from "./fonts/warm-fonts.ts";
 import "./styles.css";
 
 // Started here, once, outside React: StrictMode runs effects twice, and two workers would be two
@@ -37,12 +39,15 @@ markFirstFrame(
 
 const root = document.getElementById("root");
 if (root === null) throw new Error("index.html has no #root element");
-// As a transition the first render yields to the browser every few milliseconds instead of
+// The fonts first, a few per task, so that the page's first layout finds them resolved; then the
+// page. As a transition the first render yields to the browser every few milliseconds instead of
 // holding the main thread for the whole page at once (a long task right after load).
-startTransition(() =>
-  createRoot(root).render(
-    <StrictMode>
-      <App runtime={runtime} />
-    </StrictMode>,
-  ),
-);
+void warmFonts(PAGE_FONTS, PAGE_SYMBOLS).then(() => {
+  startTransition(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <App runtime={runtime} />
+      </StrictMode>,
+    ),
+  );
+});

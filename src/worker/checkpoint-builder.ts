@@ -2,7 +2,7 @@ import type { Scenario } from "../model/index.ts";
 import { type Nanos, NS_PER_S } from "../model/index.ts";
 import type { Checkpoints, SizeAt } from "./checkpoints.ts";
 import type { HostedRun } from "./hosted-run.ts";
-import { estimateRunBytes } from "./run-size.ts";
+import { weighRun } from "./run-size.ts";
 
 // Replays the scenario from 0 toward the earliest grid point that lacks a run, a slice at a time
 // within a wall-clock budget, so the live run keeps its frames; the run is parked on arrival.
@@ -42,10 +42,10 @@ export class CheckpointBuilder {
     deadlineMs: number,
     mayStart: () => boolean = () => true,
   ) {
-    const liveBytes = estimateRunBytes(live);
+    const liveWeight = weighRun(live);
     for (let guard = 0; guard < 10_000 && wallNowMs() < deadlineMs; guard++) {
       if (this.building === null) {
-        const targetNs = this.checkpoints.missing(furthestNs, liveBytes, sizeAt);
+        const targetNs = this.checkpoints.missing(furthestNs, liveWeight, sizeAt);
         if (targetNs === null) return false;
         if (!mayStart()) return true;
         this.building = { run: this.create(live.scenario), targetNs };
@@ -55,7 +55,7 @@ export class CheckpointBuilder {
       if (run.nowNs >= targetNs) {
         this.building = null;
         if (this.checkpoints.isGridPoint(targetNs))
-          this.checkpoints.park(run, true, estimateRunBytes(run), liveBytes);
+          this.checkpoints.park(run, true, weighRun(run), liveWeight);
       }
     }
     return true;

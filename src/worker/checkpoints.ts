@@ -1,5 +1,6 @@
 import { type Nanos, NS_PER_S } from "../model/index.ts";
 import type { HostedRun } from "./hosted-run.ts";
+import { totalBytes, type Weight } from "./run-weight.ts";
 
 // Parked runs to seek from. A Simulation cannot be copied (its events hold closures), so a
 // checkpoint is a whole run stopped at a moment: one on each point of a grid, replayed from 0 in
@@ -10,7 +11,10 @@ import type { HostedRun } from "./hosted-run.ts";
 // new grid's, and nothing built is wasted. A long run holds at most GRID_POINTS + SPARES runs,
 // and fewer when runs are heavy: the parked runs and the live one stay within BUDGET_BYTES by
 // the estimate of run-size.ts, each point weighed by what the run held at its moment (a heavy
-// run's early points are lighter than its live run, whose weight the spares are kept for).
+// run's early points are lighter than its live run, whose weight the spares are kept for). What
+// runs of a scenario hold in common (the full chunks of etcd's log and of the dispatched events)
+// is one copy, counted once (run-weight.ts), so the grid is as dense as what changes between
+// points allows.
 
 /** Grid points kept at most; the spacing doubles past them. */
 export const GRID_POINTS = 30;
@@ -22,13 +26,13 @@ export const BASE_SPACING_NS: Nanos = 20 * NS_PER_S;
  * worker stays within 400 MB). */
 export const BUDGET_BYTES = 400_000_000;
 
-/** A run's estimated bytes at a moment of the run so far. */
-export type SizeAt = (tNs: Nanos) => number;
+/** What a run weighs at a moment of the run so far. */
+export type SizeAt = (tNs: Nanos) => Weight;
 
 interface Parked {
   run: HostedRun;
   onGrid: boolean;
-  bytes: number;
+  weight: Weight;
 }
 
 export class Checkpoints {
@@ -46,16 +50,17 @@ export class Checkpoints {
 
   /**
    * The earliest grid point up to `furthestNs` without a run, after thinning the grid so that
-   * its runs, weighed by `sizeAt`, fit beside a live run of `liveBytes` and spares of its weight.
+   * its runs, weighed by `sizeAt`, fit beside the live run and spares of its weight (what runs
+   * share counts once: run-weight.ts; a spare's full chunks are mostly the grid's).
    */
-  missing(furthestNs: Nanos, liveBytes: number, sizeAt: SizeAt = () => liveBytes): Nanos | null {
-    const room = BUDGET_BYTES - (1 + SPARES) * liveBytes;
+  missing(furthestNs: Nanos, live: Weight, sizeAt: SizeAt = () => live): Nanos | null {
+    const held = [live, ...Array.from({ length: SPARES }, () => ({ own: live.own, shared: [] }))];
     const fitting = (points: Nanos[]): Nanos[] => {
-      let used = 0;
+      const weights = [...held];
       let n = 0;
       while (n < points.length && n < GRID_POINTS) {
-        used += sizeAt(points[n] as Nanos);
-        if (used > room) break;
+        weights.push(sizeAt(points[n] as Nanos));
+        if (totalBytes(weights) > BUDGET_BYTES) break;
         n++;
       }
       return points.slice(0, n);
@@ -91,20 +96,18 @@ export class Checkpoints {
     return tNs > 0 && tNs % this.spacingNs === 0;
   }
 
-  /** Parks `run`, estimated at `runBytes`, beside a live run of `liveBytes`. */
-  park(run: HostedRun, onGrid: boolean, runBytes: number, liveBytes = runBytes): void {
+  /** Parks `run`, weighing `weight`, beside a live run weighing `live`. */
+  park(run: HostedRun, onGrid: boolean, weight: Weight, live: Weight = weight): void {
     if (run.nowNs === 0) return; // a fresh run is as cheap as a parked one
     const spares = this.parked.filter((p) => !p.onGrid);
     this.parked = this.parked.filter((p) => p.run.nowNs !== run.nowNs);
-    const entry = { run, onGrid, bytes: runBytes };
+    const entry = { run, onGrid, weight };
     this.parked.push(entry);
     this.parked.sort((a, b) => a.run.nowNs - b.run.nowNs);
     if (!onGrid) spares.push(entry);
     // Spares parked longest ago go first: the user is most likely to come back to the newest.
-    while (
-      spares.length > SPARES ||
-      (spares.length > 0 && this.bytes() + liveBytes > BUDGET_BYTES)
-    ) {
+    const over = () => totalBytes([live, ...this.parked.map((p) => p.weight)]) > BUDGET_BYTES;
+    while (spares.length > SPARES || (spares.length > 0 && over())) {
       const oldest = spares.shift();
       this.parked = this.parked.filter((p) => p !== oldest);
     }
@@ -112,7 +115,7 @@ export class Checkpoints {
 
   /** The parked runs' estimated bytes together. */
   bytes(): number {
-    return this.parked.reduce((sum, p) => sum + p.bytes, 0);
+    return totalBytes(this.parked.map((p) => p.weight));
   }
 
   /** Removes and returns the latest run at or before `tNs`. */

@@ -17,8 +17,11 @@ export interface FrameCadence {
   /** The page asked for a frame at `nowMs`. */
   request(nowMs: number): void;
   /**
-   * The wall time by which the worker should be free for the next request; infinite once more
-   * wall time passed since the last one than a frame may count (`MAX_WALL_STEP_MS`).
+   * The wall time by which the worker should be free for the next request (past while the page
+   * is late); infinite once the page has stopped asking: more wall time passed since the last
+   * request than a frame may count (`MAX_WALL_STEP_MS`). A page only held up a few frames is
+   * late, not gone: taking that for idle time let the builder start a replay whose first step
+   * cannot be cut (a large cluster's run takes a second to build) while the live run stood still.
    */
   nextDueMs(nowMs: number): number;
 }

@@ -1,5 +1,6 @@
 import type { Simulation } from "../model/index.ts";
 import type { HostedRun } from "./hosted-run.ts";
+import type { SharedSpan, Weight } from "./run-weight.ts";
 
 // A parked run's heap in the worker, estimated from what dominates it, counted as the memory it
 // occupies (a column's slots, not only its live entries): the history ring's columns, etcd's
@@ -19,8 +20,13 @@ const BASE_BYTES = 2_000_000;
 const BYTES_PER_RING_SLOT = 37;
 /** Revision, key index, type, previous revision and body. */
 const BYTES_PER_LOG_SLOT = 25;
+/** What runs of one scenario share of a log slot once its chunk is full: all but the body. */
+const BYTES_PER_SHARED_LOG_SLOT = 21;
 /** The undo log's columns and the snapshot's rv, change number and size. */
 const BYTES_PER_SNAPSHOT_CHANGE = 70;
+/** What runs of one scenario share of an undo-log change once its chunk is full: key, number,
+ * previous rv, the key's previous change (not the body, nor the snapshot's own rv and size). */
+const BYTES_PER_SHARED_SNAPSHOT_CHANGE = 28;
 /** An event object and its pod, kept until every watcher has read it. */
 const BYTES_PER_DISPATCHED_EVENT = 185;
 /** A read etcd has not answered yet (queued or in service), with its request and its client's. */
@@ -34,6 +40,35 @@ export function estimateRunBytes(run: HostedRun): number {
   return simulationBytes(run.main) + (run.twin === null ? 0 : simulationBytes(run.twin));
 }
 
+/**
+ * What `run` weighs beside other runs of its scenario: the full chunks of etcd's log, of the
+ * cacher's dispatched events and of the snapshots' undo log are one copy for all the runs that
+ * wrote them (`lib/sealed-chunks.ts`),
+ * so they are spans counted once (`run-weight.ts`), and the rest of the estimate is its own.
+ */
+export function weighRun(run: HostedRun): Weight {
+  const shared = [
+    ...sharedSpans("main", run.main),
+    ...(run.twin ? sharedSpans("twin", run.twin) : []),
+  ];
+  const sharedBytes = shared.reduce((sum, s) => sum + (s.to - s.from) * s.bytesPerSlot, 0);
+  return { own: estimateRunBytes(run) - sharedBytes, shared };
+}
+
+function sharedSpans(name: string, run: Simulation): SharedSpan[] {
+  const { kv, apiserver, cache } = run.world;
+  const undo = cache.storage.snapshots?.undoLog.sealed ?? { from: 0, to: 0 };
+  return [
+    { column: `${name}:undo-log`, ...undo, bytesPerSlot: BYTES_PER_SHARED_SNAPSHOT_CHANGE },
+    { column: `${name}:etcd-log`, ...kv.logSealed, bytesPerSlot: BYTES_PER_SHARED_LOG_SLOT },
+    {
+      column: `${name}:dispatched`,
+      ...apiserver.cacher.dispatchLog.sealed,
+      bytesPerSlot: BYTES_PER_DISPATCHED_EVENT,
+    },
+  ];
+}
+
 /** What the estimate counts in one simulation. */
 export function runItems(run: Simulation) {
   const { kv, cache, apiserver, rangeStats } = run.world;
@@ -42,8 +77,8 @@ export function runItems(run: Simulation) {
     waiters: cache.waiterCount,
     ringSlots: cache.history.backingSlots,
     logSlots: kv.logCapacity,
-    snapshotChanges: cache.storage.snapshots?.retainedChanges ?? 0,
-    dispatchedEvents: apiserver.cacher.dispatchLog.retained,
+    snapshotChanges: cache.storage.snapshots?.undoLog.held ?? 0,
+    dispatchedEvents: apiserver.cacher.dispatchLog.held,
     pods: kv.podCount + cache.storage.store.size,
   };
 }

@@ -1,26 +1,27 @@
 import type { Nanos } from "../model/index.ts";
 import { BASE_SPACING_NS } from "./checkpoints.ts";
+import { alone, type Weight } from "./run-weight.ts";
 
 // What the live run weighed as it first went through each grid step (run-size.ts's estimate), so
 // the checkpoint grid can weigh a point before the builder replays it: a replay of the scenario
 // holds at a moment what the live run held there, and a heavy run's early moments are lighter.
 
 export class SizeHistory {
-  /** The heaviest estimate seen in each step of BASE_SPACING_NS. */
-  private readonly maxByStep: number[] = [];
+  /** The heaviest weight seen in each step of BASE_SPACING_NS (by what it weighs alone). */
+  private readonly maxByStep: Weight[] = [];
 
-  record(tNs: Nanos, bytes: number): void {
+  record(tNs: Nanos, weight: Weight): void {
     const step = Math.floor(tNs / BASE_SPACING_NS);
-    this.maxByStep[step] = Math.max(this.maxByStep[step] ?? 0, bytes);
+    this.maxByStep[step] = heavier(this.maxByStep[step], weight);
   }
 
-  /** The heaviest estimate seen in the steps on either side of `tNs`; `unknown` if neither has one. */
-  at(tNs: Nanos, unknown: number): number {
+  /** The heaviest weight seen in the steps on either side of `tNs`; `unknown` if neither has one. */
+  at(tNs: Nanos, unknown: Weight): Weight {
     const step = Math.floor(tNs / BASE_SPACING_NS);
     const before = this.maxByStep[step - 1];
     const after = this.maxByStep[step];
-    if (before === undefined && after === undefined) return unknown;
-    return Math.max(before ?? 0, after ?? 0);
+    if (before === undefined) return after ?? unknown;
+    return heavier(after, before);
   }
 
   /** The run's future after `tNs` was dropped (a fork): what it weighed there no longer holds. */
@@ -31,4 +32,8 @@ export class SizeHistory {
   clear(): void {
     this.maxByStep.length = 0;
   }
+}
+
+function heavier(a: Weight | undefined, b: Weight): Weight {
+  return a !== undefined && alone(a) >= alone(b) ? a : b;
 }

@@ -1,8 +1,8 @@
-import type { Nanos, Scenario } from "../model/index.ts";
+import { type Nanos, type Scenario, shareSealedChunks } from "../model/index.ts";
 import { CheckpointBuilder } from "./checkpoint-builder.ts";
 import { Checkpoints } from "./checkpoints.ts";
 import type { HostedRun } from "./hosted-run.ts";
-import { estimateRunBytes } from "./run-size.ts";
+import { weighRun } from "./run-size.ts";
 import { scenarioUntil } from "./scenario-until.ts";
 import { SizeHistory } from "./size-history.ts";
 
@@ -29,6 +29,8 @@ const BUILD_TURN_MS = 6;
 const BUILD_PAUSE_MS = 10;
 
 export function createTimeTravel(deps: TimeTravelDeps) {
+  // Parked runs of a scenario hold the same history: one copy of each full chunk serves them all.
+  shareSealedChunks(true);
   const idleUntilMs = deps.idleUntilMs ?? (() => Number.POSITIVE_INFINITY);
   /** Wall time the last run built from 0 s took: a replay's first step, which cannot be cut. */
   let createMs = 0;
@@ -57,8 +59,8 @@ export function createTimeTravel(deps: TimeTravelDeps) {
     // when that fits before the next one (a large cluster's takes a second).
     const mayStart = () =>
       idleUntil === Number.POSITIVE_INFINITY || deps.wallNowMs() + createMs <= deadlineMs;
-    const liveBytes = estimateRunBytes(live);
-    const sizeAt = (tNs: Nanos) => sizes.at(tNs, liveBytes);
+    const liveWeight = weighRun(live);
+    const sizeAt = (tNs: Nanos) => sizes.at(tNs, liveWeight);
     if (builder.step(live, furthestNs, sizeAt, deps.wallNowMs, deadlineMs, mayStart)) kick();
   }
 
@@ -113,7 +115,7 @@ export function createTimeTravel(deps: TimeTravelDeps) {
     reached(run: HostedRun): boolean {
       if (live === null || run.nowNs <= furthestNs) return false;
       furthestNs = run.nowNs;
-      sizes.record(run.nowNs, estimateRunBytes(run));
+      sizes.record(run.nowNs, weighRun(run));
       kick();
       return true;
     },
@@ -123,7 +125,7 @@ export function createTimeTravel(deps: TimeTravelDeps) {
       if (live === null) return run;
       const targetNs = Math.min(Math.max(Math.round(tNs), 0), furthestNs);
       const next = nearest(run, targetNs) ?? create(run.scenario);
-      if (next !== run) checkpoints.park(run, false, estimateRunBytes(run));
+      if (next !== run) checkpoints.park(run, false, weighRun(run));
       if (next.scenario !== run.scenario) next.adopt(run.scenario);
       next.advanceTo(targetNs);
       live = next;

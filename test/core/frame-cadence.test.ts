@@ -18,6 +18,14 @@ describe("the page's frame cadence", () => {
     cadence.request(1000);
     cadence.request(1016);
     expect(cadence.nextDueMs(1100)).toBe(1016 + 16 - 2);
-    expect(cadence.nextDueMs(1117)).toBe(Number.POSITIVE_INFINITY);
+    expect(cadence.nextDueMs(2017)).toBe(Number.POSITIVE_INFINITY);
+  });
+
+  it("still expects a page whose requests come a few frames late (a held-up main thread)", () => {
+    const cadence = createFrameCadence();
+    cadence.request(1000);
+    cadence.request(1016);
+    // 300 ms without a request: the page is late, not gone, so the worker has no idle time.
+    expect(cadence.nextDueMs(1316)).toBe(1016 + 16 - 2);
   });
 });

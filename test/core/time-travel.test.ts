@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseScenario, type Scenario } from "../../src/sim/scenario/index.ts";
 import { createSimulation } from "../../src/sim/simulation.ts";
@@ -12,6 +13,7 @@ import {
   SPARES,
 } from "../../src/worker/checkpoints.ts";
 import { type HostedRun, hostSingle } from "../../src/worker/hosted-run.ts";
+import { bytesOnly } from "../../src/worker/run-weight.ts";
 import { scenarioUntil } from "../../src/worker/scenario-until.ts";
 import { SizeHistory } from "../../src/worker/size-history.ts";
 import { createTimeTravel } from "../../src/worker/time-travel.ts";
@@ -113,6 +115,50 @@ describe("seeking", () => {
   });
 });
 
+describe("checkpoints sharing etcd's log with the live run", () => {
+  // Parked runs and the live one keep one copy of each full chunk of etcd's log (event-log.ts):
+  // a seek through a checkpoint, the run after it and a fork from the past must each be what a
+  // straight run shows.
+  const heavyish = fc
+    .record({
+      seed: fc.integer({ min: 0, max: 1000 }),
+      writes: fc.integer({ min: 400, max: 1500 }),
+      reads: fc.integer({ min: 10, max: 400 }),
+      watchers: fc.integer({ min: 0, max: 20 }),
+      compaction: fc.integer({ min: 4, max: 25 }),
+      lag: fc.constantFrom(0, 1500),
+    })
+    .map((s) =>
+      Object.entries(s)
+        .map(([key, value]) => `${key}=${value}`)
+        .join("&"),
+    );
+
+  it("gives a straight run's snapshot and trace at the target and after it", {
+    timeout: 120_000,
+  }, () => {
+    fc.assert(
+      fc.property(heavyish, fc.integer({ min: 21, max: 39 }), (query, targetS) => {
+        const h = harness(query);
+        h.play(40 * S);
+        h.drain();
+        expect(h.travel.checkpointTimes(), query).toEqual([20 * S, 40 * S]);
+        h.seek(targetS * S); // from the checkpoint at 20 s
+        same(h.live, replayed(h.live.scenario, targetS * S));
+        h.play(50 * S);
+        same(h.live, replayed(h.live.scenario, 50 * S));
+        // A change in the past forks: the log's chunks from there on differ from the old future's.
+        h.seek(targetS * S);
+        h.fork();
+        h.live.setLive("writes", 300);
+        h.play(45 * S);
+        same(h.live, replayed(h.live.scenario, 45 * S));
+      }),
+      { seed: 20261201, numRuns: 4 },
+    );
+  });
+});
+
 describe("forking", () => {
   it("a change while viewing the past drops the scenario's later changes", () => {
     const h = harness("");
@@ -171,13 +217,13 @@ describe("Checkpoints", () => {
     const checkpoints = new Checkpoints();
     for (let furthest = S; furthest <= 30 * 60 * S; furthest += 7 * S) {
       for (
-        let t = checkpoints.missing(furthest, runBytes);
+        let t = checkpoints.missing(furthest, bytesOnly(runBytes));
         t !== null;
-        t = checkpoints.missing(furthest, runBytes)
+        t = checkpoints.missing(furthest, bytesOnly(runBytes))
       ) {
-        checkpoints.park(fake(t), true, runBytes);
+        checkpoints.park(fake(t), true, bytesOnly(runBytes));
       }
-      checkpoints.park(fake(furthest - 3 * S), false, runBytes);
+      checkpoints.park(fake(furthest - 3 * S), false, bytesOnly(runBytes));
       check(checkpoints);
     }
     return checkpoints;
@@ -197,11 +243,11 @@ describe("Checkpoints", () => {
     const heavy = 43_000_000;
     const checkpoints = new Checkpoints();
     for (
-      let t = checkpoints.missing(600 * S, heavy);
+      let t = checkpoints.missing(600 * S, bytesOnly(heavy));
       t !== null;
-      t = checkpoints.missing(600 * S, heavy)
+      t = checkpoints.missing(600 * S, bytesOnly(heavy))
     ) {
-      checkpoints.park(fake(t), true, heavy);
+      checkpoints.park(fake(t), true, bytesOnly(heavy));
     }
     // The even points alone would be 160, 320 and 480 s.
     expect(checkpoints.times()).toEqual([80, 160, 240, 320, 400, 480].map((t) => t * S));
@@ -209,7 +255,7 @@ describe("Checkpoints", () => {
     // reads=10000&writes=1000&watchers=100 is estimated at about 51 MB (docs/benchmarks.md, "Ring
     // as columns"): room for 6 parked runs if each weighed that much (the next test weighs each
     // by its moment, as the builder does).
-    expect(checkpoints.missing(600 * S, 51_400_000)).toBeNull();
+    expect(checkpoints.missing(600 * S, bytesOnly(51_400_000))).toBeNull();
     expect(checkpoints.times()).toEqual([80, 160, 320, 480].map((t) => t * S));
   });
 
@@ -217,18 +263,48 @@ describe("Checkpoints", () => {
     // A run that grows from 20 MB to 51 MB over 10 minutes, as (b) does: its live run and two
     // spares take 154 MB, and the points weigh what the run held at their moment.
     const live = 51_400_000;
-    const sizeAt = (tNs: number) => 20_000_000 + (31_000_000 * tNs) / (600 * S);
+    const sizeAt = (tNs: number) => bytesOnly(20_000_000 + (31_000_000 * tNs) / (600 * S));
     const checkpoints = new Checkpoints();
     for (
-      let t = checkpoints.missing(600 * S, live, sizeAt);
+      let t = checkpoints.missing(600 * S, bytesOnly(live), sizeAt);
       t !== null;
-      t = checkpoints.missing(600 * S, live, sizeAt)
+      t = checkpoints.missing(600 * S, bytesOnly(live), sizeAt)
     ) {
-      checkpoints.park(fake(t), true, sizeAt(t), live);
+      checkpoints.park(fake(t), true, sizeAt(t), bytesOnly(live));
     }
     // Six points where the live run's weight alone would leave room for four (80, 160, 320, 480).
     expect(checkpoints.times()).toEqual([80, 160, 240, 320, 400, 480].map((t) => t * S));
     expect(checkpoints.bytes() + 3 * live).toBeLessThanOrEqual(BUDGET_BYTES);
+  });
+
+  it("counts once what runs of a scenario share, so the grid is as dense as their changes allow", () => {
+    // Each run holds 5 MB of its own and shares the full chunks of its last 60 s of history, 0.2 MB
+    // a second: 17 MB alone, room for 20 points if nothing were shared.
+    const at = (tNs: number) => ({
+      own: 5_000_000,
+      shared: [
+        { column: "main:log", from: Math.max(0, tNs / S - 60), to: tNs / S, bytesPerSlot: 200_000 },
+      ],
+    });
+    const live = at(600 * S);
+    const checkpoints = new Checkpoints();
+    for (
+      let t = checkpoints.missing(600 * S, live, at);
+      t !== null;
+      t = checkpoints.missing(600 * S, live, at)
+    ) {
+      checkpoints.park(fake(t), true, at(t), live);
+    }
+    expect(checkpoints.spacingNs).toBe(BASE_SPACING_NS);
+    expect(checkpoints.size).toBe(GRID_POINTS);
+    // Their own 150 MB and the union of their history, 600 s at 0.2 MB.
+    expect(checkpoints.bytes()).toBe(GRID_POINTS * 5_000_000 + 600 * 200_000);
+    const flat = new Checkpoints();
+    for (let t = flat.missing(600 * S, bytesOnly(17_000_000)); t !== null; ) {
+      flat.park(fake(t), true, bytesOnly(17_000_000));
+      t = flat.missing(600 * S, bytesOnly(17_000_000));
+    }
+    expect(flat.size).toBe(20);
   });
 
   it("parks fewer runs when runs are heavy, keeping them and the live one within budget", () => {
@@ -244,7 +320,7 @@ describe("Checkpoints", () => {
 
   it("takes the latest run at or before a moment", () => {
     const checkpoints = new Checkpoints();
-    for (const t of [20, 40, 60]) checkpoints.park(fake(t * S), true, LIGHT);
+    for (const t of [20, 40, 60]) checkpoints.park(fake(t * S), true, bytesOnly(LIGHT));
     expect(checkpoints.take(59 * S)?.nowNs).toBe(40 * S);
     expect(checkpoints.take(10 * S)).toBeNull();
     expect(checkpoints.times()).toEqual([20 * S, 60 * S]);
@@ -254,15 +330,15 @@ describe("Checkpoints", () => {
 describe("SizeHistory", () => {
   it("weighs a moment by the heaviest estimate on either side of it, and forgets a dropped future", () => {
     const sizes = new SizeHistory();
-    expect(sizes.at(40 * S, 9)).toBe(9);
-    sizes.record(25 * S, 3);
-    sizes.record(39 * S, 5);
-    sizes.record(41 * S, 4);
-    expect(sizes.at(40 * S, 9)).toBe(5);
-    sizes.record(70 * S, 8);
-    expect(sizes.at(80 * S, 9)).toBe(8);
+    expect(sizes.at(40 * S, bytesOnly(9)).own).toBe(9);
+    sizes.record(25 * S, bytesOnly(3));
+    sizes.record(39 * S, bytesOnly(5));
+    sizes.record(41 * S, bytesOnly(4));
+    expect(sizes.at(40 * S, bytesOnly(9)).own).toBe(5);
+    sizes.record(70 * S, bytesOnly(8));
+    expect(sizes.at(80 * S, bytesOnly(9)).own).toBe(8);
     sizes.dropAfter(50 * S);
-    expect(sizes.at(80 * S, 9)).toBe(9);
-    expect(sizes.at(40 * S, 9)).toBe(5);
+    expect(sizes.at(80 * S, bytesOnly(9)).own).toBe(9);
+    expect(sizes.at(40 * S, bytesOnly(9)).own).toBe(5);
   });
 });

@@ -1,5 +1,7 @@
 import { defined } from "../lib/at.ts";
 import { bisect } from "../lib/bisect.ts";
+import { SealedChunks, sameBytes, sealedSpan } from "../lib/sealed-chunks.ts";
+import type { Pod } from "../storage/pod.ts";
 import type { WatchCacheEvent } from "./watch-cache-event.ts";
 
 // The events the cacher has dispatched, in order, addressed by absolute index. Watchers are
@@ -8,19 +10,40 @@ import type { WatchCacheEvent } from "./watch-cache-event.ts";
 // For clients that only need to catch up, it also answers "how many would a whole-resource
 // watcher deliver between two positions" in O(log n), from running counts.
 
-const COMPACT_AFTER_ENTRIES = 4096;
+/** Entries a chunk holds: about four seconds of 1 000 events/s. */
+const CHUNK_BITS = 12;
+const CHUNK = 1 << CHUNK_BITS;
+const MASK = CHUNK - 1;
 
 /** A whole-resource watcher delivers an event unless it deletes an object it never had. */
 export const isDeliverable = (event: WatchCacheEvent): boolean =>
   event.type === "DELETED" ? event.prevObject !== null : event.object !== null;
 
+/** Entries by absolute index, written only while the chunk is the newest and shared once full. */
+interface Chunk {
+  readonly items: WatchCacheEvent[];
+  /** cumulative[i]: deliverable entries at absolute indexes up to and including this one. */
+  readonly cumulative: Float64Array;
+}
+
+/** Full chunks of every dispatch log in the process, one copy of each (time travel's parked runs). */
+const sealed = new SealedChunks<Chunk>(
+  (a, b) =>
+    sameBytes(a.cumulative, b.cumulative) && a.items.every((e, i) => sameEvent(e, b.items[i])),
+);
+
+// The entries are chunks by absolute index: released chunks go whole, and a full chunk is never
+// written again, so the runs time travel parks share the events they dispatched alike
+// (lib/sealed-chunks.ts). An event and its objects are never changed once made, so one run may
+// read another's equal ones.
 export class DispatchLog {
-  private items: (WatchCacheEvent | undefined)[] = [];
-  /** cumulative[k]: deliverable entries at absolute indexes below base + k + 1. */
-  private cumulative: number[] = [];
-  private cumulativeBeforeBase = 0;
-  /** Absolute index of items[0]. */
-  private base = 0;
+  /** chunks[k] holds absolute indexes [(firstChunk + k) · CHUNK, … + CHUNK). */
+  private chunks: Chunk[] = [];
+  private firstChunk = 0;
+  /** Deliverable entries below the first chunk. */
+  private cumulativeBeforeChunks = 0;
+  /** One past the newest entry. */
+  private endIndex = 0;
   /** Entries below this absolute index were released. */
   private firstLive = 0;
   /** The last index whose RV is not above its predecessor's (-1: RVs only ever increased). */
@@ -28,24 +51,46 @@ export class DispatchLog {
 
   /** One past the newest entry. */
   get end(): number {
-    return this.base + this.items.length;
+    return this.endIndex;
   }
 
   /** Entries retained (not yet released). */
   get retained(): number {
-    return this.end - this.firstLive;
+    return this.endIndex - this.firstLive;
+  }
+
+  /** Entries held in memory: the retained ones and the released ones still in their chunk. */
+  get held(): number {
+    return this.endIndex - this.firstChunk * CHUNK;
+  }
+
+  /** The absolute indexes [from, to) of the full chunks, which runs of one scenario share. */
+  get sealed(): { from: number; to: number } {
+    return sealedSpan(this.firstChunk, this.chunks.length, this.endIndex, CHUNK);
   }
 
   append(event: WatchCacheEvent): void {
-    const previous = this.items[this.items.length - 1];
-    if (previous !== undefined && event.rv <= previous.rv) this.lastDecrease = this.end;
-    const before = this.cumulativeBefore(this.end);
-    this.items.push(event);
-    this.cumulative.push(before + (isDeliverable(event) ? 1 : 0));
+    const end = this.endIndex;
+    if (end - 1 >= this.firstLive && event.rv <= this.at(end - 1).rv) this.lastDecrease = end;
+    const count = this.cumulativeBefore(end) + (isDeliverable(event) ? 1 : 0);
+    const i = end & MASK;
+    if (i === 0) {
+      if (this.chunks.length === 0) this.firstChunk = end >>> CHUNK_BITS;
+      this.chunks.push({ items: [], cumulative: new Float64Array(CHUNK) });
+    }
+    const last = this.chunks.length - 1;
+    const chunk = defined(this.chunks[last]);
+    chunk.items.push(event);
+    chunk.cumulative[i] = count;
+    this.endIndex++;
+    if (i === MASK) this.chunks[last] = sealed.seal(end >>> CHUNK_BITS, chunk);
   }
 
   at(index: number): WatchCacheEvent {
-    const event = index >= this.firstLive ? this.items[index - this.base] : undefined;
+    const event =
+      index >= this.firstLive && index < this.endIndex
+        ? this.chunks[(index >>> CHUNK_BITS) - this.firstChunk]?.items[index & MASK]
+        : undefined;
     if (event === undefined)
       throw new Error(`dispatch log: entry ${index} was released or never written`);
     return event;
@@ -68,21 +113,66 @@ export class DispatchLog {
 
   /** No cursor will read below `index` any more. */
   releaseBefore(index: number): void {
-    const upTo = Math.min(index, this.end);
-    for (let i = this.firstLive; i < upTo; i++) this.items[i - this.base] = undefined;
+    const upTo = Math.min(index, this.endIndex);
     if (upTo > this.firstLive) this.firstLive = upTo;
-    const dead = this.firstLive - this.base;
-    if (dead >= COMPACT_AFTER_ENTRIES && dead * 2 >= this.items.length) {
-      this.cumulativeBeforeBase = this.cumulativeBefore(this.firstLive);
-      this.items = this.items.slice(dead);
-      this.cumulative = this.cumulative.slice(dead);
-      this.base = this.firstLive;
-    }
+    // Whole chunks below the first live entry go (never the one appends still write to).
+    const written = this.endIndex >>> CHUNK_BITS;
+    const dead = Math.min(this.firstLive >>> CHUNK_BITS, written) - this.firstChunk;
+    if (dead <= 0) return;
+    this.cumulativeBeforeChunks = this.cumulativeBefore((this.firstChunk + dead) * CHUNK);
+    this.chunks.splice(0, dead);
+    this.firstChunk += dead;
   }
 
   private cumulativeBefore(index: number): number {
-    return index <= this.base
-      ? this.cumulativeBeforeBase
-      : defined(this.cumulative[index - 1 - this.base]);
+    if (index <= this.firstChunk * CHUNK) return this.cumulativeBeforeChunks;
+    const last = index - 1;
+    return defined(this.chunks[(last >>> CHUNK_BITS) - this.firstChunk]?.cumulative[last & MASK]);
   }
+}
+
+function sameEvent(a: WatchCacheEvent, b: WatchCacheEvent | undefined): boolean {
+  return (
+    b !== undefined &&
+    a.type === b.type &&
+    a.key === b.key &&
+    Object.is(a.rv, b.rv) &&
+    Object.is(a.recordTimeNs, b.recordTimeNs) &&
+    samePod(a.object, b.object) &&
+    samePod(a.prevObject, b.prevObject)
+  );
+}
+
+/** Whether two pods hold the same values, field by field (labels by their entries). */
+function samePod(a: Pod | null, b: Pod | null): boolean {
+  if (a === null || b === null) return a === b;
+  return a === b || sameRecord(a, b, sameRecord);
+}
+
+type Values = Readonly<Record<string, unknown>>;
+
+/** Same own keys with the same values; an object value is compared by `inner` (one level down). */
+function sameRecord(
+  a: object,
+  b: object,
+  inner: ((x: object, y: object) => boolean) | null = null,
+): boolean {
+  const x = a as Values;
+  const y = b as Values;
+  const keys = Object.keys(x);
+  if (keys.length !== Object.keys(y).length) return false;
+  return keys.every((key) => {
+    const u = x[key];
+    const v = y[key];
+    if (Object.is(u, v)) return true;
+    return (
+      inner !== null &&
+      typeof u === "object" &&
+      typeof v === "object" &&
+      u !== null &&
+      v !== null &&
+      Object.hasOwn(y, key) &&
+      inner(u, v)
+    );
+  });
 }

@@ -5,14 +5,15 @@ import type { Pod } from "../storage/pod.ts";
 import { type PodBodies, withRv } from "./pod-bodies.ts";
 import { SortedKeys } from "./sorted-keys.ts";
 import type { Store } from "./store.ts";
+import { UndoLog } from "./undo-log.ts";
 
 // RV-keyed views of the store (upstream: store/store_btree.go snapshotter, a B-tree of cloned
 // stores). Instead of a clone per event we keep an undo log: for every change since the oldest
 // snapshot, the key's object before the change. A snapshot is a point in that log; reading key k
 // in it means "the object before k's first later change, else the live object". Same answers as
 // a clone, O(1) per event, and changes no snapshot can see any more are dropped. The log is
-// columns (key, seq, the previous object's rv and shared body, the key's previous change), about
-// 20 bytes a change in Chromium, not an object and a pod per change.
+// columns (undo-log.ts: key, seq, the previous object's rv and shared body, the key's previous
+// change), about 20 bytes a change in Chromium, not an object and a pod per change.
 
 export interface SnapshotView {
   readonly rv: number;
@@ -29,17 +30,8 @@ export class Snapshots {
   private readonly seqs: number[] = [];
   private readonly sizes: number[] = [];
   private head = 0;
-  /** The undo log's columns; entry j is at array index j − logBase. */
-  private readonly changeKeys: string[] = [];
-  private readonly changeSeqs: number[] = [];
-  private readonly prevRvs: number[] = [];
-  /** The key's object before the change, as a shared body; null if absent. */
-  private readonly prevBodies: (Pod | null)[] = [];
-  /** The key's previous change still in the log, -1 when none. */
-  private readonly earlierOfKey: number[] = [];
-  private logBase = 0;
-  /** Entries below this absolute index were dropped. */
-  private logHead = 0;
+  /** The undo log: each change's key, number, previous object (as a shared body) and the key's previous change. */
+  private readonly log = new UndoLog();
   /** Each key's newest change in the log. */
   private readonly lastOfKey = new Map<string, number>();
   /** Keys that are gone from the live store but that some snapshot still sees. */
@@ -63,12 +55,8 @@ export class Snapshots {
     this.seq++;
     if (next !== null) this.ghosts.remove(key);
     if (this.count === 0) return;
-    const index = this.logBase + this.changeKeys.length;
-    this.changeKeys.push(key);
-    this.changeSeqs.push(this.seq);
-    this.prevRvs.push(prev?.rv ?? 0);
-    this.prevBodies.push(prev === undefined ? null : this.bodies.share(key, prev));
-    this.earlierOfKey.push(this.lastOfKey.get(key) ?? -1);
+    const body = prev === undefined ? null : this.bodies.share(key, prev);
+    const index = this.log.push(key, this.seq, prev?.rv ?? 0, body, this.lastOfKey.get(key) ?? -1);
     this.lastOfKey.set(key, index);
     if (next === null && prev !== undefined) this.ghosts.insert(key);
   }
@@ -105,8 +93,7 @@ export class Snapshots {
   reset(): void {
     this.rvs.length = this.seqs.length = this.sizes.length = 0;
     this.head = 0;
-    for (const column of this.columns()) column.length = 0;
-    this.logBase = this.logHead = 0;
+    this.log.clear();
     this.lastOfKey.clear();
     this.ghosts.reset([]);
     this.droppedThroughSeq = this.seq;
@@ -122,7 +109,12 @@ export class Snapshots {
 
   /** Undo-log entries held, for tests of garbage collection. */
   get retainedChanges(): number {
-    return this.logBase + this.changeKeys.length - this.logHead;
+    return this.log.end - this.log.head;
+  }
+
+  /** The undo log, for the weight of a parked run (worker/run-size.ts). */
+  get undoLog(): Pick<UndoLog, "held" | "sealed"> {
+    return this.log;
   }
 
   private view(rv: number, seq: number, size: number): SnapshotView {
@@ -189,46 +181,32 @@ export class Snapshots {
   private firstChangeAfter(key: string, seq: number): number {
     let found = -1;
     let i = this.lastOfKey.get(key) ?? -1;
-    while (i >= this.logHead && this.column(this.changeSeqs, i) > seq) {
+    while (i >= this.log.head && this.log.seqAt(i) > seq) {
       found = i;
-      i = this.column(this.earlierOfKey, i);
+      i = this.log.earlierAt(i);
     }
     return found;
   }
 
   /** The object before change `i`. */
   private prevAt(i: number): Pod | undefined {
-    const body = this.column(this.prevBodies, i);
-    return body === null ? undefined : withRv(body, this.column(this.prevRvs, i));
-  }
-
-  private column<T>(values: readonly T[], i: number): T {
-    return defined(values[i - this.logBase]);
-  }
-
-  private columns(): unknown[][] {
-    return [this.changeKeys, this.changeSeqs, this.prevRvs, this.prevBodies, this.earlierOfKey];
+    const body = this.log.prevBodyAt(i);
+    return body === null ? undefined : withRv(body, this.log.prevRvAt(i));
   }
 
   /** Drops changes that every remaining snapshot already sees. */
   private collect(): void {
     if (!this.inOrder) return;
     const horizon = this.count === 0 ? this.seq : defined(this.seqs[this.head]);
-    const end = this.logBase + this.changeKeys.length;
-    while (this.logHead < end && this.column(this.changeSeqs, this.logHead) <= horizon) {
-      const i = this.logHead++;
-      const key = this.column(this.changeKeys, i);
+    while (this.log.head < this.log.end && this.log.seqAt(this.log.head) <= horizon) {
+      const i = this.log.head;
+      const key = this.log.keyAt(i);
       if (this.lastOfKey.get(key) === i) {
         this.lastOfKey.delete(key);
         if (this.store.get(key) === undefined) this.ghosts.remove(key);
       }
-      this.droppedThroughSeq = this.column(this.changeSeqs, i);
-      this.prevBodies[i - this.logBase] = null;
-    }
-    const dead = this.logHead - this.logBase;
-    if (dead > 1024 && dead * 8 > this.changeKeys.length) {
-      for (const column of this.columns()) column.splice(0, dead);
-      this.logBase = this.logHead;
+      this.droppedThroughSeq = this.log.seqAt(i);
+      this.log.dropOldest();
     }
   }
 

@@ -1,5 +1,6 @@
 import { defined } from "../lib/at.ts";
-import { firstAbove } from "../lib/bisect.ts";
+import { bisect, firstAbove } from "../lib/bisect.ts";
+import { SealedChunks, sameBytes, sealedSpan } from "../lib/sealed-chunks.ts";
 import type { Pod } from "../storage/pod.ts";
 
 /** A pod without its rv (kv.ts PodSpec). */
@@ -16,28 +17,62 @@ export const MODIFIED = 1;
 export const DELETED = 2;
 export type EventTypeCode = typeof ADDED | typeof MODIFIED | typeof DELETED;
 
-const INITIAL_CAPACITY = 1024;
+/** Events a chunk holds: 86 KB of typed columns, about four seconds of 1 000 writes/s. */
+const CHUNK_BITS = 12;
+const CHUNK = 1 << CHUNK_BITS;
+const MASK = CHUNK - 1;
 
-export class EventLog {
-  private revisions = new Float64Array(INITIAL_CAPACITY);
-  private keyIndexes = new Int32Array(INITIAL_CAPACITY);
-  private types = new Uint8Array(INITIAL_CAPACITY);
+/** A chunk's typed columns: written only while it is the newest, shared once full. */
+interface Columns {
+  readonly revisions: Float64Array;
+  readonly keyIndexes: Int32Array;
+  readonly types: Uint8Array;
   /** The key's previous version's revision, -1 when it had none (or it was deleted). */
-  private prevRevisions = new Float64Array(INITIAL_CAPACITY);
-  private prevBodies: (PodSpec | null)[] = [];
-  /** Column index of the oldest kept event, and one past the newest. */
-  private start = 0;
-  private end = 0;
+  readonly prevRevisions: Float64Array;
+}
+
+const newColumns = (): Columns => ({
+  revisions: new Float64Array(CHUNK),
+  keyIndexes: new Int32Array(CHUNK),
+  types: new Uint8Array(CHUNK),
+  prevRevisions: new Float64Array(CHUNK),
+});
+
+/** Full chunks of every log in the process, one copy of each (time travel's parked runs). */
+const sealed = new SealedChunks<Columns>(
+  (a, b) =>
+    sameBytes(a.revisions, b.revisions) &&
+    sameBytes(a.keyIndexes, b.keyIndexes) &&
+    sameBytes(a.types, b.types) &&
+    sameBytes(a.prevRevisions, b.prevRevisions),
+);
+
+// The columns are chunks by absolute index: compaction drops whole chunks, and a full chunk is
+// never written again, so the runs time travel parks share their history (lib/sealed-chunks.ts)
+// and each holds only its newest chunk and its bodies (a reference a slot) on its own.
+export class EventLog {
+  /** chunks[k] holds absolute indexes [(firstChunk + k) · CHUNK, … + CHUNK). */
+  private chunks: Columns[] = [];
+  /** The previous bodies, by the same chunks: they belong to this run, so they are never shared. */
+  private bodies: (PodSpec | null)[][] = [];
+  private firstChunk = 0;
   /** Absolute index of the oldest kept event: cursors stay valid when the head is dropped. */
   base = 0;
+  /** Absolute index one past the newest. */
+  private end = 0;
 
   get length(): number {
-    return this.end - this.start;
+    return this.end - this.base;
   }
 
   /** Events the columns have room for (what they occupy in memory). */
   get capacity(): number {
-    return this.revisions.length;
+    return this.chunks.length * CHUNK;
+  }
+
+  /** The absolute indexes [from, to) of the full chunks, which runs of one scenario share. */
+  get sealed(): { from: number; to: number } {
+    return sealedSpan(this.firstChunk, this.chunks.length, this.end, CHUNK);
   }
 
   push(
@@ -47,72 +82,85 @@ export class EventLog {
     prevRevision: number,
     prevBody: PodSpec | null,
   ): void {
-    if (this.end === this.revisions.length) this.makeRoom();
-    const i = this.end++;
-    this.revisions[i] = revision;
-    this.keyIndexes[i] = keyIndex;
-    this.types[i] = type;
-    this.prevRevisions[i] = prevRevision;
-    this.prevBodies[i] = prevBody;
+    const i = this.end & MASK;
+    if (i === 0) {
+      this.chunks.push(newColumns());
+      this.bodies.push(new Array<PodSpec | null>(CHUNK).fill(null));
+      if (this.chunks.length === 1) this.firstChunk = this.end >>> CHUNK_BITS;
+    }
+    const last = this.chunks.length - 1;
+    const columns = defined(this.chunks[last]);
+    columns.revisions[i] = revision;
+    columns.keyIndexes[i] = keyIndex;
+    columns.types[i] = type;
+    columns.prevRevisions[i] = prevRevision;
+    defined(this.bodies[last])[i] = prevBody;
+    this.end++;
+    if (i === MASK) this.chunks[last] = sealed.seal((this.end - 1) >>> CHUNK_BITS, columns);
   }
 
-  /** `at` arguments are offsets from the oldest kept event (0 … length − 1). */
+  /** The chunk holding offset `at` from the oldest kept event (0 … length − 1). */
+  private columnsAt(index: number): Columns {
+    return defined(this.chunks[(index >>> CHUNK_BITS) - this.firstChunk]);
+  }
+
   revisionAt(at: number): number {
-    return defined(this.revisions[this.start + at]);
+    const index = this.base + at;
+    return defined(this.columnsAt(index).revisions[index & MASK]);
   }
   keyIndexAt(at: number): number {
-    return defined(this.keyIndexes[this.start + at]);
+    const index = this.base + at;
+    return defined(this.columnsAt(index).keyIndexes[index & MASK]);
   }
   typeAt(at: number): EventTypeCode {
-    return defined(this.types[this.start + at]) as EventTypeCode;
+    const index = this.base + at;
+    return defined(this.columnsAt(index).types[index & MASK]) as EventTypeCode;
   }
   prevRevisionAt(at: number): number {
-    return defined(this.prevRevisions[this.start + at]);
+    const index = this.base + at;
+    return defined(this.columnsAt(index).prevRevisions[index & MASK]);
   }
   prevBodyAt(at: number): PodSpec | null {
-    return this.prevBodies[this.start + at] ?? null;
+    const index = this.base + at;
+    return this.bodies[(index >>> CHUNK_BITS) - this.firstChunk]?.[index & MASK] ?? null;
   }
 
   /** Offset of the first event with revision > `rev` (revisions grow along the log). */
   firstAfter(rev: number): number {
-    return firstAbove(this.revisions, rev, this.start, this.end) - this.start;
+    if (this.length === 0) return 0;
+    // The first chunk whose newest kept event is above `rev`, then the event within it.
+    const lastChunk = (this.end - 1) >>> CHUNK_BITS;
+    const chunk =
+      this.firstChunk +
+      bisect(0, lastChunk - this.firstChunk + 1, (k) => {
+        const newest = Math.min((this.firstChunk + k + 1) * CHUNK, this.end) - 1;
+        return defined(this.columnsAt(newest).revisions[newest & MASK]) > rev;
+      });
+    if (chunk > lastChunk) return this.length;
+    const from = Math.max(this.base, chunk * CHUNK);
+    const to = Math.min(this.end, (chunk + 1) * CHUNK);
+    const revisions = this.columnsAt(from).revisions;
+    return (
+      chunk * CHUNK + firstAbove(revisions, rev, from & MASK, ((to - 1) & MASK) + 1) - this.base
+    );
   }
 
   /** Drops the `count` oldest events. */
   dropOldest(count: number): void {
-    for (let i = this.start; i < this.start + count; i++) this.prevBodies[i] = null;
-    this.start += count;
+    const from = this.base;
     this.base += count;
-  }
-
-  /**
-   * Moves the kept events to the front, or doubles the columns when they are over three quarters
-   * full. Doubling at half full let a log that holds between one and two compaction windows
-   * (etcd keeps 5 to 10 minutes of writes) double again whenever a window's peak passed half its
-   * columns: the largest scenario held 33.6 M slots for at most 12 M events. A move costs at most
-   * three copies per event pushed since the last one.
-   */
-  private makeRoom(): void {
-    const kept = this.end - this.start;
-    const grow = kept * 4 > this.revisions.length * 3;
-    const from = this.start;
-    const to = this.end;
-    function moved<A extends Float64Array | Int32Array | Uint8Array>(a: A, grown: () => A): A {
-      if (!grow) {
-        a.copyWithin(0, from, to);
-        return a;
-      }
-      const next = grown();
-      next.set(a.subarray(from, to));
-      return next;
+    // Whole chunks below the oldest kept event go (the newest stays, to be written on).
+    const dropped = Math.min((this.base >>> CHUNK_BITS) - this.firstChunk, this.chunks.length - 1);
+    if (dropped > 0) {
+      this.chunks.splice(0, dropped);
+      this.bodies.splice(0, dropped);
+      this.firstChunk += dropped;
     }
-    const n = grow ? this.revisions.length * 2 : this.revisions.length;
-    this.revisions = moved(this.revisions, () => new Float64Array(n));
-    this.keyIndexes = moved(this.keyIndexes, () => new Int32Array(n));
-    this.types = moved(this.types, () => new Uint8Array(n));
-    this.prevRevisions = moved(this.prevRevisions, () => new Float64Array(n));
-    this.prevBodies = this.prevBodies.slice(from, to);
-    this.start = 0;
-    this.end = kept;
+    // The bodies the first chunk kept for dropped events, so they can be collected.
+    const bodies = this.bodies[0];
+    if (bodies === undefined) return;
+    for (let index = Math.max(from, this.firstChunk * CHUNK); index < this.base; index++) {
+      bodies[index & MASK] = null;
+    }
   }
 }

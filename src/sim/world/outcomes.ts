@@ -90,6 +90,11 @@ export class OutcomeLog {
     this.total++;
   }
 
+  /** Attempts recorded so far: when it has not moved, no count has. */
+  get recorded(): number {
+    return this.total;
+  }
+
   /** Copies of the newest `max` attempts, oldest first. */
   latest(max: number): OutcomeView[] {
     const n = Math.min(max, this.total, RECENT_OUTCOMES);
@@ -104,6 +109,13 @@ export class OutcomeLog {
   /** Attempts of `kind` that ended in `outcome` so far. */
   count(kind: ReadKind, outcome: Outcome): number {
     return defined(this.tally[cell(kind, outcome)]);
+  }
+
+  /** Attempts of any kind that ended in `outcome` so far. */
+  totalOf(outcome: Outcome): number {
+    let sum = 0;
+    for (const kind of READ_KINDS) sum += this.count(kind, outcome);
+    return sum;
   }
 
   countsCopy(): Record<ReadKind, Record<Outcome, number>> {

@@ -1,0 +1,117 @@
+import { defined } from "../lib/at.ts";
+import { SealedChunks, sameBytes, sealedSpan } from "../lib/sealed-chunks.ts";
+import type { Pod } from "../storage/pod.ts";
+
+// The snapshots' undo log (snapshots.ts): for every store change since the oldest snapshot, the
+// key, the change's number, the previous object's rv and shared body, and the key's previous
+// change. Chunks by absolute index: dropped changes go in whole chunks and a full chunk is never
+// written again, so the runs time travel parks share them (lib/sealed-chunks.ts); the bodies are
+// each run's own (its store's objects) and are let go as their changes are dropped.
+
+const CHUNK_BITS = 12;
+const CHUNK = 1 << CHUNK_BITS;
+const MASK = CHUNK - 1;
+
+interface Chunk {
+  readonly keys: string[];
+  readonly seqs: Float64Array;
+  readonly prevRvs: Float64Array;
+  /** The key's previous change still in the log, -1 when none. */
+  readonly earlier: Float64Array;
+}
+
+/** Full chunks of every undo log in the process, one copy of each. */
+const sealed = new SealedChunks<Chunk>(
+  (a, b) =>
+    sameBytes(a.seqs, b.seqs) &&
+    sameBytes(a.prevRvs, b.prevRvs) &&
+    sameBytes(a.earlier, b.earlier) &&
+    a.keys.every((key, i) => key === b.keys[i]),
+);
+
+export class UndoLog {
+  /** chunks[k] holds absolute indexes [(firstChunk + k) · CHUNK, … + CHUNK). */
+  private chunks: Chunk[] = [];
+  private bodies: (Pod | null)[][] = [];
+  private firstChunk = 0;
+  /** Changes below this absolute index were dropped. */
+  head = 0;
+  /** One past the newest change. */
+  end = 0;
+
+  /** Changes held in memory: the kept ones and the dropped ones still in their chunk. */
+  get held(): number {
+    return this.end - this.firstChunk * CHUNK;
+  }
+
+  /** The absolute indexes [from, to) of the full chunks, which runs of one scenario share. */
+  get sealed(): { from: number; to: number } {
+    return sealedSpan(this.firstChunk, this.chunks.length, this.end, CHUNK);
+  }
+
+  /** Appends a change; returns its absolute index. */
+  push(key: string, seq: number, prevRv: number, prevBody: Pod | null, earlier: number): number {
+    const index = this.end;
+    const i = index & MASK;
+    if (i === 0) {
+      if (this.chunks.length === 0) this.firstChunk = index >>> CHUNK_BITS;
+      this.chunks.push({
+        keys: [],
+        seqs: new Float64Array(CHUNK),
+        prevRvs: new Float64Array(CHUNK),
+        earlier: new Float64Array(CHUNK),
+      });
+      this.bodies.push([]);
+    }
+    const last = this.chunks.length - 1;
+    const chunk = defined(this.chunks[last]);
+    chunk.keys.push(key);
+    chunk.seqs[i] = seq;
+    chunk.prevRvs[i] = prevRv;
+    chunk.earlier[i] = earlier;
+    defined(this.bodies[last]).push(prevBody);
+    this.end++;
+    if (i === MASK) this.chunks[last] = sealed.seal(index >>> CHUNK_BITS, chunk);
+    return index;
+  }
+
+  private chunkOf(index: number): Chunk {
+    return defined(this.chunks[(index >>> CHUNK_BITS) - this.firstChunk]);
+  }
+
+  keyAt(index: number): string {
+    return defined(this.chunkOf(index).keys[index & MASK]);
+  }
+  seqAt(index: number): number {
+    return defined(this.chunkOf(index).seqs[index & MASK]);
+  }
+  prevRvAt(index: number): number {
+    return defined(this.chunkOf(index).prevRvs[index & MASK]);
+  }
+  earlierAt(index: number): number {
+    return defined(this.chunkOf(index).earlier[index & MASK]);
+  }
+  prevBodyAt(index: number): Pod | null {
+    return this.bodies[(index >>> CHUNK_BITS) - this.firstChunk]?.[index & MASK] ?? null;
+  }
+
+  /** Drops the oldest kept change, letting its body go. */
+  dropOldest(): void {
+    const index = this.head++;
+    const bodies = defined(this.bodies[(index >>> CHUNK_BITS) - this.firstChunk]);
+    bodies[index & MASK] = null;
+    // Whole chunks below the oldest kept change go (never the one pushes still write to).
+    if ((this.head & MASK) === 0 && this.head < this.end) {
+      const dead = (this.head >>> CHUNK_BITS) - this.firstChunk;
+      this.chunks.splice(0, dead);
+      this.bodies.splice(0, dead);
+      this.firstChunk += dead;
+    }
+  }
+
+  clear(): void {
+    this.chunks = [];
+    this.bodies = [];
+    this.firstChunk = this.head = this.end = 0;
+  }
+}
