@@ -1,7 +1,6 @@
 import { FIRST_MARK_KINDS, type MarkRecorder } from "./marks.ts";
-import type { Outcome, OutcomeView } from "./snapshot.ts";
+import type { OutcomeView } from "./snapshot.ts";
 import { type Nanos, NS_PER_MS, NS_PER_S } from "./time.ts";
-import { READ_KINDS } from "./world/outcomes.ts";
 import { lagSeconds, readWaitWall } from "./world/snapshot-builder.ts";
 import type { World } from "./world/world.ts";
 
@@ -39,6 +38,8 @@ export class MarkWatch {
   private lagLevel = 0;
   private firstsDone = false;
   private nextOutcomeCheckNs: Nanos = 0;
+  /** The outcome log's `recorded` when the counts were last read. */
+  private outcomesRead = -1;
 
   constructor(world: World, marks: MarkRecorder) {
     this.world = world;
@@ -71,12 +72,19 @@ export class MarkWatch {
     const parked = !this.marks.has("firstWait") && this.world.cache.waiterCount > 0;
     if (!parked && atNs < this.nextOutcomeCheckNs) return;
     this.nextOutcomeCheckNs = atNs + OUTCOME_CHECK_NS;
+    // No attempt recorded since the counts were last read, and nobody newly parked: they would
+    // decide as they did then.
+    const { outcomes } = this.world;
+    if (!parked && outcomes.recorded === this.outcomesRead) return;
+    this.outcomesRead = outcomes.recorded;
+    const marksBefore = this.marks.count;
     this.checkFirstWait(atNs);
     for (const [outcome, kind, detail] of FIRST_OUTCOMES) {
-      if (this.marks.has(kind) || this.total(outcome) === 0) continue;
+      if (outcomes.totalOf(outcome) === 0 || this.marks.has(kind)) continue;
       const said = outcome === "fallback" ? `${detail}${this.wallBucketWords()}` : detail;
       this.marks.record(this.earliest((o) => o.outcome === outcome)?.atNs ?? atNs, kind, said);
     }
+    if (this.marks.count === marksBefore) return;
     this.firstsDone = FIRST_MARK_KINDS.every((kind) => this.marks.has(kind));
   }
 
@@ -91,7 +99,8 @@ export class MarkWatch {
     const { cache } = this.world;
     if (this.marks.has("firstWait")) return;
     const parkedNs = cache.waiterCount > 0 ? cache.waiters(1)[0]?.startNs : undefined;
-    const waited = this.total("cacheAfterWait") + this.total("fallback") > 0;
+    const { outcomes } = this.world;
+    const waited = outcomes.totalOf("cacheAfterWait") + outcomes.totalOf("fallback") > 0;
     const ended = waited ? this.earliest((o) => o.waitedNs > 0) : undefined;
     // An ended wait the recent log no longer holds happened before this check.
     const endedNs = ended ? ended.atNs - ended.waitedNs : waited ? atNs : undefined;
@@ -104,12 +113,6 @@ export class MarkWatch {
   /** The oldest recent outcome that matches (the log keeps the last few hundred). */
   private earliest(match: (o: OutcomeView) => boolean): OutcomeView | undefined {
     return this.world.outcomes.latest(Number.POSITIVE_INFINITY).find(match);
-  }
-
-  private total(outcome: Outcome): number {
-    let sum = 0;
-    for (const kind of READ_KINDS) sum += this.world.outcomes.count(kind, outcome);
-    return sum;
   }
 
   /** Faults are in the scenario with their times: mark those that fell in (last check, this one]. */

@@ -30,6 +30,21 @@ describe("EtcdKv", () => {
     expect(kv.logEnd).toBe(first + 3);
   });
 
+  it("inserts a pod as create does, without its event, and names its key by an index", () => {
+    const kv = new EtcdKv(1, "/pods/");
+    const index = kv.insert(spec("ns", "a"));
+    expect(kv.revision).toBe(2);
+    expect(kv.keyIndex(spec("ns", "a"))).toBe(index);
+    expect(kv.eventAt(kv.logEnd - 1)).toMatchObject({
+      revision: 2,
+      type: "ADDED",
+      key: "/pods/ns/a",
+    });
+    expect(kv.writeAt(index)).toBe(3);
+    expect(kv.current("/pods/ns/a")?.rv).toBe(3);
+    expect(() => kv.insert(spec("ns", "a"))).toThrow("kv: create of existing key /pods/ns/a");
+  });
+
   it("reads a range as of an older revision, in key order, after a start key", () => {
     const kv = new EtcdKv(1, "/pods/");
     kv.create(spec("b", "x"));

@@ -31,6 +31,11 @@ export interface WatchCacheOptions {
   /** Key prefix of every object, e.g. "/pods/". */
   readonly keyPrefix: string;
   readonly indexers: readonly Indexer[];
+  /**
+   * An object's key under `keyPrefix` (default: built from its namespace and name). A run passes
+   * etcd's, one string per key, so a lookup by an event's key finds it by identity.
+   */
+  readonly keyOf?: (pod: Pod) => string;
   /** Ring bounds; upstream's defaults (100, 100, capacityUpperBound) when absent. */
   readonly ring?: { capacity: number; lowerBoundCapacity: number; upperBoundCapacity: number };
 }
@@ -45,6 +50,7 @@ export class WatchCache {
   readonly storage: WatchCacheStorage;
   readonly progress: ProgressRequester;
   readonly keyPrefix: string;
+  private readonly keyOf: (pod: Pod) => string;
   readonly config: ApiserverConfig;
   readonly backend: WatchCacheOptions["storage"];
   private readonly waiting: FreshnessWaiters;
@@ -60,6 +66,8 @@ export class WatchCache {
     this.metrics = metrics;
     this.backend = options.storage;
     this.keyPrefix = options.keyPrefix;
+    const prefix = options.keyPrefix;
+    this.keyOf = options.keyOf ?? ((pod) => podKey(prefix, pod));
     const ring = options.ring ?? {
       capacity: DEFAULT_LOWER_BOUND_CAPACITY,
       lowerBoundCapacity: DEFAULT_LOWER_BOUND_CAPACITY,
@@ -99,7 +107,7 @@ export class WatchCache {
     pod: Pod,
     rv: number,
     recordTimeNs: Nanos,
-    key = podKey(this.keyPrefix, pod),
+    key = this.keyOf(pod),
   ): void {
     this.metrics.eventsReceived.inc();
     const prevObject = this.storage.store.get(key) ?? null;
@@ -123,7 +131,7 @@ export class WatchCache {
   replace(pods: readonly Pod[], rv: number): void {
     this.history.resetLocked();
     this.storage.replaceLocked(
-      pods.map((p) => [podKey(this.keyPrefix, p), p] as const),
+      pods.map((p) => [this.keyOf(p), p] as const),
       rv,
     );
     this.resourceVersion = rv;

@@ -110,11 +110,18 @@ export class EtcdKv {
   }
 
   create(spec: PodSpec): KvEvent {
+    this.insert(spec);
+    return this.eventAt(this.logEnd - 1);
+  }
+
+  /** `create` without making its event (a run's start creates every pod); returns its key's index. */
+  insert(spec: PodSpec): number {
     const record = this.byKey.get(this.keyOf(spec));
     if (latestOf(record) !== null)
       throw new Error(`kv: create of existing key ${podKey(this.resourcePrefix, spec)}`);
-    this.write(this.recordFor(spec, record), ADDED, spec);
-    return this.eventAt(this.logEnd - 1);
+    const created = this.recordFor(spec, record);
+    this.write(created, ADDED, spec);
+    return created.index;
   }
 
   update(spec: PodSpec): KvEvent {
@@ -265,7 +272,11 @@ export class EtcdKv {
     return { revision, type: TYPES[type] as KvEventType, key: record.key, object, prevObject };
   }
 
-  private keyOf(pod: Pick<Pod, "namespace" | "name">): string {
+  /**
+   * The pod's key under the prefix: one string per key for the whole run, so maps keyed by it
+   * elsewhere (the watch cache's) find it by identity instead of comparing characters.
+   */
+  keyOf(pod: Pick<Pod, "namespace" | "name">): string {
     let byName = this.keys.get(pod.namespace);
     if (byName === undefined) {
       byName = new Map();

@@ -35,3 +35,26 @@ export function firstAbove(sorted: ArrayLike<number>, x: number, lo: number, hi:
   }
   return lo;
 }
+
+/**
+ * `firstAbove` over a ring: the first offset in [0, count) whose value, at
+ * `ring[(head + offset) % ring.length]`, is above `x`, or `count`. The values, read from `head`
+ * on, are ascending. Same midpoints as `bisect(0, count, …)`.
+ */
+export function firstAboveInRing(
+  ring: ArrayLike<number>,
+  head: number,
+  count: number,
+  x: number,
+): number {
+  const size = ring.length;
+  if (!(count <= size)) throw new Error(`firstAboveInRing: ${count} values in a ring of ${size}`);
+  let lo = 0;
+  let hi = count;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (defined(ring[(head + mid) % size]) > x) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}

@@ -10,7 +10,7 @@ import {
 import type { ListOptions } from "../storage/interfaces.ts";
 import { type Nanos, NS_PER_S } from "../time.ts";
 import { ArrivalProcess } from "./arrivals.ts";
-import { podSpec } from "./pods.ts";
+import type { PodIndexes } from "./pods.ts";
 import { type ReadDeps, ReadRequest, ServedAtOnce } from "./read-request.ts";
 import type { RevisionClock } from "./revision-clock.ts";
 
@@ -30,6 +30,8 @@ export interface OpenLoopDeps {
   readonly etcd: EtcdServer;
   readonly reads: ReadDeps;
   readonly clock: RevisionClock;
+  /** The pods' key indexes in etcd, for writes by index. */
+  readonly podIndexes: PodIndexes;
   readonly nowNs: () => Nanos;
   /** Whether an RV=0 read would be answered from the cache at once (see ServedAtOnce). */
   rv0AnsweredAtOnce(): boolean;
@@ -85,13 +87,8 @@ export class OpenLoop {
     const podPick = r.stream("writes.pod");
     const pods = Math.max(1, scenario.objects);
     this.writes = new ArrivalProcess(scenario.writes, mode, r.stream("writes"), 0);
-    // Each pod's key index, looked up once (a write then hashes no strings).
-    const keyIndexes: number[] = [];
-    const keyIndex = (i: number) => {
-      keyIndexes[i] ??= deps.etcd.kv.keyIndex(podSpec(i));
-      return keyIndexes[i];
-    };
-    this.add("writes", this.writes, () => deps.etcd.writePodAt(keyIndex(podPick.int(pods))));
+    const indexes = deps.podIndexes;
+    this.add("writes", this.writes, () => deps.etcd.writePodAt(indexes.of(podPick.int(pods))));
     this.otherWrites = new ArrivalProcess(scenario.otherWrites, mode, r.stream("otherWrites"), 0);
     this.add("otherWrites", this.otherWrites, () => deps.etcd.writeOutside());
     const exactPick = r.stream("reads.exact.rv");

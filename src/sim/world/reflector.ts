@@ -39,6 +39,8 @@ export class Reflector implements StreamSink {
   /** Relists started (the initial list at t=0 is not one: the cache starts initialised). */
   relists = 0;
   private generation = 0;
+  /** The revision the current list's pages read at, once its first page was read. */
+  private listRevision: number | null = null;
   private readonly scheduler: Scheduler;
   private readonly etcd: EtcdServer;
   private readonly cache: WatchCache;
@@ -102,6 +104,17 @@ export class Reflector implements StreamSink {
     });
   }
 
+  /**
+   * The lowest revision the cache can be given from now on: its own while the watch is open (the
+   * stream brings later ones); while it is closed, the revision the relist's pages read at, or
+   * before one is read etcd's compacted revision (no list is served below it).
+   */
+  lowestNextRevision(): number {
+    const cacheRv = this.cache.resourceVersion;
+    if (this.stream().open) return cacheRv;
+    return Math.max(cacheRv, this.listRevision ?? this.etcd.kv.compactedRevision);
+  }
+
   /** A ListAndWatch's list: at `rv` (0: RV="", etcd's current revision). */
   private relist(rv: number): void {
     this.relists++;
@@ -110,6 +123,7 @@ export class Reflector implements StreamSink {
 
   private list(rv: number): void {
     const generation = ++this.generation;
+    this.listRevision = null;
     this.etcd.submitRange(new RelistPage(this, generation, rv, "", []));
   }
 
@@ -139,13 +153,22 @@ export class Reflector implements StreamSink {
     });
   }
 
-  readPage(rev: number, startAfter: string): { rev: number; pods: Pod[]; more: boolean } | null {
+  readPage(page: RelistPage, rev: number, startAfter: string): PageRead | null {
     const kv = this.etcd.kv;
     const at = rev > 0 ? rev : kv.revision;
     if (at < kv.compactedRevision) return null;
-    const page = kv.rangeAt(POD_PREFIX, at, RELIST_PAGE_SIZE, startAfter);
-    return page.ok ? { rev: at, pods: page.items, more: page.more } : null;
+    const read = kv.rangeAt(POD_PREFIX, at, RELIST_PAGE_SIZE, startAfter);
+    if (!read.ok) return null;
+    if (page.generation === this.generation) this.listRevision = at;
+    return { rev: at, pods: read.items, more: read.more };
   }
+}
+
+/** A page as etcd read it: at which revision, its pods, and whether more follow. */
+interface PageRead {
+  readonly rev: number;
+  readonly pods: Pod[];
+  readonly more: boolean;
 }
 
 // One page of the relist, at the first page's revision (a consistent paginated list).
@@ -156,7 +179,7 @@ class RelistPage implements RangeJob {
   private readonly reflector: Reflector;
   private readonly rev: number;
   private readonly startAfter: string;
-  private read: { rev: number; pods: Pod[]; more: boolean } | null = null;
+  private read: PageRead | null = null;
 
   constructor(
     reflector: Reflector,
@@ -178,7 +201,7 @@ class RelistPage implements RangeJob {
   }
 
   start(): number {
-    this.read = this.reflector.readPage(this.rev, this.startAfter);
+    this.read = this.reflector.readPage(this, this.rev, this.startAfter);
     return this.read?.pods.length ?? 0;
   }
 

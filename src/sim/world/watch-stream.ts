@@ -1,6 +1,6 @@
 import type { EtcdKv, KvEvent } from "../etcd/kv.ts";
 import { defined } from "../lib/at.ts";
-import { Fifo } from "../lib/fifo.ts";
+import { NumberFifo } from "../lib/number-fifo.ts";
 import type { RandomStream } from "../rng.ts";
 import type { Scenario } from "../scenario/index.ts";
 import type { ScheduledEvent, Scheduler } from "../scheduler.ts";
@@ -10,8 +10,9 @@ import { valueNow } from "./schedule-value.ts";
 // The cacher's etcd watch (docs/fidelity.md "World"): one FIFO of this resource's events and progress
 // bookmarks. Item i sent at sᵢ arrives at aᵢ = max(aᵢ₋₁, sᵢ + lag + jitterᵢ) (pushed to the end
 // of a stall window it falls in) and is taken in at pᵢ = max(aᵢ, pᵢ₋₁ + 1/processRate). Events
-// are not copied: the FIFO holds each item's arrival time, and events are read through a cursor
-// into etcd's log; a bookmark's slot holds its revision.
+// are not copied: the FIFO holds each item's arrival time (8 bytes: a cache that takes in less
+// than etcd commits holds millions), events are read through a cursor into etcd's log, and the
+// few bookmarks are kept apart, by item number, with their revisions.
 //
 // RecordTime is pᵢ in ≤1.36 (watch_cache.go processEvent stamps clock.Now()). In 1.37 it is the
 // decode time dᵢ = max(aᵢ, pᵢ₋₂₀₀) (etcd3/event.go parseEvent stamps time.Now()): the apiserver's
@@ -24,7 +25,6 @@ export interface StreamSink {
   onBookmark(rv: number): void;
 }
 
-const EVENT = -1;
 const MAX_ITEMS = 50_000_000;
 // upstream: etcd3/watcher.go incomingBufSize + outgoingBufSize (100 each): decoded items waiting
 const DECODED_AHEAD = 200;
@@ -32,8 +32,13 @@ const DECODED_AHEAD = 200;
 export class WatchStream {
   /** Whether a watch is open (false while the reflector relists). */
   open = false;
-  private readonly arrivalNs = new Fifo<number>(MAX_ITEMS);
-  private readonly bookmarkRv = new Fifo<number>(MAX_ITEMS);
+  private readonly arrivalNs = new NumberFifo(MAX_ITEMS);
+  /** The bookmarks among the items: each one's item number (`sent` when it was sent), its RV. */
+  private readonly bookmarkItem = new NumberFifo(MAX_ITEMS);
+  private readonly bookmarkRv = new NumberFifo(MAX_ITEMS);
+  /** Items sent and taken in by this stream, over all its watches. */
+  private sent = 0;
+  private processed = 0;
   /** Absolute log index of the next undelivered event. */
   private cursor = 0;
   private lastArrivalNs = 0;
@@ -89,7 +94,9 @@ export class WatchStream {
   close(): void {
     this.open = false;
     this.arrivalNs.clear();
+    this.bookmarkItem.clear();
     this.bookmarkRv.clear();
+    this.processed = this.sent;
     if (this.pending !== null) this.scheduler.cancel(this.pending);
     this.pending = null;
   }
@@ -101,7 +108,10 @@ export class WatchStream {
 
   /** etcd answers a progress request with a bookmark at its current revision. */
   sendBookmark(rv: number): void {
-    if (this.open) this.send(rv);
+    if (!this.open) return;
+    this.bookmarkItem.push(this.sent);
+    this.bookmarkRv.push(rv);
+    this.send();
   }
 
   /** The event the next undelivered event item refers to, or null (compaction checks). */
@@ -121,7 +131,7 @@ export class WatchStream {
     this.reschedule();
   }
 
-  private send(bookmarkRv = EVENT): void {
+  private send(): void {
     const nowNs = this.scheduler.nowNs;
     const scenario = this.scenario();
     const lagNs = valueNow(scenario.lag, nowNs) * NS_PER_MS;
@@ -130,7 +140,7 @@ export class WatchStream {
     const atNs = stalled(scenario, Math.max(this.lastArrivalNs, dueNs));
     this.lastArrivalNs = atNs;
     this.arrivalNs.push(atNs);
-    this.bookmarkRv.push(bookmarkRv);
+    this.sent++;
     if (this.pending === null) this.reschedule();
   }
 
@@ -151,13 +161,14 @@ export class WatchStream {
     this.pending = null;
     this.lastProcessNs = this.scheduler.nowNs;
     const arrivalNs = this.arrivalNs.shift() as number;
-    const rv = this.bookmarkRv.shift() as number;
+    const item = this.processed++;
     const decodeNs = this.decodeTime(arrivalNs);
-    if (rv === EVENT) {
+    if (this.bookmarkItem.peek() !== item) {
       const event = this.kv.eventAt(this.cursor++);
       this.sink.onEvent(event, this.recordAtDecode ? decodeNs : this.scheduler.nowNs);
     } else {
-      this.sink.onBookmark(rv);
+      this.bookmarkItem.shift();
+      this.sink.onBookmark(this.bookmarkRv.shift() as number);
     }
     if (this.open) this.reschedule();
   }

@@ -16,7 +16,7 @@ import { startCompactor } from "./compactor.ts";
 import { ListMemory } from "./list-memory.ts";
 import { EXACT_WINDOW_NS, OpenLoop } from "./open-loop.ts";
 import { OutcomeLog } from "./outcomes.ts";
-import { POD_PREFIX, podSpec } from "./pods.ts";
+import { POD_PREFIX, PodIndexes } from "./pods.ts";
 import { type ReadDeps, ReadSeries } from "./read-request.ts";
 import { Reflector } from "./reflector.ts";
 import { RevisionClock } from "./revision-clock.ts";
@@ -101,9 +101,16 @@ export function buildWorld(scenario: () => Scenario, options: WorldOptions): Wor
   const randomness = new Randomness(initial.seed);
   const late: Late = { stream: null, reflector: null, cache: null, watchers: null };
   const core: Core = { scenario, scheduler, metrics, upstream, randomness, late };
-  const { kv, etcd, clock, rangeStats, listMemory } = buildEtcd(core);
+  const { kv, etcd, clock, rangeStats, listMemory, podIndexes } = buildEtcd(core);
   const side = buildApiserverSide(core, etcd);
-  const clients = buildClients(core, options, etcd, side.apiserver, clock, listMemory);
+  const clients = buildClients(
+    core,
+    options,
+    etcd,
+    side.apiserver,
+    { clock, podIndexes },
+    listMemory,
+  );
   startCompactor(scheduler, etcd, initial.compaction);
   return {
     scheduler,
@@ -125,12 +132,12 @@ function buildEtcd(core: Core) {
   const { scenario, scheduler, metrics, late } = core;
   const initial = scenario();
   const kv = new EtcdKv(1, POD_PREFIX);
-  for (let i = 0; i < initial.objects; i++) kv.create(podSpec(i));
-  const clock = new RevisionClock(
-    kv.revision,
-    EXACT_WINDOW_NS,
-    () => late.cache?.resourceVersion ?? 0,
-  );
+  const podIndexes = new PodIndexes(kv, Math.max(1, initial.objects));
+  podIndexes.createFirst(initial.objects);
+  const clock = new RevisionClock(kv.revision, EXACT_WINDOW_NS, {
+    current: () => late.cache?.resourceVersion ?? 0,
+    lowestNext: () => late.reflector?.lowestNextRevision() ?? 0,
+  });
   const listMemory = new ListMemory();
   const rangeStats = new RangeStats((bytes) => listMemory.holdFromEtcd(bytes));
   const costs = {
@@ -154,7 +161,7 @@ function buildEtcd(core: Core) {
     },
     initial.k8s,
   );
-  return { kv, etcd, clock, rangeStats, listMemory };
+  return { kv, etcd, clock, rangeStats, listMemory, podIndexes };
 }
 
 // The watch cache initialised at etcd's revision (ring empty), the cacher and delegator over it,
@@ -168,6 +175,8 @@ function buildApiserverSide(core: Core, etcd: EtcdServer) {
     metrics: upstream,
     storage: etcd,
     keyPrefix: POD_PREFIX,
+    // etcd and the cache key pods under one prefix: the cache keeps etcd's key strings.
+    keyOf: (pod) => etcd.kv.keyOf(pod),
     indexers: [],
   });
   late.cache = cache;
@@ -199,7 +208,7 @@ function buildClients(
   options: WorldOptions,
   etcd: EtcdServer,
   apiserver: Apiserver,
-  clock: RevisionClock,
+  { clock, podIndexes }: { clock: RevisionClock; podIndexes: PodIndexes },
   memory: ListMemory,
 ) {
   const { scenario, scheduler, metrics, upstream, randomness, late } = core;
@@ -228,6 +237,7 @@ function buildClients(
     etcd,
     reads,
     clock,
+    podIndexes,
     nowNs: () => scheduler.nowNs,
     cachedObjects: () => cache.storage.store.size,
     rv0AnsweredAtOnce: () =>
