@@ -12,9 +12,9 @@ import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
-import { loadModel } from "./load-model.mjs";
 import {
   buildToScratch,
+  largeClusterQuery,
   launchChromium,
   recordLongTasks,
   startPreview,
@@ -28,13 +28,7 @@ const PORT = Number(process.env["BENCH_PORT"] ?? 4187);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const HEAVY = "reads=10000&writes=1000&watchers=100";
 const HEAVY_SPEED = 10;
-// The "Large cluster" preset as the gallery opens it (src/content/presets.ts), without the
-// prediction question a preset's link asks first (the run would wait for it at 0 s).
-const presets = await loadModel({
-  PRESETS: "./src/content/presets.ts",
-  presetScenarioQuery: "./src/content/presets.ts",
-});
-const LARGE = `${presets.presetScenarioQuery(presets.PRESETS.find((p) => p.id === "large-cluster"))}&predict=skip`;
+const LARGE = await largeClusterQuery();
 const LARGE_MINUTES = 30;
 // Wall time the large cluster may take to reach LARGE_MINUTES simulated (3 minutes at 10×).
 const LARGE_WALL_CAP_MS = 12 * 60_000;

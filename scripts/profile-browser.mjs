@@ -9,8 +9,9 @@ import { spawnSync } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { loadModel } from "./load-model.mjs";
 import {
+  argValue as arg,
+  largeClusterQuery,
   launchChromium,
   recordLongTasks,
   startPreview,
@@ -20,13 +21,7 @@ import {
 
 const PORT = Number(process.env["BENCH_PORT"] ?? 4187);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
-const arg = (name, fallback) =>
-  process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
-const presets = await loadModel({
-  PRESETS: "./src/content/presets.ts",
-  presetScenarioQuery: "./src/content/presets.ts",
-});
-const LARGE = `${presets.presetScenarioQuery(presets.PRESETS.find((p) => p.id === "large-cluster"))}&predict=skip`;
+const LARGE = await largeClusterQuery();
 const QUERY = arg("query", LARGE);
 const SECONDS = Number(arg("seconds", "8"));
 const TOP = Number(arg("top", "25"));

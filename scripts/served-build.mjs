@@ -7,8 +7,25 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium as playwrightChromium } from "@playwright/test";
 import chromium from "./chromium.json" with { type: "json" };
+import { loadModel } from "./load-model.mjs";
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The value of `--name=value` on the command line, or `fallback`. */
+export const argValue = (name, fallback) =>
+  process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
+
+/**
+ * The "Large cluster" preset's address as the gallery opens it (src/content/presets.ts), without
+ * the prediction question a preset's link asks first (the run would wait for it at 0 s).
+ */
+export async function largeClusterQuery() {
+  const { PRESETS, presetScenarioQuery } = await loadModel({
+    PRESETS: "./src/content/presets.ts",
+    presetScenarioQuery: "./src/content/presets.ts",
+  });
+  return `${presetScenarioQuery(PRESETS.find((p) => p.id === "large-cluster"))}&predict=skip`;
+}
 
 export function launchChromium() {
   return playwrightChromium.launch(chromium);

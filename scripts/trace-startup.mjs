@@ -8,18 +8,18 @@
 //     [--save=<prefix>]   also write each run's trace to <prefix>.<run>.json (DevTools opens it)
 import { writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
-import { loadModel } from "./load-model.mjs";
-import { buildToScratch, launchChromium, startPreview, stopPreview } from "./served-build.mjs";
+import {
+  argValue as arg,
+  buildToScratch,
+  largeClusterQuery,
+  launchChromium,
+  startPreview,
+  stopPreview,
+} from "./served-build.mjs";
 
 const PORT = Number(process.env["BENCH_PORT"] ?? 4187);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
-const arg = (name, fallback) =>
-  process.argv.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3) ?? fallback;
-const presets = await loadModel({
-  PRESETS: "./src/content/presets.ts",
-  presetScenarioQuery: "./src/content/presets.ts",
-});
-const LARGE = `${presets.presetScenarioQuery(presets.PRESETS.find((p) => p.id === "large-cluster"))}&predict=skip`;
+const LARGE = await largeClusterQuery();
 const QUERY = arg("query", LARGE);
 const SECONDS = Number(arg("seconds", "3"));
 const OVER_MS = Number(arg("over", "50"));

@@ -9,7 +9,9 @@ function hashName(name: string): number {
 }
 
 export class RandomStream {
-  private state: number;
+  // A number from the start (see world/arrivals.ts `lastNs`): declared without a value, the
+  // field would box each of its uint32 states above 2^31 in a fresh heap number.
+  private state = 0;
 
   constructor(seed: number, name: string) {
     this.state = (Math.imul(seed >>> 0, 0x9e3779b9) ^ hashName(name)) >>> 0;

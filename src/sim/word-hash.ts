@@ -2,12 +2,15 @@
 // cross fold): the scheduler's trace hash and the driver's arrival digest both use it.
 
 export class WordHash {
-  hi: number;
-  lo: number;
+  // Kept as int32 from the start (every use reads them through ToInt32 or ToUint32, so the
+  // digest is the same): small integers V8 stores in place, where a field declared without a
+  // value, or a seed above 2^31, is a boxed number on every event.
+  hi = 0;
+  lo = 0;
 
   constructor(hi: number, lo: number) {
-    this.hi = hi;
-    this.lo = lo;
+    this.hi = hi | 0;
+    this.lo = lo | 0;
   }
 
   word(word: number): void {

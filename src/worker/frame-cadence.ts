@@ -1,3 +1,5 @@
+import { MAX_WALL_STEP_MS } from "./pacing.ts";
+
 // When the page's next frame request is due, from the spacing of its last ones. The worker's idle
 // work (the seek checkpoints' builder) must end before it while a run plays: a request that waits
 // behind it is a frame the page draws late or not at all. A page that stopped asking (a hidden
@@ -10,21 +12,16 @@ const REMEMBERED = 8;
 const DEFAULT_INTERVAL_MS = 1000 / 60;
 /** Time left before the request is due, for the message to arrive and be read. */
 const MARGIN_MS = 2;
-/**
- * Wall time without a request after which the page has stopped asking: a hidden tab draws no
- * frames at all, while a page whose main thread is held up (a long task, a collection, a loaded
- * machine) asks a few frames late and still plays. Taking that for idle time let the builder
- * start a replay whose first step cannot be cut (a large cluster's run takes a second to build),
- * and the live run stood still meanwhile.
- */
-const STOPPED_ASKING_MS = 1000;
 
 export interface FrameCadence {
   /** The page asked for a frame at `nowMs`. */
   request(nowMs: number): void;
   /**
    * The wall time by which the worker should be free for the next request (past while the page
-   * is late); infinite once the page has stopped asking.
+   * is late); infinite once the page has stopped asking: more wall time passed since the last
+   * request than a frame may count (`MAX_WALL_STEP_MS`). A page only held up a few frames is
+   * late, not gone: taking that for idle time let the builder start a replay whose first step
+   * cannot be cut (a large cluster's run takes a second to build) while the live run stood still.
    */
   nextDueMs(nowMs: number): number;
 }
@@ -42,7 +39,7 @@ export function createFrameCadence(): FrameCadence {
     },
     nextDueMs(nowMs) {
       if (lastMs === null) return Number.NEGATIVE_INFINITY;
-      if (nowMs - lastMs > STOPPED_ASKING_MS) return Number.POSITIVE_INFINITY;
+      if (nowMs - lastMs > MAX_WALL_STEP_MS) return Number.POSITIVE_INFINITY;
       const intervalMs = intervals.length === 0 ? DEFAULT_INTERVAL_MS : Math.min(...intervals);
       return lastMs + intervalMs - MARGIN_MS;
     },

@@ -13,7 +13,11 @@ import type { SharedSpan, Weight } from "./run-weight.ts";
 // rounded up so that the estimate stays above what was held (by 1 to 11 MB; 1 MB under for the
 // default scenario's 4 MB). Each rate also carries what grows with its item and is not counted
 // apart (etcd's versions with its log, a dispatched event's pod). Measure again when what a run
-// keeps changes.
+// keeps changes. Runs parked side by side share the full chunks of etcd's log, the dispatched
+// events and the undo log; the rates of their shared part were checked with
+// `bench-run-size-browser.mjs --parked` (docs/benchmarks.md, "Checkpoints that share their
+// history"): seven runs of the heavy scenario held 143 MB together where their weights
+// (run-weight.ts) summed to 159 MB, each run after the first adding 14 to 22 MB.
 
 const BASE_BYTES = 2_000_000;
 /** RV, record time, type, key, two rvs and two body references (29 bytes) and the rest. */

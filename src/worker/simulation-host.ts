@@ -295,6 +295,8 @@ export function createSimulationHost(deps: SimulationHostDeps): SimulationHost {
       case "seek":
         openingNs = null;
         sim = travel.seek(run, command.atNs);
+        // The replay's wall time is not played time: a playing run goes on from where it landed.
+        lastWallMs = deps.wallNowMs();
         jumped(sim);
         postTravel(); // the page sends its next seek only once this one is done
         return true;

@@ -87,22 +87,32 @@ describe("MinHeap", () => {
   it("pops by key, ties by sequence, like a sorted array", () => {
     fc.assert(
       fc.property(
-        fc.array(fc.oneof(fc.integer({ min: 0, max: 20 }), fc.constant(-1)), { maxLength: 200 }),
+        fc.array(fc.oneof(fc.integer({ min: 0, max: 20 }), fc.constant(-1), fc.constant(-2)), {
+          maxLength: 300,
+        }),
         (ops) => {
           type Item = { t: number; seq: number };
           const heap = new MinHeap<Item>();
-          const naive: Item[] = [];
+          let naive: Item[] = [];
           let seq = 0;
           for (const op of ops) {
             if (op === -1) {
-              naive.sort((a, b) => a.t - b.t || a.seq - b.seq);
-              expect(heap.pop()).toEqual(naive.shift());
+              expect(heap.pop()).toBe(naive.shift());
+            } else if (op === -2) {
+              // Drops every item with an odd time: the slots of the rest are renumbered.
+              heap.retain((item) => item.t % 2 === 0);
+              naive = naive.filter((item) => item.t % 2 === 0);
             } else {
               const item = { t: op, seq: seq++ };
               heap.push(item, item.t, item.seq);
               naive.push(item);
+              naive.sort((a, b) => a.t - b.t || a.seq - b.seq);
             }
             expect(heap.size).toBe(naive.length);
+            expect(heap.peek()).toBe(naive[0]);
+            expect([...heap.values()].sort((a, b) => a.seq - b.seq)).toEqual(
+              [...naive].sort((a, b) => a.seq - b.seq),
+            );
           }
         },
       ),

@@ -145,8 +145,8 @@ describe("WaitingRoomPanel", () => {
     render(<WaitingRoomPanel snapshot={recordedSnapshot()} />);
     const departures = within(screen.getByRole("list", { name: "Recently left the waiting room" }));
     expect(departures.getAllByRole("listitem").map((item) => item.textContent)).toEqual([
-      "⟂ hit the wall pinned RV=N after 3.00 s → 504 timeout",
-      "⟂ hit the wall pinned RV=N after 3.00 s → 504 timeout",
+      "⊥ hit the wall pinned RV=N after 3.00 s → 504 timeout",
+      "⊥ hit the wall pinned RV=N after 3.00 s → 504 timeout",
       "✓ served pinned RV=N after 2.86 s",
       "✓ served consistent after 2.97 s",
       "✓ served consistent after 2.97 s",

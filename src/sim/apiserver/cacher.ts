@@ -24,7 +24,11 @@ import type { WatchCacheMetrics } from "./metrics.ts";
 import { type PendingList, PendingLists } from "./pending-list.ts";
 import { CacherReady } from "./ready.ts";
 import { calculateRetryAfterForUnreadyCache } from "./retry-after.ts";
-import { cacherDelegationHelper, type DelegationHelper } from "./should-delegate.ts";
+import {
+  type CacheDelegationState,
+  cacherDelegationHelper,
+  type DelegationHelper,
+} from "./should-delegate.ts";
 import type { CacheItem, WatchCache } from "./watch-cache.ts";
 import type { WatchCacheEvent } from "./watch-cache-event.ts";
 import type { CacheWatcher } from "./watcher.ts";
@@ -116,21 +120,7 @@ export class Cacher {
 
   /** The cache's delegation helper over its live state (upstream: cacher/delegator/interface.go ShouldDelegateList). */
   delegationHelper(): DelegationHelper {
-    if (this.helper === null) {
-      const cacher = this;
-      const storage = this.watchCache.storage;
-      this.helper = cacherDelegationHelper({
-        get consistentReadSupported() {
-          return cacher.consistentReadSupported;
-        },
-        get snapshottingEnabled() {
-          return storage.snapshottingEnabled;
-        },
-        resourcePrefix: this.resourcePrefix,
-        cacheResourceVersion: () => this.watchCache.resourceVersion,
-        canServeExactRv: (rv) => storage.canServeExactRv(rv),
-      });
-    }
+    this.helper ??= cacherDelegationHelper(new LiveDelegationState(this));
     return this.helper;
   }
 
@@ -324,5 +314,36 @@ export class Cacher {
       this.runCompactor();
       this.scheduleCompactor();
     });
+  }
+}
+
+/**
+ * The cacher's live state as its delegation helper reads it. A class, not a literal with getters:
+ * V8 called an object literal's getter through the generic property load on every consistent
+ * read, where a prototype's getter is inlined.
+ */
+class LiveDelegationState implements CacheDelegationState {
+  readonly resourcePrefix: string;
+  private readonly cacher: Cacher;
+
+  constructor(cacher: Cacher) {
+    this.cacher = cacher;
+    this.resourcePrefix = cacher.resourcePrefix;
+  }
+
+  get consistentReadSupported(): boolean {
+    return this.cacher.consistentReadSupported;
+  }
+
+  get snapshottingEnabled(): boolean {
+    return this.cacher.watchCache.storage.snapshottingEnabled;
+  }
+
+  cacheResourceVersion(): number {
+    return this.cacher.watchCache.resourceVersion;
+  }
+
+  canServeExactRv(rv: number): boolean {
+    return this.cacher.watchCache.storage.canServeExactRv(rv);
   }
 }

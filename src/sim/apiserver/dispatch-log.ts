@@ -48,6 +48,9 @@ export class DispatchLog {
   private firstLive = 0;
   /** The last index whose RV is not above its predecessor's (-1: RVs only ever increased). */
   private lastDecrease = -1;
+  /** The newest entry's RV, and the deliverable entries so far. */
+  private newestRv = 0;
+  private deliverable = 0;
 
   /** One past the newest entry. */
   get end(): number {
@@ -71,8 +74,9 @@ export class DispatchLog {
 
   append(event: WatchCacheEvent): void {
     const end = this.endIndex;
-    if (end - 1 >= this.firstLive && event.rv <= this.at(end - 1).rv) this.lastDecrease = end;
-    const count = this.cumulativeBefore(end) + (isDeliverable(event) ? 1 : 0);
+    if (end > this.firstLive && event.rv <= this.newestRv) this.lastDecrease = end;
+    this.newestRv = event.rv;
+    if (isDeliverable(event)) this.deliverable++;
     const i = end & MASK;
     if (i === 0) {
       if (this.chunks.length === 0) this.firstChunk = end >>> CHUNK_BITS;
@@ -81,7 +85,7 @@ export class DispatchLog {
     const last = this.chunks.length - 1;
     const chunk = defined(this.chunks[last]);
     chunk.items.push(event);
-    chunk.cumulative[i] = count;
+    chunk.cumulative[i] = this.deliverable;
     this.endIndex++;
     if (i === MASK) this.chunks[last] = sealed.seal(end >>> CHUNK_BITS, chunk);
   }

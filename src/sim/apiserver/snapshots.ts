@@ -179,13 +179,7 @@ export class Snapshots {
 
   /** The key's first change with seq > `seq` still in the log, else -1 (walked newest first). */
   private firstChangeAfter(key: string, seq: number): number {
-    let found = -1;
-    let i = this.lastOfKey.get(key) ?? -1;
-    while (i >= this.log.head && this.log.seqAt(i) > seq) {
-      found = i;
-      i = this.log.earlierAt(i);
-    }
-    return found;
+    return this.log.firstAfter(this.lastOfKey.get(key) ?? -1, seq);
   }
 
   /** The object before change `i`. */

@@ -91,6 +91,22 @@ export class UndoLog {
   earlierAt(index: number): number {
     return defined(this.chunkOf(index).earlier[index & MASK]);
   }
+  /**
+   * From change `newest` back along its key's earlier changes still kept, the oldest whose number
+   * is above `seq`; -1 when none is (a snapshot's read of a key: once per key a LIST returns).
+   */
+  firstAfter(newest: number, seq: number): number {
+    let found = -1;
+    for (let i = newest; i >= this.head; ) {
+      const chunk = this.chunkOf(i);
+      const j = i & MASK;
+      if (!(defined(chunk.seqs[j]) > seq)) break;
+      found = i;
+      i = defined(chunk.earlier[j]);
+    }
+    return found;
+  }
+
   prevBodyAt(index: number): Pod | null {
     return this.bodies[(index >>> CHUNK_BITS) - this.firstChunk]?.[index & MASK] ?? null;
   }

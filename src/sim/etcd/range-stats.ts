@@ -55,6 +55,8 @@ export class RangeStats implements RangeObserver {
   inFlightPeak = 0;
   /** By the reason's place in RANGE_REASONS (three requests a read: no map lookup for each). */
   private readonly totals: readonly ReasonTotals[] = RANGE_REASONS.map(zero);
+  private lastReason: RangeReason = "delegated";
+  private lastTotals: ReasonTotals = defined(this.totals[0]);
   private readonly onHold: (deltaBytes: number) => void;
 
   /** `onHold` learns of bytes the apiserver starts (+) or stops (−) holding for etcd's answers. */
@@ -101,7 +103,13 @@ export class RangeStats implements RangeObserver {
     return t.busyNs + t.inService * (nowNs - t.accruedAtNs);
   }
 
+  // Three calls per request, and nearly every request of a run has the last one's reason (the
+  // consistent reads' current_rv): it is remembered.
   private of(reason: RangeReason): ReasonTotals {
-    return defined(this.totals[placeOf(RANGE_REASONS, reason)]);
+    if (reason !== this.lastReason) {
+      this.lastReason = reason;
+      this.lastTotals = defined(this.totals[placeOf(RANGE_REASONS, reason)]);
+    }
+    return this.lastTotals;
   }
 }

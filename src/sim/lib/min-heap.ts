@@ -3,71 +3,91 @@
 // late parked reads sit on it. The order is data, not a comparator: three heaps sharing one
 // comparator call site made it polymorphic, so V8 called it at every level instead of inlining a
 // comparison (benchmark (b) spent 3 % of its CPU there).
+//
+// The heap orders slot numbers, not the items: an item is stored once, in its slot, when pushed.
+// Moving items up and down the heap stored an object pointer per level into an array the
+// collector had promoted, and each such store of a young item ran the write barrier's slow path
+// (benchmark (b): 1.6 % of its instructions, from the scheduler's pops and pushes).
 
 import { defined } from "./at.ts";
 
 const INITIAL_CAPACITY = 64;
 
 export class MinHeap<T> {
-  private readonly items: T[] = [];
+  /** Items by slot; a popped item's slot is emptied and reused. */
+  private readonly slots: (T | undefined)[] = [];
+  private readonly freeSlots: number[] = [];
+  /** Heap order: position → slot, key and sequence. */
+  private order = new Int32Array(INITIAL_CAPACITY);
   private keys = new Float64Array(INITIAL_CAPACITY);
   private seqs = new Float64Array(INITIAL_CAPACITY);
+  private count = 0;
 
   get size(): number {
-    return this.items.length;
+    return this.count;
   }
 
   peek(): T | undefined {
-    return this.items[0];
+    return this.count === 0 ? undefined : this.slots[defined(this.order[0])];
   }
 
   /** Every element, in heap (not sorted) order. */
   values(): readonly T[] {
-    return this.items;
+    const out: T[] = [];
+    for (let i = 0; i < this.count; i++) out.push(defined(this.slots[defined(this.order[i])]));
+    return out;
   }
 
   /** Keeps only the elements `keep` accepts, then restores the heap order (O(n log n)). */
   retain(keep: (item: T) => boolean): void {
     const kept: [T, number, number][] = [];
-    for (let i = 0; i < this.items.length; i++) {
-      const item = defined(this.items[i]);
+    for (let i = 0; i < this.count; i++) {
+      const item = defined(this.slots[defined(this.order[i])]);
       if (keep(item)) kept.push([item, defined(this.keys[i]), defined(this.seqs[i])]);
     }
-    this.items.length = 0;
+    this.slots.length = 0;
+    this.freeSlots.length = 0;
+    this.count = 0;
     for (const [item, key, seq] of kept) this.push(item, key, seq);
   }
 
   /** Adds `item`, ordered by `key`, then `seq` (the lower first). */
   push(item: T, key: number, seq: number): void {
-    const items = this.items;
-    let i = items.length;
-    if (i === this.keys.length) this.grow();
+    if (this.count === this.keys.length) this.grow();
+    const slot = this.freeSlots.pop() ?? this.slots.length;
+    this.slots[slot] = item;
+    const order = this.order;
     const keys = this.keys;
     const seqs = this.seqs;
-    items.push(item);
+    let i = this.count++;
     while (i > 0) {
       const parent = (i - 1) >> 1;
       const pk = defined(keys[parent]);
       const ps = defined(seqs[parent]);
       if (!(key < pk || (key === pk && seq < ps))) break;
-      items[i] = defined(items[parent]);
+      order[i] = defined(order[parent]);
       keys[i] = pk;
       seqs[i] = ps;
       i = parent;
     }
-    items[i] = item;
+    order[i] = slot;
     keys[i] = key;
     seqs[i] = seq;
   }
 
   pop(): T | undefined {
-    const items = this.items;
-    const top = items[0];
-    const last = items.pop();
-    if (top === undefined || last === undefined || items.length === 0) return top;
+    if (this.count === 0) return undefined;
+    const order = this.order;
     const keys = this.keys;
     const seqs = this.seqs;
-    const n = items.length;
+    const topSlot = defined(order[0]);
+    const top = this.slots[topSlot];
+    this.slots[topSlot] = undefined;
+    this.freeSlots.push(topSlot);
+    const n = --this.count;
+    if (n === 0) return top;
+    // The last position's entry sinks from the root.
+    const slot = defined(order[n]);
     const key = defined(keys[n]);
     const seq = defined(seqs[n]);
     let i = 0;
@@ -88,22 +108,25 @@ export class MinHeap<T> {
         }
       }
       if (!(ck < key || (ck === key && cs < seq))) break;
-      items[i] = defined(items[child]);
+      order[i] = defined(order[child]);
       keys[i] = ck;
       seqs[i] = cs;
       i = child;
     }
-    items[i] = last;
+    order[i] = slot;
     keys[i] = key;
     seqs[i] = seq;
     return top;
   }
 
   private grow(): void {
+    const order = new Int32Array(this.order.length * 2);
     const keys = new Float64Array(this.keys.length * 2);
     const seqs = new Float64Array(this.seqs.length * 2);
+    order.set(this.order);
     keys.set(this.keys);
     seqs.set(this.seqs);
+    this.order = order;
     this.keys = keys;
     this.seqs = seqs;
   }

@@ -29,11 +29,15 @@ export class ArrivalProcess {
   private schedule: Schedule;
   private readonly mode: ArrivalMode;
   private readonly random: RandomStream;
-  private lastNs: Nanos;
+  // Initialised here, not only in the constructor: a class field declared without a value starts
+  // as `undefined`, and V8 then keeps it as a tagged field, boxing every time stored in it in a
+  // fresh heap number (an allocation and a write barrier per arrival); a field that starts as a
+  // number is stored in place.
+  private lastNs: Nanos = 0;
   /** Poisson: the pending unit-exponential draw, mapped through the integrated rate. */
   private unitDraw = 0;
   /** Uniform: the segment the arrivals count from, and the next arrival's number in it. */
-  private segmentStartNs: Nanos;
+  private segmentStartNs: Nanos = 0;
   private k = 1;
 
   constructor(schedule: Schedule, mode: ArrivalMode, random: RandomStream, startNs: Nanos) {

@@ -1,5 +1,4 @@
 import { defined } from "../lib/at.ts";
-import { placeOf } from "../lib/place-of.ts";
 import { OUTCOMES, type Outcome, type OutcomeView, type ReadKind } from "../snapshot.ts";
 import type { ApiError } from "../storage/errors.ts";
 import type { RequestContext } from "../storage/request-context.ts";
@@ -130,4 +129,49 @@ export class OutcomeLog {
 }
 
 const cell = (kind: ReadKind, outcome: Outcome): number =>
-  placeOf(READ_KINDS, kind) * OUTCOMES.length + placeOf(OUTCOMES, outcome);
+  rowOf(kind) * OUTCOMES.length + columnOf(outcome);
+
+// A kind's place in READ_KINDS and an outcome's in OUTCOMES, by switches that inline to a few
+// compares of interned strings (a search, even a short loop, was a call per attempt). Checked
+// against the lists when this module loads.
+function rowOf(kind: ReadKind): number {
+  switch (kind) {
+    case "rv0":
+      return 0;
+    case "consistent":
+      return 1;
+    case "notOlderThan":
+      return 2;
+    case "exact":
+      return 3;
+    case "ryw":
+      return 4;
+    case "relist":
+      return 5;
+  }
+}
+
+function columnOf(outcome: Outcome): number {
+  switch (outcome) {
+    case "cache":
+      return 0;
+    case "cacheAfterWait":
+      return 1;
+    case "etcd":
+      return 2;
+    case "fallback":
+      return 3;
+    case "429":
+      return 4;
+    case "504":
+      return 5;
+    case "410":
+      return 6;
+    case "other":
+      return 7;
+  }
+}
+
+if (READ_KINDS.some((kind, i) => rowOf(kind) !== i) || OUTCOMES.some((o, i) => columnOf(o) !== i)) {
+  throw new Error("outcomes: rowOf or columnOf disagrees with READ_KINDS or OUTCOMES");
+}

@@ -73,17 +73,6 @@ const IMMEDIATE_RETRY_NS = NS_PER_MS;
 /** How a finished request ended: its last error (null on success) and the list's RV. */
 export type ReadEnd = (err: ApiError | null, rv: number) => void;
 
-/** The context of one attempt; reused across attempts and requests (see `ReadRequest.start`). */
-interface AttemptContext {
-  id: number;
-  kind: string;
-  waitedNs: number;
-  wokeBy: RequestContext["wokeBy"];
-  servedBy: RequestContext["servedBy"];
-  etcdReason: RequestContext["etcdReason"];
-  steps: RequestStep[] | undefined;
-}
-
 const POOL_LIMIT = 1024;
 
 const describeList = (o: ListOptions) =>
@@ -106,9 +95,19 @@ const fullList = (first: ListOptions): ListOptions => ({ ...first, limit: 0, con
 
 const isExpired = (err: ApiError) => err.kind === "status" && err.code === 410;
 
-export class ReadRequest {
-  private id = 0;
-  private kind: ReadKind = "rv0";
+/**
+ * One client LIST, and the context of its current attempt: the apiserver model fills the
+ * attempt's fields (RequestContext) on the request itself, which saves an object per request
+ * to touch again when the answer comes, thousands of times a second.
+ */
+export class ReadRequest implements RequestContext {
+  id = 0;
+  kind: ReadKind = "rv0";
+  waitedNs = 0;
+  wokeBy: RequestContext["wokeBy"] = null;
+  servedBy: RequestContext["servedBy"] = null;
+  etcdReason: RequestContext["etcdReason"] = null;
+  steps: RequestStep[] | undefined = undefined;
   private series: KindSeries;
   /** The first page's options, and the page being asked for now. */
   private first: ListOptions | null = null;
@@ -121,15 +120,6 @@ export class ReadRequest {
   private startNs = 0;
   private ended = true;
   private readonly deps: ReadDeps;
-  private readonly ctx: AttemptContext = {
-    id: 0,
-    kind: "",
-    waitedNs: 0,
-    wokeBy: null,
-    servedBy: null,
-    etcdReason: null,
-    steps: undefined,
-  };
   private readonly onAttempt = (err: ApiError | null, list: ListPage | null) =>
     this.attempted(err, list);
   private readonly resend = () => this.send();
@@ -155,39 +145,35 @@ export class ReadRequest {
     request.pages = 0;
     request.startNs = deps.scheduler.nowNs;
     request.ended = false;
-    request.ctx.steps = deps.traces.begin(request.id, kind, deps.scheduler.nowNs);
+    request.steps = deps.traces.begin(request.id, kind, deps.scheduler.nowNs);
     deps.outcomes.started++;
     request.send();
   }
 
   private send(): void {
-    const ctx = this.ctx;
-    ctx.id = this.id;
-    ctx.kind = this.kind;
-    ctx.waitedNs = 0;
-    ctx.wokeBy = null;
-    ctx.servedBy = null;
-    ctx.etcdReason = null;
-    if (ctx.steps !== undefined) {
+    this.waitedNs = 0;
+    this.wokeBy = null;
+    this.servedBy = null;
+    this.etcdReason = null;
+    if (this.steps !== undefined) {
       const page = this.pages === 0 ? "" : ` (page ${this.pages + 1})`;
       const attempt = this.retries === 0 ? "" : ` (attempt ${this.retries + 1})`;
       const detail = `${describeList(this.opts as ListOptions)}${page}${attempt}`;
-      recordStep(ctx, this.deps.scheduler.nowNs, "arrived", "client.send", detail);
+      recordStep(this, this.deps.scheduler.nowNs, "arrived", "client.send", detail);
     }
     this.deps.outcomes.inFlight++;
-    this.deps.api.getList(POD_PREFIX, this.opts as ListOptions, ctx, this.onAttempt);
+    this.deps.api.getList(POD_PREFIX, this.opts as ListOptions, this, this.onAttempt);
   }
 
   private attempted(err: ApiError | null, list: ListPage | null): void {
     if (this.ended) throw new Error(`read ${this.id} answered after it ended`);
-    const ctx = this.ctx;
     const deps = this.deps;
     deps.outcomes.inFlight--;
     const code = err === null ? 200 : err.kind === "status" ? err.code : 500;
-    const servedBy = err === null ? (ctx.servedBy ?? "cache") : "none";
+    const servedBy = err === null ? (this.servedBy ?? "cache") : "none";
     const fromCache = code === 200 && servedBy === "cache";
     (fromCache ? this.series.readFromCache() : deps.metrics.read(this.kind, servedBy, code)).inc();
-    deps.outcomes.record(this.id, this.kind, ctx, err, code, deps.scheduler.nowNs);
+    deps.outcomes.record(this.id, this.kind, this, err, code, deps.scheduler.nowNs);
     if (err === null && list !== null) {
       if (servedBy === "cache") deps.memory.servedFromCache(list.count * deps.objectBytes);
       this.answered(list);
@@ -207,9 +193,9 @@ export class ReadRequest {
       return;
     }
     this.retries++;
-    if (ctx.steps !== undefined) {
+    if (this.steps !== undefined) {
       const detail = `${code}: retry after ${delayNs / NS_PER_S} s (${this.retries} of ${MAX_RETRIES})`;
-      recordStep(ctx, deps.scheduler.nowNs, "retry", "client.retry", detail);
+      recordStep(this, deps.scheduler.nowNs, "retry", "client.retry", detail);
     }
     deps.scheduler.after(delayNs, deps.retryKind, this.id, this.resend);
   }
@@ -229,9 +215,8 @@ export class ReadRequest {
   private resendAs(opts: ListOptions, why: string | null): void {
     this.opts = opts;
     this.retries = 0;
-    const ctx = this.ctx;
-    if (ctx.steps !== undefined && why !== null) {
-      recordStep(ctx, this.deps.scheduler.nowNs, "retry", "client.retry", why);
+    if (this.steps !== undefined && why !== null) {
+      recordStep(this, this.deps.scheduler.nowNs, "retry", "client.retry", why);
     }
     this.send();
   }
@@ -248,9 +233,9 @@ export class ReadRequest {
     deps.outcomes.ended++;
     (code === 200 ? this.series.listOk() : deps.metrics.list(this.kind, code)).inc();
     this.series.duration().observe((deps.scheduler.nowNs - this.startNs) / NS_PER_S);
-    if (this.ctx.steps !== undefined) {
+    if (this.steps !== undefined) {
       this.deps.traces.end(this.id);
-      this.ctx.steps = undefined;
+      this.steps = undefined;
     }
     const onEnd = this.onEnd;
     this.onEnd = null;

@@ -20,6 +20,8 @@ export const PAGE_FONTS: readonly string[] = [
 
 /**
  * Letters, digits and the symbols the page's text uses beyond ASCII: a symbol a font's face lacks
- * sends the browser to a fallback font, which is resolved with the font when they are drawn.
+ * sends the browser to a fallback font, resolved with the font when they are drawn. The wall is
+ * drawn as ⊥ (up tack), which common faces have, rather than ⟂ (perpendicular): on Linux that
+ * one sent every size of the page's font to a second face, twice the look-ups.
  */
-export const PAGE_SYMBOLS = "Ag0 ·×−≤≥≈¼—–…“”’→◀▶✓⟂";
+export const PAGE_SYMBOLS = "Ag0 ·×−≤≥≈¼—–…“”’→◀▶✓⊥";

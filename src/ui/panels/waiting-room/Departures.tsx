@@ -34,7 +34,7 @@ export function Departures({ outcomes, wall, onSelect, traced = [] }: Departures
         const words = (
           <>
             <span className={`wcl-departure__badge wcl-departure__badge--${departure}`}>
-              {departure === "served" ? "✓ served" : "⟂ hit the wall"}
+              {departure === "served" ? "✓ served" : "⊥ hit the wall"}
             </span>{" "}
             {readKindStyles[outcome.kind].label} after {formatDuration(outcome.waitedNs)}
             {departure === "wall" && ` → ${outcomeStyles[outcome.outcome].label}`}

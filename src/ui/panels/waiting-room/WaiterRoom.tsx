@@ -27,7 +27,7 @@ export function WaiterRoom({ snapshot, inspectedId, onInspect, onSelect }: Waite
     <div className="wcl-room">
       <div className="wcl-room__scale" aria-hidden="true">
         <span>arrived</span>
-        <span>{formatWall(snapshot.wall)} wall ⟂</span>
+        <span>{formatWall(snapshot.wall)} wall ⊥</span>
       </div>
       <WaiterList
         waiters={shown}
