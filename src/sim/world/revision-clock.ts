@@ -86,6 +86,8 @@ export class RevisionClock {
 
   // The time of base + 1 answers lags of caches at `base`, and revisionAt inside the window.
   private dropUntil(oldestNs: Nanos): void {
+    // Most records drop nothing, or one time the window let go: ask the cache only then.
+    if (this.base === this.newest || this.timeOf(this.base + 1) > oldestNs) return;
     const floor = this.cache.lowestNext();
     const lagged = this.cache.current() + 1;
     const size = this.timesNs.length;
