@@ -106,9 +106,24 @@ function heapOverTime(model, { query, checkpointsS }) {
       atS,
       heapMB: (heapUsed + arrayBuffers) / 1e6,
       cpuS: (cpu.user + cpu.system) / 1e6,
+      held: heldBy(sim.world),
     });
   }
   return rows;
+}
+
+/** What the run holds that grows with load or time: the counts docs/benchmarks.md explains. */
+function heldBy(world) {
+  const { outcomes, kv, clock, stream, etcd, cache } = world;
+  const retrying = outcomes.started - outcomes.ended - outcomes.inFlight;
+  return [
+    `etcd log ${kv.logEnd - (kv.firstEventAfter(kv.compactedRevision - 1) ?? kv.logEnd)} events`,
+    `clock ${clock.kept} revisions`,
+    `stream backlog ${stream.backlog}`,
+    `etcd queue ${etcd.ranges.queued}`,
+    `reads in flight ${outcomes.inFlight}, waiting to retry ${retrying}`,
+    `ring ${cache.history.size}`,
+  ].join("; ");
 }
 
 const load = () =>
@@ -154,5 +169,6 @@ for (const heapCase of HEAP_CASES.filter((c) => !quick || !c.full)) {
   );
   for (const row of heapOverTime(model, heapCase)) {
     console.log(`  ${row.atS} s: ${fmt(row.heapMB)} MB (${fmt(row.cpuS)} s CPU, load ${load()})`);
+    console.log(`    ${row.held}`);
   }
 }

@@ -1,6 +1,7 @@
 import { assert } from "../lib/assert.ts";
 import { Fifo } from "../lib/fifo.ts";
 import { MinHeap } from "../lib/min-heap.ts";
+import { NumberFifo } from "../lib/number-fifo.ts";
 import type { Scheduler } from "../scheduler.ts";
 import { type ApiError, requestTimeout } from "../storage/errors.ts";
 import type { Nanos } from "../time.ts";
@@ -44,7 +45,7 @@ export const transferNs = (objects: number, objectBytes: number): Nanos =>
 const MAX_QUEUED = 10_000_000;
 const MAX_SPARE_TICKETS = 4096;
 
-/** One request: queued, then holding a slot until `doneNs`; `answered` once it timed out. */
+/** One request holding a slot until `doneNs`; `answered` once it timed out. */
 interface Ticket {
   job: RangeJob | null;
   arrivalNs: Nanos;
@@ -57,7 +58,9 @@ interface Ticket {
 
 export class RangeQueue {
   inFlight = 0;
-  private readonly queue = new Fifo<Ticket>(MAX_QUEUED);
+  // The queue is two columns, not a ticket each: an overloaded etcd holds hundreds of thousands.
+  private readonly queuedJobs = new Fifo<RangeJob>(MAX_QUEUED);
+  private readonly queuedAtNs = new NumberFifo(MAX_QUEUED);
   private readonly scheduler: Scheduler;
   private readonly costs: RangeCosts;
   private readonly kinds: { done: number; expire: number; timeout: number };
@@ -67,7 +70,7 @@ export class RangeQueue {
   // callback pops the next one: no closure per request.
   private readonly inService = new MinHeap<Ticket>();
   private readonly onDone = () => this.complete();
-  /** Tickets whose request left the queue and its slot, reused (thousands a second). */
+  /** Tickets whose request left its slot, reused (thousands a second). */
   private readonly spare: Ticket[] = [];
 
   constructor(scheduler: Scheduler, costs: RangeCosts) {
@@ -81,23 +84,13 @@ export class RangeQueue {
   }
 
   get queued(): number {
-    return this.queue.length;
+    return this.queuedJobs.length;
   }
 
   submit(job: RangeJob): void {
-    const ticket = this.spare.pop() ?? {
-      job,
-      arrivalNs: 0,
-      doneNs: 0,
-      bytes: 0,
-      seq: 0,
-      answered: false,
-    };
-    ticket.job = job;
-    ticket.arrivalNs = this.scheduler.nowNs;
-    ticket.answered = false;
     this.costs.observer?.submitted();
-    this.queue.push(ticket);
+    this.queuedJobs.push(job);
+    this.queuedAtNs.push(this.scheduler.nowNs);
     this.pump();
     this.armTimer();
   }
@@ -107,14 +100,24 @@ export class RangeQueue {
     const nowNs = this.scheduler.nowNs;
     const slots = this.costs.concurrency(nowNs);
     while (this.inFlight < slots) {
-      const next = this.queue.shift();
-      if (next === undefined) return;
-      this.serve(next, nowNs);
+      const job = this.queuedJobs.shift();
+      if (job === undefined) return;
+      this.serve(job, this.queuedAtNs.shift() as number, nowNs);
     }
   }
 
-  private serve(ticket: Ticket, nowNs: Nanos): void {
-    const job = ticket.job as RangeJob;
+  private serve(job: RangeJob, arrivalNs: Nanos, nowNs: Nanos): void {
+    const ticket = this.spare.pop() ?? {
+      job,
+      arrivalNs,
+      doneNs: 0,
+      bytes: 0,
+      seq: 0,
+      answered: false,
+    };
+    ticket.job = job;
+    ticket.arrivalNs = arrivalNs;
+    ticket.answered = false;
     const objects = job.start();
     const objectBytes = this.costs.objectBytes;
     ticket.seq = this.nextId++;
@@ -167,10 +170,10 @@ export class RangeQueue {
   }
 
   private armTimer(): void {
-    const head = this.queue.peek();
-    if (this.timerPending || head === undefined) return;
+    const headNs = this.queuedAtNs.peek();
+    if (this.timerPending || headNs === undefined) return;
     this.timerPending = true;
-    const atNs = head.arrivalNs + this.costs.requestTimeoutNs;
+    const atNs = headNs + this.costs.requestTimeoutNs;
     this.scheduler.at(Math.max(atNs, this.scheduler.nowNs), this.kinds.timeout, 0, () => {
       this.timerPending = false;
       this.expireQueued();
@@ -180,12 +183,14 @@ export class RangeQueue {
 
   private expireQueued(): void {
     const nowNs = this.scheduler.nowNs;
-    for (let head = this.queue.peek(); head !== undefined; head = this.queue.peek()) {
-      if (head.arrivalNs + this.costs.requestTimeoutNs > nowNs) return;
-      this.queue.shift();
-      const job = head.job as RangeJob;
-      this.recycle(head);
-      this.fail(job);
+    for (
+      let headNs = this.queuedAtNs.peek();
+      headNs !== undefined;
+      headNs = this.queuedAtNs.peek()
+    ) {
+      if (headNs + this.costs.requestTimeoutNs > nowNs) return;
+      this.queuedAtNs.shift();
+      this.fail(this.queuedJobs.shift() as RangeJob);
     }
   }
 }
