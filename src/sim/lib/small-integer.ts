@@ -5,7 +5,7 @@
 // keep missing their inline caches and are never optimised (in the default scenario the watch
 // cache's EventSlots.set ran unoptimised for the whole run, ~4 % of its instructions).
 
-/** `x` as a small integer when it is a whole number that fits 32 bits, else `x` itself. */
+/** `x` as a small integer when it is a whole number that fits 32 bits (−0 as 0), else `x`. */
 export function smallInteger(x: number): number {
   const small = x | 0;
   return small === x ? small : x;
