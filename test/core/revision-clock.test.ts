@@ -5,7 +5,7 @@ import { RevisionClock } from "../../src/sim/world/revision-clock.ts";
 // The revision clock against one that keeps every revision's time, driven by a cache that keeps
 // the clock's contract: it holds `current`, and later only revisions at or above what
 // `lowestNext` said (its own while the watch is open; while closed, the relist's revision once
-// read, else etcd's compacted revision).
+// read, else etcd's revision then, once the cache's own is compacted).
 
 const WINDOW_NS = 50;
 
@@ -51,7 +51,11 @@ function run(ops: Op[], check: (clock: RevisionClock, all: EveryRevision, s: Sta
   const s: State = { nowNs: 0, newest: 10, cacheRv: 10, open: true, compacted: 0, listRv: null };
   const clock = new RevisionClock(s.newest, WINDOW_NS, {
     current: () => s.cacheRv,
-    lowestNext: () => (s.open ? s.cacheRv : Math.max(s.cacheRv, s.listRv ?? s.compacted)),
+    lowestNext: () => {
+      if (s.open) return s.cacheRv;
+      if (s.listRv !== null) return Math.max(s.cacheRv, s.listRv);
+      return s.cacheRv < s.compacted ? s.newest : s.cacheRv;
+    },
   });
   const all = new EveryRevision();
   all.record(0, s.newest);

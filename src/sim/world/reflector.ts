@@ -106,13 +106,16 @@ export class Reflector implements StreamSink {
 
   /**
    * The lowest revision the cache can be given from now on: its own while the watch is open (the
-   * stream brings later ones); while it is closed, the revision the relist's pages read at, or
-   * before one is read etcd's compacted revision (no list is served below it).
+   * stream brings later ones); while it is closed, the revision the relist's pages read at once
+   * the first was read. Before that: a list at the cache's RV fails once that is compacted, and
+   * every other list reads at RV="", etcd's revision when it is served, now or later.
    */
   lowestNextRevision(): number {
     const cacheRv = this.cache.resourceVersion;
     if (this.stream().open) return cacheRv;
-    return Math.max(cacheRv, this.listRevision ?? this.etcd.kv.compactedRevision);
+    if (this.listRevision !== null) return Math.max(cacheRv, this.listRevision);
+    const kv = this.etcd.kv;
+    return cacheRv < kv.compactedRevision ? kv.revision : cacheRv;
   }
 
   /** A ListAndWatch's list: at `rv` (0: RV="", etcd's current revision). */

@@ -10,8 +10,8 @@ import type { Nanos } from "../time.ts";
 //
 // A revision's time is dropped once it is older than the window and no lag can ask for it: the
 // cache holds a later revision, or will only ever hold a later one. While its watch is closed the
-// cache's next revision comes from a relist, which etcd serves at its compacted revision or later,
-// so a cache stuck behind compaction (an overloaded etcd failing its relists) keeps one time, the
+// cache's next revision comes from a relist (Reflector.lowestNextRevision), so a cache stuck
+// behind compaction (an overloaded etcd failing its relists) keeps the window and one time, the
 // one its lag reads, instead of every revision etcd has reached since.
 
 const INITIAL_SLOTS = 1024;
