@@ -1,8 +1,10 @@
-// `node scripts/bench-time-travel-browser.mjs [--query=<scenario>] [minutes…]`: seeks in Debian's
-// Chromium over a run of each length (the scenario, default the defaults, played at 100×: as fast
-// as the worker goes), once the worker's checkpoints are built: the time from the click on the
-// scrubber to the clock showing the new moment, and the worker's heap after a forced GC. Builds
-// into a scratch folder and serves it on its own port (BENCH_PORT to change it). Prints figures.
+// `node scripts/bench-time-travel-browser.mjs [--query=<scenario>] [--settle] [minutes…]`: seeks in
+// Debian's Chromium over a run of each length (the scenario, default the defaults, played at 100×:
+// as fast as the worker goes), once the worker's checkpoints are built: the time from the click on
+// the scrubber to the clock showing the new moment, and the worker's heap after a forced GC. The
+// clicks are 1.5 s apart, or with --settle each waits until the builder has replaced the
+// checkpoint the last seek used (the heap steady), so every seek starts from the whole grid.
+// Builds into a scratch folder and serves it on its own port (BENCH_PORT to change it).
 import {
   buildToScratch,
   launchChromium,
@@ -16,6 +18,7 @@ const PORT = Number(process.env["BENCH_PORT"] ?? 4189);
 const ORIGIN = `http://127.0.0.1:${PORT}`;
 const SEEKS = 20;
 const query = (process.argv.find((arg) => arg.startsWith("--query=")) ?? "--query=").slice(8);
+const settle = process.argv.includes("--settle");
 const minutesList = process.argv
   .slice(2)
   .filter((arg) => !arg.startsWith("--"))
@@ -33,6 +36,18 @@ async function workerHeap(browser) {
   const bytes = await workerHeldBytes(call);
   await detach();
   return bytes / 1e6;
+}
+
+/** The worker's heap once it has stayed within 1 MB over `checks` looks 5 s apart (at most 10 min). */
+async function settled(browser, checks) {
+  let heapMB = await workerHeap(browser);
+  for (let stable = 0, waited = 0; stable < checks && waited < 600; waited += 5) {
+    await sleep(5000);
+    const next = await workerHeap(browser);
+    stable = Math.abs(next - heapMB) < 1 ? stable + 1 : 0;
+    heapMB = next;
+  }
+  return heapMB;
 }
 
 const simulatedS = (page) =>
@@ -54,13 +69,7 @@ async function measure(browser, minutes) {
   );
   log(`${minutes} min: worker heap at the pause ${(await workerHeap(browser)).toFixed(1)} MB`);
   // The builder works in the worker's idle time: wait until the heap stops growing.
-  let heapMB = await workerHeap(browser);
-  for (let stable = 0, waited = 0; stable < 3 && waited < 600; waited += 5) {
-    await sleep(5000);
-    const next = await workerHeap(browser);
-    stable = Math.abs(next - heapMB) < 1 ? stable + 1 : 0;
-    heapMB = next;
-  }
+  const heapMB = await settled(browser, 3);
   log(`${minutes} min: worker heap with checkpoints built ${heapMB.toFixed(1)} MB`);
   await page.evaluate(() => {
     const clock = document.querySelector('[data-testid="simulated-seconds"]');
@@ -90,7 +99,9 @@ async function measure(browser, minutes) {
     await page.mouse.click(box.x + fraction * box.width, box.y + box.height / 2);
     await page.waitForFunction(() => window.__seekMs !== null, null, { timeout: 60_000 });
     latencies.push(await page.evaluate(() => window.__seekMs));
-    await sleep(1500); // let the builder replace the checkpoint the seek used
+    // Let the builder replace the checkpoint the seek used.
+    if (settle) await settled(browser, 2);
+    else await sleep(1500);
   }
   latencies.sort((a, b) => a - b);
   const q = (p) => latencies[Math.min(latencies.length - 1, Math.floor(p * latencies.length))];

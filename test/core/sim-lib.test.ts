@@ -5,6 +5,7 @@ import { bisect, firstAbove, firstAboveInRing } from "../../src/sim/lib/bisect.t
 import { Fifo } from "../../src/sim/lib/fifo.ts";
 import { MinHeap } from "../../src/sim/lib/min-heap.ts";
 import { NumberFifo } from "../../src/sim/lib/number-fifo.ts";
+import { smallInteger } from "../../src/sim/lib/small-integer.ts";
 
 // The model's generic structures (src/sim/lib/) against the obvious slow versions of each.
 
@@ -164,5 +165,20 @@ describe.each([
     fifo.push(1);
     fifo.push(2);
     expect(() => fifo.push(3)).toThrow("fifo: more than 2 items queued");
+  });
+});
+
+describe("smallInteger", () => {
+  it("gives back the number it was given (a negative zero as zero)", () => {
+    const numbers = fc.oneof(fc.integer(), fc.double(), fc.constantFrom(2 ** 31, 2 ** 32, 2 ** 53));
+    fc.assert(
+      fc.property(
+        numbers.filter((x) => !Object.is(x, -0)),
+        (x) => {
+          expect(smallInteger(x)).toBe(x);
+        },
+      ),
+    );
+    expect(smallInteger(-0)).toBe(0);
   });
 });

@@ -1,6 +1,7 @@
 import { defined } from "../lib/at.ts";
 import { bisect, firstAbove } from "../lib/bisect.ts";
 import { SealedChunks, sameBytes, sealedSpan } from "../lib/sealed-chunks.ts";
+import { smallInteger } from "../lib/small-integer.ts";
 import type { Pod } from "../storage/pod.ts";
 
 /** A pod without its rv (kv.ts PodSpec). */
@@ -106,7 +107,7 @@ export class EventLog {
 
   revisionAt(at: number): number {
     const index = this.base + at;
-    return defined(this.columnsAt(index).revisions[index & MASK]);
+    return smallInteger(defined(this.columnsAt(index).revisions[index & MASK]));
   }
   keyIndexAt(at: number): number {
     const index = this.base + at;
@@ -118,7 +119,7 @@ export class EventLog {
   }
   prevRevisionAt(at: number): number {
     const index = this.base + at;
-    return defined(this.columnsAt(index).prevRevisions[index & MASK]);
+    return smallInteger(defined(this.columnsAt(index).prevRevisions[index & MASK]));
   }
   prevBodyAt(at: number): PodSpec | null {
     const index = this.base + at;
