@@ -6,6 +6,7 @@
 // esbuild and bundling cost a tenth of a second or more on every run.
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { NODE_BUNDLE } from "./node-bundle.mjs";
 
 const entries = {
   sim: "src/cli/sim.ts",
@@ -21,7 +22,12 @@ if (!entry) {
 const outfile = `dist-cli/${name}.mjs`;
 const inputsFile = `dist-cli/${name}.inputs.json`;
 
-const ALWAYS = ["scripts/bundle-cli.mjs", "package.json", "package-lock.json"];
+const ALWAYS = [
+  "scripts/bundle-cli.mjs",
+  "scripts/node-bundle.mjs",
+  "package.json",
+  "package-lock.json",
+];
 
 /** Each file's content hash; a missing file hashes to "". */
 function hashes(files) {
@@ -51,11 +57,7 @@ if (!upToDate()) {
   const result = await build({
     entryPoints: [entry],
     outfile,
-    bundle: true,
-    platform: "node",
-    format: "esm",
-    target: "node20",
-    logLevel: "warning",
+    ...NODE_BUNDLE,
     metafile: true,
   });
   const recorded = hashes([...Object.keys(result.metafile.inputs), ...ALWAYS]);

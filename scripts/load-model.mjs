@@ -5,6 +5,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { build } from "esbuild";
+import { NODE_BUNDLE } from "./node-bundle.mjs";
 
 export async function loadModel(sources) {
   const dir = mkdtempSync(join(tmpdir(), "wcl-model-"));
@@ -16,11 +17,7 @@ export async function loadModel(sources) {
     await build({
       stdin: { contents, resolveDir: process.cwd(), loader: "ts" },
       outfile,
-      bundle: true,
-      platform: "node",
-      format: "esm",
-      target: "node20",
-      logLevel: "warning",
+      ...NODE_BUNDLE,
     });
     return await import(outfile);
   } finally {

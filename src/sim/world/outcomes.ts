@@ -76,9 +76,9 @@ export class OutcomeLog {
     atNs: Nanos,
   ) {
     const outcome = outcomeOf(ctx, err, code);
-    const column = columnOf(outcome);
-    const i = rowOf(kind) * OUTCOMES.length + column;
+    const i = cell(kind, outcome);
     this.tally[i] = defined(this.tally[i]) + 1;
+    const column = columnOf(outcome);
     this.byOutcome[column] = defined(this.byOutcome[column]) + 1;
     this.onRecord?.(id, kind, outcome, code, atNs);
     const slot = defined(this.recent[this.next]);
