@@ -13,15 +13,18 @@ import type { SharedSpan, Weight } from "./run-weight.ts";
 // rounded up so that the estimate stays above what was held (by 1 to 11 MB; 1 MB under for the
 // default scenario's 4 MB). Each rate also carries what grows with its item and is not counted
 // apart (etcd's versions with its log, a dispatched event's pod). Measure again when what a run
-// keeps changes. Runs parked side by side share the full chunks of etcd's log, the dispatched
-// events and the undo log; the rates of their shared part were checked with
-// `bench-run-size-browser.mjs --parked` (docs/benchmarks.md, "Checkpoints that share their
-// history"): seven runs of the heavy scenario held 143 MB together where their weights
-// (run-weight.ts) summed to 159 MB, each run after the first adding 14 to 22 MB.
+// keeps changes. Runs parked side by side share the full chunks of the history ring, etcd's
+// log, the dispatched events and the undo log; the rates of their shared part were checked with
+// `bench-run-size-browser.mjs --parked` (docs/benchmarks.md, "Seeks from a denser grid"): seven
+// runs of the heavy scenario held 117 MB together where their weights (run-weight.ts) summed to
+// 145 MB, each run after the first adding 10 to 19 MB.
 
 const BASE_BYTES = 2_000_000;
 /** RV, record time, type, key, two rvs and two body references (29 bytes) and the rest. */
 const BYTES_PER_RING_SLOT = 37;
+/** What runs of one scenario share of a ring slot once its chunk is full: all of it (another
+ * run's bodies are equal to this one's, event-slots.ts). */
+const BYTES_PER_SHARED_RING_SLOT = BYTES_PER_RING_SLOT;
 /** Revision, key index, type, previous revision and body. */
 const BYTES_PER_LOG_SLOT = 25;
 /** What runs of one scenario share of a log slot once its chunk is full: all but the body. */
@@ -45,9 +48,9 @@ export function estimateRunBytes(run: HostedRun): number {
 }
 
 /**
- * What `run` weighs beside other runs of its scenario: the full chunks of etcd's log, of the
- * cacher's dispatched events and of the snapshots' undo log are one copy for all the runs that
- * wrote them (`lib/sealed-chunks.ts`),
+ * What `run` weighs beside other runs of its scenario: the full chunks of the history ring, of
+ * etcd's log, of the cacher's dispatched events and of the snapshots' undo log are one copy for
+ * all the runs that wrote them (`lib/sealed-chunks.ts`),
  * so they are spans counted once (`run-weight.ts`), and the rest of the estimate is its own.
  */
 export function weighRun(run: HostedRun): Weight {
@@ -63,6 +66,7 @@ function sharedSpans(name: string, run: Simulation): SharedSpan[] {
   const { kv, apiserver, cache } = run.world;
   const undo = cache.storage.snapshots?.undoLog.sealed ?? { from: 0, to: 0 };
   return [
+    { column: `${name}:ring`, ...cache.history.sealed, bytesPerSlot: BYTES_PER_SHARED_RING_SLOT },
     { column: `${name}:undo-log`, ...undo, bytesPerSlot: BYTES_PER_SHARED_SNAPSHOT_CHANGE },
     { column: `${name}:etcd-log`, ...kv.logSealed, bytesPerSlot: BYTES_PER_SHARED_LOG_SLOT },
     {
