@@ -5,7 +5,9 @@ import type { SharedSpan, Weight } from "./run-weight.ts";
 // A parked run's heap in the worker, estimated from what dominates it, counted as the memory it
 // occupies (a column's slots, not only its live entries): the history ring's columns, etcd's
 // log columns, the snapshots' undo log, the events the cacher keeps for watchers that have not
-// read them, and the pods held by etcd and the cache's store. Calibrated where the budget
+// read them, the pods held by etcd and the cache's store, and two columns of times that grow
+// when the cache lags behind etcd: the revision clock and the watch stream's backlog (8 bytes a
+// slot each, exact: Float64Array rings; the largest scenario held hundreds of MB in them). Calibrated where the budget
 // applies, Chromium (pointer compression), after a forced GC with typed arrays' backing stores
 // included: a least-squares fit over 11 runs of the default, the heavy and the large-cluster
 // scenarios from 60 to 900 simulated seconds, and the reads in flight fitted on the largest
@@ -45,6 +47,10 @@ const BYTES_PER_RANGE_IN_FLIGHT = 900;
 const BYTES_PER_WAITER = 1_100;
 /** One pod in etcd (record, versions, key, body, object) or in the store (entry, key order, body). */
 const BYTES_PER_POD = 155;
+/** A revision's time in the revision clock's column (world/revision-clock.ts), kept or not. */
+const BYTES_PER_CLOCK_SLOT = 8;
+/** An item's arrival time (or a bookmark's item and RV) in the watch stream's backlog rings. */
+const BYTES_PER_BACKLOG_SLOT = 8;
 
 export function estimateRunBytes(run: HostedRun): number {
   return simulationBytes(run.main) + (run.twin === null ? 0 : simulationBytes(run.twin));
@@ -94,6 +100,8 @@ export function runItems(run: Simulation) {
     snapshotChanges: cache.storage.snapshots?.undoLog.held ?? 0,
     dispatchedEvents: apiserver.cacher.dispatchLog.held,
     pods: kv.podCount + cache.storage.store.size,
+    clockSlots: run.world.clock.capacity,
+    backlogSlots: run.world.stream.backlogSlots,
   };
 }
 
@@ -107,6 +115,8 @@ function simulationBytes(run: Simulation): number {
     BYTES_PER_DISPATCHED_EVENT * items.dispatchedEvents +
     BYTES_PER_POD * items.pods +
     BYTES_PER_RANGE_IN_FLIGHT * items.rangesInFlight +
-    BYTES_PER_WAITER * items.waiters
+    BYTES_PER_WAITER * items.waiters +
+    BYTES_PER_CLOCK_SLOT * items.clockSlots +
+    BYTES_PER_BACKLOG_SLOT * items.backlogSlots
   );
 }
