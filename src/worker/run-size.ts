@@ -16,7 +16,7 @@ import type { SharedSpan, Weight } from "./run-weight.ts";
 // default scenario's 4 MB). Each rate also carries what grows with its item and is not counted
 // apart (etcd's versions with its log, a dispatched event's pod). Measure again when what a run
 // keeps changes. Runs parked side by side share the full chunks of the history ring, etcd's
-// log, the dispatched events and the undo log; the rates of their shared part were checked with
+// log, the dispatched events and the snapshots' list and undo log; the rates of their shared part were checked with
 // `bench-run-size-browser.mjs --parked` (docs/benchmarks.md, "Seeks from a denser grid"): seven
 // runs of the heavy scenario held 117 MB together where their weights (run-weight.ts) summed to
 // 145 MB, each run after the first adding 10 to 19 MB.
@@ -34,8 +34,11 @@ const BYTES_PER_SHARED_LOG_SLOT = 21;
 /** The undo log's columns and the snapshot's rv, change number and size. */
 const BYTES_PER_SNAPSHOT_CHANGE = 70;
 /** What runs of one scenario share of an undo-log change once its chunk is full: key, number,
- * previous rv, the key's previous change (not the body, nor the snapshot's own rv and size). */
-const BYTES_PER_SHARED_SNAPSHOT_CHANGE = 28;
+ * previous rv, the key's previous change and the body's reference. */
+const BYTES_PER_SHARED_SNAPSHOT_CHANGE = 32;
+/** What they share of a snapshot once its chunk of the list is done: its rv, change number and
+ * size (three doubles; counted within a change's rate, a snapshot a change in every scenario). */
+const BYTES_PER_SHARED_SNAPSHOT = 24;
 /** An event object and its pod, kept until every watcher has read it. */
 const BYTES_PER_DISPATCHED_EVENT = 185;
 /** A read etcd has not answered yet (queued or in service), with its request and its client's. */
@@ -55,7 +58,7 @@ export function estimateRunBytes(run: HostedRun): number {
 
 /**
  * What `run` weighs beside other runs of its scenario: the full chunks of the history ring, of
- * etcd's log, of the cacher's dispatched events and of the snapshots' undo log are one copy for
+ * etcd's log, of the cacher's dispatched events and of the snapshots' list and undo log are one copy for
  * all the runs that wrote them (`lib/sealed-chunks.ts`),
  * so they are spans counted once (`run-weight.ts`), and the rest of the estimate is its own.
  */
@@ -70,8 +73,11 @@ export function weighRun(run: HostedRun): Weight {
 
 function sharedSpans(name: string, run: Simulation): SharedSpan[] {
   const { kv, apiserver, cache } = run.world;
-  const undo = cache.storage.snapshots?.undoLog.sealed ?? { from: 0, to: 0 };
+  const snapshots = cache.storage.snapshots;
+  const undo = snapshots?.undoLog.sealed ?? { from: 0, to: 0 };
+  const list = snapshots?.listSealed ?? { from: 0, to: 0 };
   return [
+    { column: `${name}:snapshot-list`, ...list, bytesPerSlot: BYTES_PER_SHARED_SNAPSHOT },
     { column: `${name}:ring`, ...cache.history.sealed, bytesPerSlot: BYTES_PER_SHARED_RING_SLOT },
     { column: `${name}:undo-log`, ...undo, bytesPerSlot: BYTES_PER_SHARED_SNAPSHOT_CHANGE },
     { column: `${name}:etcd-log`, ...kv.logSealed, bytesPerSlot: BYTES_PER_SHARED_LOG_SLOT },
