@@ -207,7 +207,10 @@ export class PendingLatest {
   private currentRv(err: ApiError | null, rv: number | null): void {
     const { cache, ctx } = this;
     if (cache === null || ctx === null) throw new Error("list: a pending list answered twice");
-    if (err !== null || rv === null) return this.answer(err, null);
+    if (err !== null || rv === null) {
+      this.answer(err, null);
+      return;
+    }
     if (ctx.steps !== undefined) recordCurrentRv(cache, ctx, rv);
     cache.waitUntilFreshLocked(rv, readsConsistentFromCache(cache.config), ctx, this.onFresh);
   }
