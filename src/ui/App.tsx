@@ -11,6 +11,7 @@ import { ControlPanel } from "./controls/ControlPanel.tsx";
 import { EmbedPlayer } from "./embed/EmbedPlayer.tsx";
 import { usePageKeys } from "./embed/usePageKeys.ts";
 import { Header } from "./layout/Header.tsx";
+import { Later, MOUNT_TURN } from "./layout/MountTurns.tsx";
 import { Narration } from "./narration/Narration.tsx";
 import { PresetPrediction } from "./presets/PresetPrediction.tsx";
 import { Timeline } from "./timeline/Timeline.tsx";
@@ -38,15 +39,21 @@ export function App({ runtime }: { runtime: AppRuntime }) {
         <OpeningBanner />
         <NoticeBanner />
         <main className="app-main">
+          {/* The column is there from the first frame, so that the panels do not move when the
+              controls fill it. */}
           <aside className="app-controls">
-            <ChallengeDock />
-            <PresetPrediction />
-            <TourDock />
-            <Narration />
-            <ControlPanel />
+            <Later turn={MOUNT_TURN.controls}>
+              <ChallengeDock />
+              <PresetPrediction />
+              <TourDock />
+              <Narration />
+              <ControlPanel />
+            </Later>
           </aside>
-          <RunPanels />
-          <RequestInspector />
+          <Later turn={MOUNT_TURN.panels}>
+            <RunPanels />
+            <RequestInspector />
+          </Later>
         </main>
       </div>
     </RuntimeContext>
