@@ -19,8 +19,8 @@ import { startHerd } from "./world/herd.ts";
 
 import { RecentCost } from "./world/recent-cost.ts";
 import { valueNow } from "./world/schedule-value.ts";
-import { SeriesBuffer } from "./world/series.ts";
-import { refreshGauges, seriesSample, takeSnapshot } from "./world/snapshot-builder.ts";
+import { SeriesBuffer, type SeriesSample } from "./world/series.ts";
+import { refreshGauges, seriesSampler, takeSnapshot } from "./world/snapshot-builder.ts";
 import { Timeline, type TimelineHandlers } from "./world/timeline.ts";
 import { TraceMix } from "./world/trace-mix.ts";
 import { buildWorld, type World, type WorldOptions } from "./world/world.ts";
@@ -58,6 +58,7 @@ class Run implements Simulation {
   readonly world: World;
   private readonly timeline = new Timeline();
   private readonly series = new SeriesBuffer();
+  private readonly seriesSample: (atNs: Nanos) => SeriesSample;
   private readonly recentCost: RecentCost;
   private readonly sourceTrace = new TraceMix();
   private readonly handlers: TimelineHandlers;
@@ -72,6 +73,7 @@ class Run implements Simulation {
       this.world.metrics.etcdRequestsSoFar(reason),
     );
     this.handlers = this.timelineHandlers();
+    this.seriesSample = seriesSampler(this.world);
     this.markWatch = new MarkWatch(this.world, this.marks);
     this.world.ryw.resize(valueNow(scenario.ryw, 0));
     this.world.watchers.resize(valueNow(scenario.watchers, 0));
@@ -216,7 +218,7 @@ class Run implements Simulation {
     if (this.markWatch.nextCheckNs <= tNs) this.markWatch.observeUntil(tNs);
     if (this.recentCost.nextNs <= tNs) this.recentCost.noteUntil(tNs);
     for (let guard = 0; this.series.nextSampleNs <= tNs && guard < 1_000_000; guard++) {
-      this.series.add(seriesSample(this.world, this.series.nextSampleNs));
+      this.series.add(this.seriesSample(this.series.nextSampleNs));
     }
   }
 

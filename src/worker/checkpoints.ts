@@ -12,9 +12,9 @@ import { totalBytes, type Weight } from "./run-weight.ts";
 // and fewer when runs are heavy: the parked runs and the live one stay within BUDGET_BYTES by
 // the estimate of run-size.ts, each point weighed by what the run held at its moment (a heavy
 // run's early points are lighter than its live run, whose weight the spares are kept for). What
-// runs of a scenario hold in common (the full chunks of etcd's log and of the dispatched events)
-// is one copy, counted once (run-weight.ts), so the grid is as dense as what changes between
-// points allows.
+// runs of a scenario hold in common (the full chunks of the history ring, etcd's log, the
+// dispatched events and the undo log) is one copy, counted once (run-weight.ts), so the grid is
+// as dense as what changes between points allows.
 
 /** Grid points kept at most; the spacing doubles past them. */
 export const GRID_POINTS = 30;

@@ -5,7 +5,9 @@ import type { SharedSpan, Weight } from "./run-weight.ts";
 // A parked run's heap in the worker, estimated from what dominates it, counted as the memory it
 // occupies (a column's slots, not only its live entries): the history ring's columns, etcd's
 // log columns, the snapshots' undo log, the events the cacher keeps for watchers that have not
-// read them, and the pods held by etcd and the cache's store. Calibrated where the budget
+// read them, the pods held by etcd and the cache's store, and two columns of times that grow
+// when the cache lags behind etcd: the revision clock and the watch stream's backlog (8 bytes a
+// slot each, exact: Float64Array rings; the largest scenario held hundreds of MB in them). Calibrated where the budget
 // applies, Chromium (pointer compression), after a forced GC with typed arrays' backing stores
 // included: a least-squares fit over 11 runs of the default, the heavy and the large-cluster
 // scenarios from 60 to 900 simulated seconds, and the reads in flight fitted on the largest
@@ -13,15 +15,18 @@ import type { SharedSpan, Weight } from "./run-weight.ts";
 // rounded up so that the estimate stays above what was held (by 1 to 11 MB; 1 MB under for the
 // default scenario's 4 MB). Each rate also carries what grows with its item and is not counted
 // apart (etcd's versions with its log, a dispatched event's pod). Measure again when what a run
-// keeps changes. Runs parked side by side share the full chunks of etcd's log, the dispatched
-// events and the undo log; the rates of their shared part were checked with
-// `bench-run-size-browser.mjs --parked` (docs/benchmarks.md, "Checkpoints that share their
-// history"): seven runs of the heavy scenario held 143 MB together where their weights
-// (run-weight.ts) summed to 159 MB, each run after the first adding 14 to 22 MB.
+// keeps changes. Runs parked side by side share the full chunks of the history ring, etcd's
+// log, the dispatched events and the snapshots' list and undo log; the rates of their shared part were checked with
+// `bench-run-size-browser.mjs --parked` (docs/benchmarks.md, "Seeks from a denser grid"): seven
+// runs of the heavy scenario held 117 MB together where their weights (run-weight.ts) summed to
+// 145 MB, each run after the first adding 10 to 19 MB.
 
 const BASE_BYTES = 2_000_000;
 /** RV, record time, type, key, two rvs and two body references (29 bytes) and the rest. */
 const BYTES_PER_RING_SLOT = 37;
+/** What runs of one scenario share of a ring slot once its chunk is full: all of it (another
+ * run's bodies are equal to this one's, event-slots.ts). */
+const BYTES_PER_SHARED_RING_SLOT = BYTES_PER_RING_SLOT;
 /** Revision, key index, type, previous revision and body. */
 const BYTES_PER_LOG_SLOT = 25;
 /** What runs of one scenario share of a log slot once its chunk is full: all but the body. */
@@ -29,8 +34,11 @@ const BYTES_PER_SHARED_LOG_SLOT = 21;
 /** The undo log's columns and the snapshot's rv, change number and size. */
 const BYTES_PER_SNAPSHOT_CHANGE = 70;
 /** What runs of one scenario share of an undo-log change once its chunk is full: key, number,
- * previous rv, the key's previous change (not the body, nor the snapshot's own rv and size). */
-const BYTES_PER_SHARED_SNAPSHOT_CHANGE = 28;
+ * previous rv, the key's previous change and the body's reference. */
+const BYTES_PER_SHARED_SNAPSHOT_CHANGE = 32;
+/** What they share of a snapshot once its chunk of the list is done: its rv, change number and
+ * size (three doubles; counted within a change's rate, a snapshot a change in every scenario). */
+const BYTES_PER_SHARED_SNAPSHOT = 24;
 /** An event object and its pod, kept until every watcher has read it. */
 const BYTES_PER_DISPATCHED_EVENT = 185;
 /** A read etcd has not answered yet (queued or in service), with its request and its client's. */
@@ -39,15 +47,19 @@ const BYTES_PER_RANGE_IN_FLIGHT = 900;
 const BYTES_PER_WAITER = 1_100;
 /** One pod in etcd (record, versions, key, body, object) or in the store (entry, key order, body). */
 const BYTES_PER_POD = 155;
+/** A revision's time in the revision clock's column (world/revision-clock.ts), kept or not. */
+const BYTES_PER_CLOCK_SLOT = 8;
+/** An item's arrival time (or a bookmark's item and RV) in the watch stream's backlog rings. */
+const BYTES_PER_BACKLOG_SLOT = 8;
 
 export function estimateRunBytes(run: HostedRun): number {
   return simulationBytes(run.main) + (run.twin === null ? 0 : simulationBytes(run.twin));
 }
 
 /**
- * What `run` weighs beside other runs of its scenario: the full chunks of etcd's log, of the
- * cacher's dispatched events and of the snapshots' undo log are one copy for all the runs that
- * wrote them (`lib/sealed-chunks.ts`),
+ * What `run` weighs beside other runs of its scenario: the full chunks of the history ring, of
+ * etcd's log, of the cacher's dispatched events and of the snapshots' list and undo log are one copy for
+ * all the runs that wrote them (`lib/sealed-chunks.ts`),
  * so they are spans counted once (`run-weight.ts`), and the rest of the estimate is its own.
  */
 export function weighRun(run: HostedRun): Weight {
@@ -61,8 +73,12 @@ export function weighRun(run: HostedRun): Weight {
 
 function sharedSpans(name: string, run: Simulation): SharedSpan[] {
   const { kv, apiserver, cache } = run.world;
-  const undo = cache.storage.snapshots?.undoLog.sealed ?? { from: 0, to: 0 };
+  const snapshots = cache.storage.snapshots;
+  const undo = snapshots?.undoLog.sealed ?? { from: 0, to: 0 };
+  const list = snapshots?.listSealed ?? { from: 0, to: 0 };
   return [
+    { column: `${name}:snapshot-list`, ...list, bytesPerSlot: BYTES_PER_SHARED_SNAPSHOT },
+    { column: `${name}:ring`, ...cache.history.sealed, bytesPerSlot: BYTES_PER_SHARED_RING_SLOT },
     { column: `${name}:undo-log`, ...undo, bytesPerSlot: BYTES_PER_SHARED_SNAPSHOT_CHANGE },
     { column: `${name}:etcd-log`, ...kv.logSealed, bytesPerSlot: BYTES_PER_SHARED_LOG_SLOT },
     {
@@ -84,6 +100,8 @@ export function runItems(run: Simulation) {
     snapshotChanges: cache.storage.snapshots?.undoLog.held ?? 0,
     dispatchedEvents: apiserver.cacher.dispatchLog.held,
     pods: kv.podCount + cache.storage.store.size,
+    clockSlots: run.world.clock.capacity,
+    backlogSlots: run.world.stream.backlogSlots,
   };
 }
 
@@ -97,6 +115,8 @@ function simulationBytes(run: Simulation): number {
     BYTES_PER_DISPATCHED_EVENT * items.dispatchedEvents +
     BYTES_PER_POD * items.pods +
     BYTES_PER_RANGE_IN_FLIGHT * items.rangesInFlight +
-    BYTES_PER_WAITER * items.waiters
+    BYTES_PER_WAITER * items.waiters +
+    BYTES_PER_CLOCK_SLOT * items.clockSlots +
+    BYTES_PER_BACKLOG_SLOT * items.backlogSlots
   );
 }

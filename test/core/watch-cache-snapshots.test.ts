@@ -69,7 +69,7 @@ function check(ops: readonly Op[]): void {
   let base = new Map<string, Pod>();
   let log: Logged[] = [];
   let retained: number[] = [];
-  storage.replaceLocked([], rv);
+  storage.replaceLocked([], [], rv);
   retained.push(rv);
   for (const op of ops) {
     if (op.kind === "put" || op.kind === "delete") {
@@ -97,7 +97,7 @@ function check(ops: readonly Op[]): void {
       rv++;
       const current = sortedValues(rebuild(base, log, rv)).slice(0, op.keep);
       base = new Map(current.map((p) => [podKey("/pods/", p), p]));
-      storage.replaceLocked([...base.entries()], rv);
+      storage.replaceLocked([...base.keys()], [...base.values()], rv);
       log = [];
       retained = [rv];
     }
@@ -146,7 +146,7 @@ describe("snapshots", () => {
 
   it("drop every undo entry once only the newest snapshot is left", () => {
     const storage = new WatchCacheStorage([], true);
-    storage.replaceLocked([], 1);
+    storage.replaceLocked([], [], 1);
     for (let rv = 2; rv < 1000; rv++) {
       storage.updateStoreLocked("ADDED", `/pods/ns/p${rv % 50}`, pod(`p${rv % 50}`, rv), rv);
     }
@@ -158,7 +158,7 @@ describe("snapshots", () => {
 
   it("answer as a clone would when an RV arrives out of order", () => {
     const storage = new WatchCacheStorage([], true);
-    storage.replaceLocked([], 10);
+    storage.replaceLocked([], [], 10);
     storage.updateStoreLocked("ADDED", "/pods/ns/a", pod("a", 12), 12);
     storage.updateStoreLocked("ADDED", "/pods/ns/b", pod("b", 11), 11);
     storage.updateStoreLocked("DELETED", "/pods/ns/a", pod("a", 13), 13);
@@ -176,7 +176,7 @@ describe("snapshots", () => {
 
   it("answer 410 for an exact RV older than every snapshot", () => {
     const storage = new WatchCacheStorage([], true);
-    storage.replaceLocked([], 5);
+    storage.replaceLocked([], [], 5);
     expect(storage.getExactSnapshotLocked(4)).toMatchObject({
       code: 410,
       reason: "Expired",
@@ -187,7 +187,7 @@ describe("snapshots", () => {
 
   it("are absent when ListFromCacheSnapshot is off, so every exact read is too old", () => {
     const storage = new WatchCacheStorage([], false);
-    storage.replaceLocked([], 5);
+    storage.replaceLocked([], [], 5);
     expect(storage.canServeExactRv(7)).toBe(false);
     expect(storage.getExactSnapshotLocked(7)).toMatchObject({ code: 410 });
   });

@@ -1,7 +1,7 @@
 import { defined } from "../lib/at.ts";
 import { bisect } from "../lib/bisect.ts";
 import { SealedChunks, sameBytes, sealedSpan } from "../lib/sealed-chunks.ts";
-import type { Pod } from "../storage/pod.ts";
+import { samePod } from "../storage/same-pod.ts";
 import type { WatchCacheEvent } from "./watch-cache-event.ts";
 
 // The events the cacher has dispatched, in order, addressed by absolute index. Watchers are
@@ -145,38 +145,4 @@ function sameEvent(a: WatchCacheEvent, b: WatchCacheEvent | undefined): boolean 
     samePod(a.object, b.object) &&
     samePod(a.prevObject, b.prevObject)
   );
-}
-
-/** Whether two pods hold the same values, field by field (labels by their entries). */
-function samePod(a: Pod | null, b: Pod | null): boolean {
-  if (a === null || b === null) return a === b;
-  return a === b || sameRecord(a, b, sameRecord);
-}
-
-type Values = Readonly<Record<string, unknown>>;
-
-/** Same own keys with the same values; an object value is compared by `inner` (one level down). */
-function sameRecord(
-  a: object,
-  b: object,
-  inner: ((x: object, y: object) => boolean) | null = null,
-): boolean {
-  const x = a as Values;
-  const y = b as Values;
-  const keys = Object.keys(x);
-  if (keys.length !== Object.keys(y).length) return false;
-  return keys.every((key) => {
-    const u = x[key];
-    const v = y[key];
-    if (Object.is(u, v)) return true;
-    return (
-      inner !== null &&
-      typeof u === "object" &&
-      typeof v === "object" &&
-      u !== null &&
-      v !== null &&
-      Object.hasOwn(y, key) &&
-      inner(u, v)
-    );
-  });
 }

@@ -1,7 +1,10 @@
 // Storage for the history ring's events by absolute index. Upstream allocates `capacity` slots up
-// front; with long request timeouts the capacity bound reaches 1.6 G slots, so the backing here
-// is sized by occupancy (a power of two, never above the capacity) and re-laid-out as the ring
-// fills. When it equals the capacity the layout is upstream's: index i in slot i % capacity.
+// front and writes index i in slot i % capacity; with long request timeouts the capacity bound
+// reaches 1.6 G slots. Here the slots are chunks of CHUNK events by absolute index: the ring
+// holds the chunks that cover its window [start, end), drops whole chunks below its start, and
+// never moves an event, so a resize changes only the window. A full chunk is never written
+// again, so the runs time travel parks share their ring's history (lib/sealed-chunks.ts) as
+// they share etcd's log and the dispatched events.
 //
 // The slots are columns of what the ring's readers read (RV, record time, type, key) and of each
 // version's rv and shared body (pod-bodies.ts), not an event object and a pod per event: a ring of
@@ -9,123 +12,139 @@
 // where a read returns it (a watch starting from the history).
 
 import { defined } from "../lib/at.ts";
+import { SealedChunks, sameBytes, sealedSpan } from "../lib/sealed-chunks.ts";
 import type { Pod } from "../storage/pod.ts";
+import { samePod } from "../storage/same-pod.ts";
 import { type PodBodies, withRv } from "./pod-bodies.ts";
 import { RvColumn } from "./rv-column.ts";
 import type { WatchCacheEvent, WatchEventType } from "./watch-cache-event.ts";
 
-const MIN_BACKING_SLOTS = 128;
+/** Events a chunk holds: about four seconds of 1 000 events/s, as etcd's log and the dispatch log. */
+const CHUNK_BITS = 12;
+const CHUNK = 1 << CHUNK_BITS;
+const MASK = CHUNK - 1;
 const TYPES: readonly WatchEventType[] = ["ADDED", "MODIFIED", "DELETED"];
 const TYPE_CODES: Readonly<Record<WatchEventType, number>> = { ADDED: 0, MODIFIED: 1, DELETED: 2 };
 /** Flag in the type byte: the object is kept as given, its rv not the event's (tests only). */
 const OWN_RV = 4;
 
-export class EventSlots {
-  private readonly rvs: RvColumn;
-  private readonly times: Float64Array;
-  private readonly types: Uint8Array;
+/** A chunk's columns: written only while it is the newest, shared once full. */
+interface Chunk {
+  readonly rvs: RvColumn;
+  readonly times: Float64Array;
+  readonly types: Uint8Array;
   /** null: the slot holds no event. */
-  private readonly keys: (string | null)[];
-  private readonly bodies: (Pod | null)[];
+  readonly keys: (string | null)[];
+  readonly bodies: (Pod | null)[];
   /** The previous object's rv and body; its body is null when there was none. */
-  private readonly prevRvs: RvColumn;
-  private readonly prevBodies: (Pod | null)[];
+  readonly prevRvs: RvColumn;
+  readonly prevBodies: (Pod | null)[];
+}
+
+const newChunk = (): Chunk => ({
+  rvs: new RvColumn(CHUNK),
+  times: new Float64Array(CHUNK),
+  types: new Uint8Array(CHUNK),
+  keys: new Array<string | null>(CHUNK).fill(null),
+  bodies: new Array<Pod | null>(CHUNK).fill(null),
+  prevRvs: new RvColumn(CHUNK),
+  prevBodies: new Array<Pod | null>(CHUNK).fill(null),
+});
+
+/**
+ * Full chunks of every ring in the process, one copy of each. Another run's bodies are other
+ * objects with the same values (each run has its own pod-bodies.ts), compared field by field; a
+ * body is never changed once made, so one run may read another's equal ones.
+ */
+const sealed = new SealedChunks<Chunk>(
+  (a, b) =>
+    a.rvs.sameAs(b.rvs) &&
+    a.prevRvs.sameAs(b.prevRvs) &&
+    sameBytes(a.times, b.times) &&
+    sameBytes(a.types, b.types) &&
+    a.keys.every((key, i) => key === b.keys[i]) &&
+    a.bodies.every((body, i) => samePod(body, b.bodies[i] ?? null)) &&
+    a.prevBodies.every((body, i) => samePod(body, b.prevBodies[i] ?? null)),
+);
+
+export class EventSlots {
+  /** chunks[k] holds absolute indexes [(firstChunk + k) · CHUNK, … + CHUNK). */
+  private chunks: Chunk[] = [];
+  private firstChunk = 0;
   private readonly shared: PodBodies;
 
-  constructor(lengthSlots: number, shared: PodBodies) {
-    if (!Number.isSafeInteger(lengthSlots) || lengthSlots < 1) {
-      throw new Error(`EventSlots: length ${lengthSlots} is not a positive integer`);
-    }
+  constructor(shared: PodBodies) {
     this.shared = shared;
-    this.rvs = new RvColumn(lengthSlots);
-    this.times = new Float64Array(lengthSlots);
-    this.types = new Uint8Array(lengthSlots);
-    this.keys = new Array<string | null>(lengthSlots).fill(null);
-    this.bodies = new Array<Pod | null>(lengthSlots).fill(null);
-    this.prevRvs = new RvColumn(lengthSlots);
-    this.prevBodies = new Array<Pod | null>(lengthSlots).fill(null);
   }
 
-  get lengthSlots(): number {
-    return this.keys.length;
+  /** Slots the chunks occupy (the memory the ring holds, whatever its window). */
+  get heldSlots(): number {
+    return this.chunks.length * CHUNK;
+  }
+
+  /** The absolute indexes [from, to) of the full chunks, which runs of one scenario share. */
+  sealed(endIndex: number): { from: number; to: number } {
+    return sealedSpan(this.firstChunk, this.chunks.length, endIndex, CHUNK);
   }
 
   /** The event at `index`, made from the columns; null when its slot is empty. */
   get(index: number): WatchCacheEvent | null {
-    const slot = index % this.keys.length;
-    const key = this.keys[slot] ?? null;
+    const chunk = this.chunks[(index >>> CHUNK_BITS) - this.firstChunk];
+    if (chunk === undefined) return null;
+    const slot = index & MASK;
+    const key = chunk.keys[slot] ?? null;
     if (key === null) return null;
-    const rv = this.rvs.get(slot);
-    const code = defined(this.types[slot]);
-    const body = this.bodies[slot] ?? null;
-    const prevBody = this.prevBodies[slot] ?? null;
+    const rv = chunk.rvs.get(slot);
+    const code = defined(chunk.types[slot]);
+    const body = chunk.bodies[slot] ?? null;
+    const prevBody = chunk.prevBodies[slot] ?? null;
     return {
       type: defined(TYPES[code & ~OWN_RV]),
       key,
       rv,
-      recordTimeNs: defined(this.times[slot]),
+      recordTimeNs: defined(chunk.times[slot]),
       object: body === null || (code & OWN_RV) !== 0 ? body : withRv(body, rv),
-      prevObject: prevBody === null ? null : withRv(prevBody, this.prevRvs.get(slot)),
+      prevObject: prevBody === null ? null : withRv(prevBody, chunk.prevRvs.get(slot)),
     };
   }
 
+  /** Writes the event at `index`, which is above every index written before. */
   set(index: number, event: WatchCacheEvent): void {
-    const slot = index % this.keys.length;
+    const chunkIndex = index >>> CHUNK_BITS;
+    if (this.chunks.length === 0) this.firstChunk = chunkIndex;
+    while (this.firstChunk + this.chunks.length <= chunkIndex) this.chunks.push(newChunk());
+    const last = this.chunks.length - 1;
+    const chunk = defined(this.chunks[last]);
+    const slot = index & MASK;
     const { key, object, prevObject } = event;
     const ownRv = object !== null && object.rv !== event.rv;
-    this.rvs.set(slot, event.rv);
-    this.times[slot] = event.recordTimeNs;
-    this.types[slot] = TYPE_CODES[event.type] | (ownRv ? OWN_RV : 0);
-    this.keys[slot] = key;
-    this.prevRvs.set(slot, prevObject?.rv ?? 0);
+    chunk.rvs.set(slot, event.rv);
+    chunk.times[slot] = event.recordTimeNs;
+    chunk.types[slot] = TYPE_CODES[event.type] | (ownRv ? OWN_RV : 0);
+    chunk.keys[slot] = key;
+    chunk.prevRvs.set(slot, prevObject?.rv ?? 0);
     // The previous body first: while the key's body is unchanged both are the shared one.
-    this.prevBodies[slot] = prevObject === null ? null : this.shared.share(key, prevObject);
-    this.bodies[slot] = object === null || ownRv ? object : this.shared.share(key, object);
+    chunk.prevBodies[slot] = prevObject === null ? null : this.shared.share(key, prevObject);
+    chunk.bodies[slot] = object === null || ownRv ? object : this.shared.share(key, object);
+    if (slot === MASK) this.chunks[last] = sealed.seal(chunkIndex, chunk);
   }
 
-  /** Empties the slot of `index`, so its bodies can be collected. */
-  clear(index: number): void {
-    const slot = index % this.keys.length;
-    this.keys[slot] = null;
-    this.bodies[slot] = null;
-    this.prevBodies[slot] = null;
+  /** No index below `index` will be read again: the chunks wholly below it go. */
+  dropBefore(index: number): void {
+    const dead = Math.min((index >>> CHUNK_BITS) - this.firstChunk, this.chunks.length);
+    if (dead <= 0) return;
+    this.chunks.splice(0, dead);
+    this.firstChunk += dead;
   }
 
   /** The RV of the event at `index`, which must hold one. */
   rvAt(index: number): number {
-    return this.rvs.get(index % this.keys.length);
+    return defined(this.chunks[(index >>> CHUNK_BITS) - this.firstChunk]).rvs.get(index & MASK);
   }
 
   /** The record time of the event at `index`, which must hold one. */
   recordTimeAt(index: number): number {
-    return defined(this.times[index % this.times.length]);
+    const chunk = defined(this.chunks[(index >>> CHUNK_BITS) - this.firstChunk]);
+    return defined(chunk.times[index & MASK]);
   }
-
-  /** A new backing of `lengthSlots` holding the events at absolute indexes [start, end). */
-  relaidOut(startIndex: number, endIndex: number, lengthSlots: number): EventSlots {
-    if (endIndex - startIndex > lengthSlots) {
-      throw new Error(`EventSlots: ${endIndex - startIndex} items do not fit ${lengthSlots} slots`);
-    }
-    const next = new EventSlots(lengthSlots, this.shared);
-    const from = this.keys.length;
-    for (let i = startIndex; i < endIndex; i++) {
-      const a = i % from;
-      const b = i % lengthSlots;
-      next.rvs.set(b, this.rvs.get(a));
-      next.times[b] = defined(this.times[a]);
-      next.types[b] = defined(this.types[a]);
-      next.keys[b] = this.keys[a] ?? null;
-      next.bodies[b] = this.bodies[a] ?? null;
-      next.prevRvs.set(b, this.prevRvs.get(a));
-      next.prevBodies[b] = this.prevBodies[a] ?? null;
-    }
-    return next;
-  }
-}
-
-/** Backing slots for `sizeEvents` live events in a ring of `capacity` logical slots. */
-export function backingSlotsFor(sizeEvents: number, capacity: number): number {
-  let slots = MIN_BACKING_SLOTS;
-  while (slots < sizeEvents) slots *= 2;
-  return Math.min(slots, capacity);
 }

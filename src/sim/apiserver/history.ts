@@ -1,4 +1,4 @@
-import { backingSlotsFor, EventSlots } from "./event-slots.ts";
+import { EventSlots } from "./event-slots.ts";
 import { PodBodies } from "./pod-bodies.ts";
 import type { WatchCacheEvent } from "./watch-cache-event.ts";
 
@@ -31,7 +31,7 @@ export class WatchCacheHistory {
   readonly eventFreshDurationNs: number;
   private readonly noHysteresis: boolean;
   private readonly onResize: ResizeListener | null;
-  private slots: EventSlots;
+  private readonly slots: EventSlots;
   private capacityValue: number;
   private startIndexValue = 0;
   private endIndexValue = 0;
@@ -48,10 +48,7 @@ export class WatchCacheHistory {
     this.eventFreshDurationNs = config.eventFreshDurationNs;
     this.noHysteresis = config.noHysteresis ?? false;
     this.onResize = config.onResize ?? null;
-    this.slots = new EventSlots(
-      backingSlotsFor(0, config.capacity),
-      config.bodies ?? new PodBodies(),
-    );
+    this.slots = new EventSlots(config.bodies ?? new PodBodies());
   }
 
   /**
@@ -70,11 +67,6 @@ export class WatchCacheHistory {
     }
     history.startIndexValue = startIndex;
     history.endIndexValue = startIndex;
-    history.slots = history.slots.relaidOut(
-      0,
-      0,
-      backingSlotsFor(events.length, history.capacityValue),
-    );
     for (const event of events) history.slots.set(history.endIndexValue++, event);
     return history;
   }
@@ -91,9 +83,14 @@ export class WatchCacheHistory {
   get size(): number {
     return this.endIndexValue - this.startIndexValue;
   }
-  /** Slots the ring's columns occupy (sized by occupancy, at most the capacity). */
+  /** Slots the ring's column chunks occupy (its window, rounded out to whole chunks). */
   get backingSlots(): number {
-    return this.slots.lengthSlots;
+    return this.slots.heldSlots;
+  }
+
+  /** The absolute indexes [from, to) of the ring's full chunks, which runs of one scenario share. */
+  get sealed(): { from: number; to: number } {
+    return this.slots.sealed(this.endIndexValue);
   }
   /** Set when an event is evicted; cleared by a relist. Decides the "too old" reference RV. */
   get removedEventSinceRelist(): boolean {
@@ -135,11 +132,10 @@ export class WatchCacheHistory {
   updateCache(event: WatchCacheEvent): void {
     this.resizeCacheLocked(event.recordTimeNs);
     if (this.isFull) {
-      this.slots.clear(this.startIndexValue);
       this.startIndexValue++;
+      this.slots.dropBefore(this.startIndexValue);
       this.removedEventSinceRelistValue = true;
     }
-    if (this.size === this.slots.lengthSlots) this.growBacking();
     this.slots.set(this.endIndexValue, event);
     this.endIndexValue++;
     this.assertInvariants();
@@ -181,7 +177,7 @@ export class WatchCacheHistory {
       this.startIndexValue = start;
     }
     this.capacityValue = newCapacity;
-    this.relayout();
+    this.slots.dropBefore(this.startIndexValue);
     this.onResize?.(from, newCapacity);
     this.assertInvariants();
   }
@@ -190,7 +186,7 @@ export class WatchCacheHistory {
   resetLocked(): void {
     this.startIndexValue = this.endIndexValue;
     this.removedEventSinceRelistValue = false;
-    this.relayout();
+    this.slots.dropBefore(this.startIndexValue);
   }
 
   /**
@@ -221,19 +217,9 @@ export class WatchCacheHistory {
     }
   }
 
-  private growBacking(): void {
-    const slots = backingSlotsFor(this.size + 1, this.capacityValue);
-    this.slots = this.slots.relaidOut(this.startIndexValue, this.endIndexValue, slots);
-  }
-
-  private relayout(): void {
-    const slots = backingSlotsFor(this.size, this.capacityValue);
-    this.slots = this.slots.relaidOut(this.startIndexValue, this.endIndexValue, slots);
-  }
-
   private assertInvariants(): void {
     const size = this.size;
-    if (size < 0 || size > this.capacityValue || size > this.slots.lengthSlots) {
+    if (size < 0 || size > this.capacityValue) {
       throw new Error(
         `history: broken window [${this.startIndexValue}, ${this.endIndexValue}) for capacity ${this.capacityValue}`,
       );

@@ -1,4 +1,5 @@
 import { defined } from "../lib/at.ts";
+import { sameBytes } from "../lib/sealed-chunks.ts";
 
 // A column of resource versions in 4 bytes a slot: RVs stay below 2^32 − 1 for about 30 hours of
 // 40 000 writes/s, and any other value (a larger RV, or what a test gives) is kept exactly in a
@@ -28,5 +29,15 @@ export class RvColumn {
     this.narrow[slot] = WIDE;
     this.wide ??= new Map();
     this.wide.set(slot, value);
+  }
+
+  /** Whether `other` holds the same values in every slot (a full chunk found in another run). */
+  sameAs(other: RvColumn): boolean {
+    if (!sameBytes(this.narrow, other.narrow)) return false;
+    const a = this.wide ?? new Map<number, number>();
+    const b = other.wide ?? new Map<number, number>();
+    if (a.size !== b.size) return false;
+    for (const [slot, value] of a) if (!Object.is(b.get(slot), value)) return false;
+    return true;
   }
 }

@@ -1,8 +1,7 @@
-import { defined } from "../lib/at.ts";
-import { firstAbove } from "../lib/bisect.ts";
 import type { LazyList } from "../storage/interfaces.ts";
 import type { Pod } from "../storage/pod.ts";
 import { type PodBodies, withRv } from "./pod-bodies.ts";
+import { SnapshotList } from "./snapshot-list.ts";
 import { SortedKeys } from "./sorted-keys.ts";
 import type { Store } from "./store.ts";
 import { UndoLog } from "./undo-log.ts";
@@ -13,7 +12,8 @@ import { UndoLog } from "./undo-log.ts";
 // in it means "the object before k's first later change, else the live object". Same answers as
 // a clone, O(1) per event, and changes no snapshot can see any more are dropped. The log is
 // columns (undo-log.ts: key, seq, the previous object's rv and shared body, the key's previous
-// change), about 20 bytes a change in Chromium, not an object and a pod per change.
+// change), about 20 bytes a change in Chromium, not an object and a pod per change. The list of
+// snapshots is chunked columns too (snapshot-list.ts), so parked runs share it as the undo log.
 
 export interface SnapshotView {
   readonly rv: number;
@@ -26,10 +26,8 @@ export class Snapshots {
   private readonly bodies: PodBodies;
   /** Store changes so far; a snapshot remembers the count at its RV. */
   private seq = 0;
-  private readonly rvs: number[] = [];
-  private readonly seqs: number[] = [];
-  private readonly sizes: number[] = [];
-  private head = 0;
+  /** Each snapshot's RV, the change count at it and the store's size then, in RV order. */
+  private readonly list = new SnapshotList();
   /** The undo log: each change's key, number, previous object (as a shared body) and the key's previous change. */
   private readonly log = new UndoLog();
   /** Each key's newest change in the log. */
@@ -47,7 +45,7 @@ export class Snapshots {
   }
 
   get count(): number {
-    return this.rvs.length - this.head;
+    return this.list.end - this.list.head;
   }
 
   /** Call before the store changes `key` to `next` (null: delete). */
@@ -63,36 +61,32 @@ export class Snapshots {
 
   // upstream: store_btree.go snapshotter Add (ReplaceOrInsert: one snapshot per RV)
   add(rv: number): void {
-    const last = this.rvs.length - 1;
-    if (this.count === 0 || rv > defined(this.rvs[last])) {
-      this.rvs.push(rv);
-      this.seqs.push(this.seq);
-      this.sizes.push(this.store.size);
+    const list = this.list;
+    if (this.count === 0 || rv > list.rvAt(list.end - 1)) {
+      list.push(rv, this.seq, this.store.size);
       return;
     }
-    const i = this.upperBound(rv);
-    if (this.rvs[i - 1] === rv) {
-      this.seqs[i - 1] = this.seq;
-      this.sizes[i - 1] = this.store.size;
+    const i = list.firstAbove(rv);
+    if (i > list.head && list.rvAt(i - 1) === rv) {
+      list.write(i - 1, rv, this.seq, this.store.size);
       return;
     }
     this.inOrder = false;
-    this.rvs.splice(i, 0, rv);
-    this.seqs.splice(i, 0, this.seq);
-    this.sizes.splice(i, 0, this.store.size);
+    list.insert(i, rv, this.seq, this.store.size);
   }
 
   // upstream: store_btree.go snapshotter RemoveLess
   compactBefore(rv: number): void {
-    while (this.count > 0 && defined(this.rvs[this.head]) < rv) this.head++;
-    if (this.head > 1024 && this.head * 8 > this.rvs.length) this.rebase();
+    const list = this.list;
+    let head = list.head;
+    while (head < list.end && list.rvAt(head) < rv) head++;
+    list.dropBefore(head);
     this.collect();
   }
 
   // upstream: store_btree.go snapshotter Reset
   reset(): void {
-    this.rvs.length = this.seqs.length = this.sizes.length = 0;
-    this.head = 0;
+    this.list.clear();
     this.log.clear();
     this.lastOfKey.clear();
     this.ghosts.reset([]);
@@ -102,9 +96,10 @@ export class Snapshots {
 
   // upstream: store_btree.go snapshotter GetLessOrEqual
   newestAtOrBelow(rv: number): SnapshotView | undefined {
-    const i = this.upperBound(rv) - 1;
-    if (i < this.head) return undefined;
-    return this.view(defined(this.rvs[i]), defined(this.seqs[i]), defined(this.sizes[i]));
+    const list = this.list;
+    const i = list.firstAbove(rv) - 1;
+    if (i < list.head) return undefined;
+    return this.view(list.rvAt(i), list.seqAt(i), list.sizeAt(i));
   }
 
   /** Undo-log entries held, for tests of garbage collection. */
@@ -115,6 +110,11 @@ export class Snapshots {
   /** The undo log, for the weight of a parked run (worker/run-size.ts). */
   get undoLog(): Pick<UndoLog, "held" | "sealed"> {
     return this.log;
+  }
+
+  /** The absolute indexes of the list's chunks that runs may share (worker/run-size.ts). */
+  get listSealed(): { from: number; to: number } {
+    return this.list.sealed;
   }
 
   private view(rv: number, seq: number, size: number): SnapshotView {
@@ -191,7 +191,7 @@ export class Snapshots {
   /** Drops changes that every remaining snapshot already sees. */
   private collect(): void {
     if (!this.inOrder) return;
-    const horizon = this.count === 0 ? this.seq : defined(this.seqs[this.head]);
+    const horizon = this.count === 0 ? this.seq : this.list.seqAt(this.list.head);
     while (this.log.head < this.log.end && this.log.seqAt(this.log.head) <= horizon) {
       const i = this.log.head;
       const key = this.log.keyAt(i);
@@ -202,17 +202,5 @@ export class Snapshots {
       this.droppedThroughSeq = this.log.seqAt(i);
       this.log.dropOldest();
     }
-  }
-
-  private rebase(): void {
-    this.rvs.splice(0, this.head);
-    this.seqs.splice(0, this.head);
-    this.sizes.splice(0, this.head);
-    this.head = 0;
-  }
-
-  /** The first index ≥ head whose RV is above `rv`. */
-  private upperBound(rv: number): number {
-    return firstAbove(this.rvs, rv, this.head, this.rvs.length);
   }
 }

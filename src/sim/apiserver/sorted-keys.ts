@@ -60,7 +60,7 @@ export class SortedKeys {
   reset(keys: string[]): void {
     keys.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
     this.keys.length = 0;
-    for (const k of keys) this.keys.push(k);
+    for (let i = 0; i < keys.length; i++) this.keys.push(keys[i] as string);
     this.lastRange = null;
   }
 }

@@ -64,11 +64,19 @@ export class Store {
     return prev;
   }
 
-  replace(entries: ReadonlyArray<readonly [string, Pod]>): void {
+  /**
+   * Replaces every object: `pods[i]` under `keys[i]`. Two columns rather than an array of
+   * pairs, and an indexed loop: a relist of 200 000 pods runs once, in the interpreter, where a
+   * pair and an iterator result per pod were 400 000 objects the collector copied.
+   */
+  replace(keys: readonly string[], pods: readonly Pod[]): void {
+    if (keys.length !== pods.length) throw new Error("store: replace with unpaired keys and pods");
     this.mutations++;
     this.byKey.clear();
     for (const ix of this.indexes) ix.buckets.clear();
-    for (const [key, pod] of entries) {
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i] as string;
+      const pod = pods[i] as Pod;
       this.byKey.set(key, pod);
       this.index(key, pod);
     }

@@ -1,12 +1,14 @@
 import { defined } from "../lib/at.ts";
 import { SealedChunks, sameBytes, sealedSpan } from "../lib/sealed-chunks.ts";
 import type { Pod } from "../storage/pod.ts";
+import { samePod } from "../storage/same-pod.ts";
 
 // The snapshots' undo log (snapshots.ts): for every store change since the oldest snapshot, the
 // key, the change's number, the previous object's rv and shared body, and the key's previous
 // change. Chunks by absolute index: dropped changes go in whole chunks and a full chunk is never
-// written again, so the runs time travel parks share them (lib/sealed-chunks.ts); the bodies are
-// each run's own (its store's objects) and are let go as their changes are dropped.
+// written again, so the runs time travel parks share them (lib/sealed-chunks.ts), bodies
+// included: another run's are other objects with the same values, compared field by field, and
+// a body is never changed once made, so one run may read another's equal ones.
 
 const CHUNK_BITS = 12;
 const CHUNK = 1 << CHUNK_BITS;
@@ -18,6 +20,8 @@ interface Chunk {
   readonly prevRvs: Float64Array;
   /** The key's previous change still in the log, -1 when none. */
   readonly earlier: Float64Array;
+  /** The previous object's shared body, null when there was none. */
+  readonly prevBodies: (Pod | null)[];
 }
 
 /** Full chunks of every undo log in the process, one copy of each. */
@@ -26,13 +30,13 @@ const sealed = new SealedChunks<Chunk>(
     sameBytes(a.seqs, b.seqs) &&
     sameBytes(a.prevRvs, b.prevRvs) &&
     sameBytes(a.earlier, b.earlier) &&
-    a.keys.every((key, i) => key === b.keys[i]),
+    a.keys.every((key, i) => key === b.keys[i]) &&
+    a.prevBodies.every((body, i) => samePod(body, b.prevBodies[i] ?? null)),
 );
 
 export class UndoLog {
   /** chunks[k] holds absolute indexes [(firstChunk + k) · CHUNK, … + CHUNK). */
   private chunks: Chunk[] = [];
-  private bodies: (Pod | null)[][] = [];
   private firstChunk = 0;
   /** Changes below this absolute index were dropped. */
   head = 0;
@@ -60,8 +64,8 @@ export class UndoLog {
         seqs: new Float64Array(CHUNK),
         prevRvs: new Float64Array(CHUNK),
         earlier: new Float64Array(CHUNK),
+        prevBodies: [],
       });
-      this.bodies.push([]);
     }
     const last = this.chunks.length - 1;
     const chunk = defined(this.chunks[last]);
@@ -69,7 +73,7 @@ export class UndoLog {
     chunk.seqs[i] = seq;
     chunk.prevRvs[i] = prevRv;
     chunk.earlier[i] = earlier;
-    defined(this.bodies[last]).push(prevBody);
+    chunk.prevBodies.push(prevBody);
     this.end++;
     if (i === MASK) this.chunks[last] = sealed.seal(index >>> CHUNK_BITS, chunk);
     return index;
@@ -108,26 +112,22 @@ export class UndoLog {
   }
 
   prevBodyAt(index: number): Pod | null {
-    return this.bodies[(index >>> CHUNK_BITS) - this.firstChunk]?.[index & MASK] ?? null;
+    return this.chunkOf(index).prevBodies[index & MASK] ?? null;
   }
 
-  /** Drops the oldest kept change, letting its body go. */
+  /** Drops the oldest kept change (its body goes with its chunk). */
   dropOldest(): void {
-    const index = this.head++;
-    const bodies = defined(this.bodies[(index >>> CHUNK_BITS) - this.firstChunk]);
-    bodies[index & MASK] = null;
+    this.head++;
     // Whole chunks below the oldest kept change go (never the one pushes still write to).
     if ((this.head & MASK) === 0 && this.head < this.end) {
       const dead = (this.head >>> CHUNK_BITS) - this.firstChunk;
       this.chunks.splice(0, dead);
-      this.bodies.splice(0, dead);
       this.firstChunk += dead;
     }
   }
 
   clear(): void {
     this.chunks = [];
-    this.bodies = [];
     this.firstChunk = this.head = this.end = 0;
   }
 }

@@ -34,8 +34,8 @@ export class WatchCacheStorage {
   }
 
   // upstream: watch_cache_storage.go ReplaceLocked
-  replaceLocked(entries: ReadonlyArray<readonly [string, Pod]>, rv: number): void {
-    this.store.replace(entries);
+  replaceLocked(keys: readonly string[], pods: readonly Pod[], rv: number): void {
+    this.store.replace(keys, pods);
     this.bodies.clear();
     this.snapshots?.reset();
     this.snapshots?.add(rv);

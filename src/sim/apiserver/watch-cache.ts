@@ -127,13 +127,11 @@ export class WatchCache {
     this.hand({ type: "BOOKMARK", rv });
   }
 
+  /** `keys[i]` is `pods[i]`'s key when the caller has them (etcd's own strings), else made here. */
   // upstream: watch_cache.go Replace
-  replace(pods: readonly Pod[], rv: number): void {
+  replace(pods: readonly Pod[], rv: number, keys?: readonly string[]): void {
     this.history.resetLocked();
-    this.storage.replaceLocked(
-      pods.map((p) => [this.keyOf(p), p] as const),
-      rv,
-    );
+    this.storage.replaceLocked(keys ?? pods.map((p) => this.keyOf(p)), pods, rv);
     this.resourceVersion = rv;
     this.onReplace?.();
     this.changed("replace");

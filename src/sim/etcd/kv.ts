@@ -120,12 +120,16 @@ export class EtcdKv {
     return this.eventAt(this.logEnd - 1);
   }
 
-  /** `create` without making its event (a run's start creates every pod); returns its key's index. */
-  insert(spec: PodSpec): number {
+  /**
+   * `create` without making its event (a run's start creates every pod); returns its key's index.
+   * With `owned`, `spec` is the caller's fresh object, which etcd keeps as the body instead of a
+   * copy (200 000 objects fewer at the largest scenario's start).
+   */
+  insert(spec: PodSpec, owned = false): number {
     const key = this.keyOf(spec);
     const record = this.byKey.get(key);
     if (record?.live === true) throw new Error(`kv: create of existing key ${key}`);
-    const created = this.recordFor(spec, record, key);
+    const created = this.recordFor(spec, record, key, owned);
     this.write(created, ADDED, spec);
     return created.index;
   }
@@ -200,9 +204,17 @@ export class EtcdKv {
 
   /**
    * Up to `limit` pods (0: all) under `prefix` as of `rev`, in key order, after `startAfterKey`
-   * (exclusive; a continue key that is the last key + "\x00" lands in the same place).
+   * (exclusive; a continue key that is the last key + "\x00" lands in the same place). With
+   * `keys`, each returned pod's key is pushed onto it: the cache's first list keys its store with
+   * etcd's strings without looking 200 000 of them up again.
    */
-  rangeAt(prefix: string, rev: number, limit: number, startAfterKey = ""): RangeResult {
+  rangeAt(
+    prefix: string,
+    rev: number,
+    limit: number,
+    startAfterKey = "",
+    keys?: string[],
+  ): RangeResult {
     this.assertReadable(rev);
     if (rev < this.compactedValue) return { ok: false, error: resourceExpired(LIST_TOO_OLD) };
     const items: Pod[] = [];
@@ -216,6 +228,7 @@ export class EtcdKv {
       if (limit > 0 && items.length === limit)
         return { ok: true, revision: rev, items, more: true };
       items.push(pod);
+      keys?.push(record.key);
     }
     return { ok: true, revision: rev, items, more: false };
   }
@@ -295,7 +308,12 @@ export class EtcdKv {
   }
 
   /** `existing`, or a new empty record for `spec`'s key. */
-  private recordFor(spec: PodSpec, existing: KeyRecord | undefined, known?: string): KeyRecord {
+  private recordFor(
+    spec: PodSpec,
+    existing: KeyRecord | undefined,
+    known?: string,
+    owned = false,
+  ): KeyRecord {
     if (existing !== undefined) return existing;
     const key = known ?? this.keyOf(spec);
     const record: KeyRecord = {
@@ -305,7 +323,7 @@ export class EtcdKv {
       bodies: null,
       live: false,
       latest: null,
-      body: bodyOf(spec),
+      body: owned ? spec : bodyOf(spec),
       indexed: true,
     };
     this.records.push(record);
@@ -393,7 +411,9 @@ export class EtcdKv {
     const fresh = this.unsorted.sort((a, b) => (a.key < b.key ? -1 : 1));
     const merged: KeyRecord[] = [];
     let i = 0;
-    for (const record of fresh) {
+    // Indexed: the start's merge of 200 000 records runs once, in the interpreter.
+    for (let f = 0; f < fresh.length; f++) {
+      const record = fresh[f] as KeyRecord;
       while (i < this.sorted.length && at(this.sorted, i).key < record.key)
         merged.push(at(this.sorted, i++));
       merged.push(record);

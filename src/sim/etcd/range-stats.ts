@@ -37,6 +37,10 @@ function accrue(t: ReasonTotals, nowNs: Nanos): void {
   t.accruedAtNs = nowNs;
 }
 
+/** A reason's slot-time up to `nowNs`, including requests still in service. */
+const busyUpTo = (t: ReasonTotals, nowNs: Nanos): Nanos =>
+  t.busyNs + t.inService * (nowNs - t.accruedAtNs);
+
 /** Told of every request by the queue; read by the apiserver's gauges and the page. */
 export interface RangeObserver {
   /** A request reached the queue. */
@@ -99,8 +103,23 @@ export class RangeStats implements RangeObserver {
 
   /** Slot-time spent on `reason` up to `nowNs`, including requests still in service. */
   busyNs(reason: RangeReason, nowNs: Nanos): Nanos {
-    const t = this.of(reason);
-    return t.busyNs + t.inService * (nowNs - t.accruedAtNs);
+    return busyUpTo(this.of(reason), nowNs);
+  }
+
+  /** busyNs and bytes of the reason at `place` in RANGE_REASONS (a sampler's loop over all). */
+  busyNsAt(place: number, nowNs: Nanos): Nanos {
+    return busyUpTo(defined(this.totals[place]), nowNs);
+  }
+
+  bytesAt(place: number): number {
+    return defined(this.totals[place]).bytes;
+  }
+
+  /** Slot-time spent on every reason up to `nowNs` (the series' etcd busy time). */
+  busyNsOfAll(nowNs: Nanos): Nanos {
+    let busyNs = 0;
+    for (let i = 0; i < this.totals.length; i++) busyNs += busyUpTo(defined(this.totals[i]), nowNs);
+    return busyNs;
   }
 
   // Three calls per request, and nearly every request of a run has the last one's reason (the

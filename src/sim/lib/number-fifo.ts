@@ -18,6 +18,11 @@ export class NumberFifo {
     return this.count;
   }
 
+  /** Items the ring has room for, held or not: what it occupies in memory (8 bytes each). */
+  get capacity(): number {
+    return this.items.length;
+  }
+
   /** The head item, or undefined when empty. */
   peek(): number | undefined {
     return this.count === 0 ? undefined : this.items[this.head];

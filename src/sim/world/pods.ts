@@ -30,7 +30,7 @@ export class PodIndexes {
 
   /** Creates pods 0 … count − 1 in etcd. */
   createFirst(count: number): void {
-    for (let i = 0; i < count; i++) this.indexes[i] = this.kv.insert(podSpec(i));
+    for (let i = 0; i < count; i++) this.indexes[i] = this.kv.insert(podSpec(i), true);
   }
 
   /** Pod `i`'s key index (its record is made at the first write of a pod never created). */

@@ -39,8 +39,20 @@ export class SeriesBuffer {
   /** Records `sample` as the state at `nextSampleNs`, then moves to the next sampling time. */
   add(sample: SeriesSample): void {
     if (this.length === CAPACITY_POINTS) this.halve();
-    this.times[this.length] = this.nextSampleNs;
-    for (const f of SERIES_FIELDS) this.values[f][this.length] = sample[f];
+    const i = this.length;
+    const v = this.values;
+    this.times[i] = this.nextSampleNs;
+    // Named stores, not a loop over SERIES_FIELDS: keyed by a varying name, each store is a
+    // megamorphic lookup, and the loop is what V8 compiles early in every run (docs/benchmarks.md).
+    v.etcdRevision[i] = sample.etcdRevision;
+    v.cacheRv[i] = sample.cacheRv;
+    v.lagSeconds[i] = sample.lagSeconds;
+    v.capacity[i] = sample.capacity;
+    v.waiters[i] = sample.waiters;
+    v.etcdQueue[i] = sample.etcdQueue;
+    v.etcdBusySeconds[i] = sample.etcdBusySeconds;
+    v.readWaits[i] = sample.readWaits;
+    v.readWaitsOverWall[i] = sample.readWaitsOverWall;
     this.length++;
     this.nextSampleNs += this.stepNs;
   }

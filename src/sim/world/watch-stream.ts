@@ -79,6 +79,11 @@ export class WatchStream {
     return this.arrivalNs.length;
   }
 
+  /** Slots of the backlog's rings (arrival times, bookmarks' items and RVs), 8 bytes each. */
+  get backlogSlots(): number {
+    return this.arrivalNs.capacity + this.bookmarkItem.capacity + this.bookmarkRv.capacity;
+  }
+
   /** Opens the watch after `rv`: events committed since are sent now. False if compacted away. */
   openAfter(rv: number): boolean {
     const first = this.kv.firstEventAfter(rv);

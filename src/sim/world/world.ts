@@ -197,8 +197,9 @@ function buildApiserverSide(core: Core, etcd: EtcdServer) {
   late.reflector = reflector;
   late.stream = stream;
   const kv = etcd.kv;
-  const start = kv.rangeAt(POD_PREFIX, kv.revision, 0);
-  cache.replace(start.ok ? start.items : [], kv.revision);
+  const keys: string[] = [];
+  const start = kv.rangeAt(POD_PREFIX, kv.revision, 0, "", keys);
+  cache.replace(start.ok ? start.items : [], kv.revision, start.ok ? keys : []);
   stream.openAfter(kv.revision);
   return { cache, apiserver, reflector, stream };
 }

@@ -5,12 +5,14 @@ import { formatBytes, formatCount } from "../shared/format.ts";
 // counters (watchcachelab_etcd_requests_total, _busy_seconds_total, _bytes_total), so a 7 ms
 // request that is never in flight at the instant of a frame still shows.
 
+// The reason's metric label, and under it what it means: on two lines the row header is narrow
+// enough for all four columns to fit a phone's width.
 const REASON_LABELS: Record<string, string> = {
-  delegated: "delegated (LIST sent to etcd)",
-  fallback: "fallback (cache hit the wall)",
-  current_rv: "current_rv (quorum read for the RV)",
-  progress: "progress (progress request)",
-  reflector: "reflector (cacher's own LIST)",
+  delegated: "LIST sent to etcd",
+  fallback: "cache hit the wall",
+  current_rv: "quorum read for the RV",
+  progress: "progress request",
+  reflector: "cacher's own LIST",
 };
 
 const seconds = (s: number) => `${s.toFixed(s >= 10 ? 1 : 2)} s`;
@@ -30,14 +32,23 @@ export function RecentCostTable({ recent }: { recent: EtcdRecentView }) {
           <tr>
             <th scope="col">reason</th>
             <th scope="col">requests</th>
-            <th scope="col">busy slot-s</th>
+            <th scope="col">
+              busy
+              <br />
+              slot-s
+            </th>
             <th scope="col">bytes</th>
           </tr>
         </thead>
         <tbody>
           {rows.map(([reason, c]) => (
             <tr key={reason}>
-              <th scope="row">{REASON_LABELS[reason] ?? reason}</th>
+              <th scope="row">
+                {reason}
+                {REASON_LABELS[reason] && (
+                  <span className="wcl-share"> ({REASON_LABELS[reason]})</span>
+                )}
+              </th>
               <td>{formatCount(c.requests)}</td>
               <td>{c.busySeconds.toFixed(2)}</td>
               <td>{formatBytes(c.bytes)}</td>

@@ -1,0 +1,142 @@
+import { defined } from "../lib/at.ts";
+import { SealedChunks, sameBytes, sealedSpan } from "../lib/sealed-chunks.ts";
+import { smallInteger } from "../lib/small-integer.ts";
+
+// The snapshots' list (snapshots.ts): for each snapshot, in RV order, its RV, the store's change
+// count and its size then, addressed by absolute index. Chunks by absolute index, as the undo
+// log: the oldest go in whole chunks, and a chunk is shared by the runs time travel parks
+// (lib/sealed-chunks.ts) once the list has moved past it, since the newest entry may still be
+// updated (a second snapshot at one RV). An entry written below the newest chunk (an RV out of
+// order, which no scenario makes) copies its chunk first, so a shared chunk is never written.
+
+const CHUNK_BITS = 12;
+const CHUNK = 1 << CHUNK_BITS;
+const MASK = CHUNK - 1;
+
+/** Read back as small integers where they are (lib/small-integer.ts: a view's rv is a field). */
+interface Chunk {
+  readonly rvs: Float64Array;
+  readonly seqs: Float64Array;
+  readonly sizes: Float64Array;
+}
+
+const newChunk = (): Chunk => ({
+  rvs: new Float64Array(CHUNK),
+  seqs: new Float64Array(CHUNK),
+  sizes: new Float64Array(CHUNK),
+});
+
+const copyOf = (c: Chunk): Chunk => ({
+  rvs: c.rvs.slice(),
+  seqs: c.seqs.slice(),
+  sizes: c.sizes.slice(),
+});
+
+/** Full chunks of every snapshot list in the process, one copy of each. */
+const sealed = new SealedChunks<Chunk>(
+  (a, b) => sameBytes(a.rvs, b.rvs) && sameBytes(a.seqs, b.seqs) && sameBytes(a.sizes, b.sizes),
+);
+
+export class SnapshotList {
+  /** chunks[k] holds absolute indexes [(firstChunk + k) · CHUNK, … + CHUNK). */
+  private chunks: Chunk[] = [];
+  private firstChunk = 0;
+  /** Chunks this list made and never sealed: the only ones it may write. */
+  private readonly own = new WeakSet<Chunk>();
+  /** Entries below this absolute index were dropped. */
+  head = 0;
+  /** One past the newest entry. */
+  end = 0;
+
+  /** The absolute indexes [from, to) of the chunks below the newest, which runs may share. */
+  get sealed(): { from: number; to: number } {
+    const span = sealedSpan(this.firstChunk, this.chunks.length, this.end, CHUNK);
+    // The newest chunk, full or not, is still this list's own.
+    const newest = Math.max(0, this.end - 1) & ~MASK;
+    return { from: span.from, to: Math.max(span.from, Math.min(span.to, newest)) };
+  }
+
+  rvAt(index: number): number {
+    return smallInteger(defined(this.chunkOf(index).rvs[index & MASK]));
+  }
+  seqAt(index: number): number {
+    return smallInteger(defined(this.chunkOf(index).seqs[index & MASK]));
+  }
+  sizeAt(index: number): number {
+    return smallInteger(defined(this.chunkOf(index).sizes[index & MASK]));
+  }
+
+  push(rv: number, seq: number, size: number): void {
+    const index = this.end;
+    if (this.chunks.length === 0) {
+      this.firstChunk = index >>> CHUNK_BITS;
+      this.chunks.push(this.made(newChunk()));
+    } else if ((index & MASK) === 0) {
+      // The chunk before is done: another run that wrote it alike may hold it already.
+      const last = this.chunks.length - 1;
+      const done = defined(this.chunks[last]);
+      this.own.delete(done);
+      this.chunks[last] = sealed.seal(this.firstChunk + last, done);
+      this.chunks.push(this.made(newChunk()));
+    }
+    this.end++;
+    this.write(index, rv, seq, size);
+  }
+
+  /** Overwrites the entry at `index` (its own chunk if it was shared). */
+  write(index: number, rv: number, seq: number, size: number): void {
+    const k = (index >>> CHUNK_BITS) - this.firstChunk;
+    let chunk = this.chunkOf(index);
+    if (!this.own.has(chunk)) this.chunks[k] = chunk = this.made(copyOf(chunk));
+    const i = index & MASK;
+    chunk.rvs[i] = rv;
+    chunk.seqs[i] = seq;
+    chunk.sizes[i] = size;
+  }
+
+  /** Inserts an entry at `index`, moving the later ones up by one. */
+  insert(index: number, rv: number, seq: number, size: number): void {
+    const later: [number, number, number][] = [];
+    for (let j = index; j < this.end; j++)
+      later.push([this.rvAt(j), this.seqAt(j), this.sizeAt(j)]);
+    this.push(0, 0, 0);
+    this.write(index, rv, seq, size);
+    for (const [n, [r, q, z]] of later.entries()) this.write(index + 1 + n, r, q, z);
+  }
+
+  /** Drops entries below `index`, whole chunks at once. */
+  dropBefore(index: number): void {
+    this.head = Math.max(this.head, Math.min(index, this.end));
+    const dead = Math.min((this.head >>> CHUNK_BITS) - this.firstChunk, this.chunks.length - 1);
+    if (dead <= 0) return;
+    this.chunks.splice(0, dead);
+    this.firstChunk += dead;
+  }
+
+  /** The first index in [head, end) whose RV is above `rv`, else `end` (RVs ascending). */
+  firstAbove(rv: number): number {
+    let lo = this.head;
+    let hi = this.end;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.rvAt(mid) > rv) hi = mid;
+      else lo = mid + 1;
+    }
+    return lo;
+  }
+
+  /** Drops every entry; later ones go on from the same absolute index. */
+  clear(): void {
+    this.chunks = [];
+    this.head = this.end;
+  }
+
+  private made(chunk: Chunk): Chunk {
+    this.own.add(chunk);
+    return chunk;
+  }
+
+  private chunkOf(index: number): Chunk {
+    return defined(this.chunks[(index >>> CHUNK_BITS) - this.firstChunk]);
+  }
+}
