@@ -23,8 +23,8 @@ describe("MountTurns", () => {
         <Later turn={MOUNT_TURN.sheets}>
           <Part name="sheets" />
         </Later>
-        <Later turn={MOUNT_TURN.panels}>
-          <Part name="panels" />
+        <Later turn={MOUNT_TURN.settings}>
+          <Part name="settings" />
         </Later>
         <Later turn={MOUNT_TURN.controls} fallback={<p>no controls yet</p>}>
           <Part name="controls" />
@@ -33,9 +33,9 @@ describe("MountTurns", () => {
     );
     expect(screen.getByText("shell")).toBeTruthy();
     expect(screen.getByText("no controls yet")).toBeTruthy();
-    expect(screen.queryByText("panels")).toBeNull();
+    expect(screen.queryByText("settings")).toBeNull();
     await screen.findByText("sheets", {}, { timeout: 3000 });
-    expect(seen).toEqual(["shell", "controls", "panels", "sheets"]);
+    expect(seen).toEqual(["shell", "controls", "settings", "sheets"]);
     expect(screen.queryByText("no controls yet")).toBeNull();
   });
 

@@ -80,7 +80,7 @@ export function ControlPanel() {
         <p className="control-note">
           The run starts again from 0 s; the live settings above carry over as they stand.
         </p>
-        {/* Below the fold of the column: mounted a turn after the panels. */}
+        {/* Below the fold of the column: mounted a turn after the live controls. */}
         <Later turn={MOUNT_TURN.settings}>
           {ENTRIES.map(([key, { value }]) => (
             <RunControl key={key} runKey={key} spec={value} />

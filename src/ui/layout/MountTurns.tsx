@@ -10,14 +10,14 @@ import { afterNextFrame } from "./after-next-frame.ts";
 
 /**
  * The page's first render in turns, one task and one frame apart: the shell (header, timeline,
- * banners) first, then the live controls, the panels, the run settings (below the fold of the
- * controls' column), and last what is hidden until opened (the menus' lists, then the dialogs'
- * contents). A commit of the whole page at once, and the layout after it, were
- * each one task of 50–70 ms after load on a loaded machine; a turn's commit and layout hold a
- * part of the page each. Without a `MountTurns` above it (tests, the embed) everything is
- * rendered at once.
+ * banners, the controls' column with its docks, the panels' frames) first, then the live
+ * controls, the run settings (below the fold of the controls' column), and last what is hidden
+ * until opened (the menus' lists, then the dialogs' contents). A commit of the whole page at once,
+ * and the layout after it, were each one task of 50–70 ms after load on a loaded machine; a
+ * turn's commit and layout hold a part of the page each. Without a `MountTurns` above it (tests,
+ * the embed) everything is rendered at once.
  */
-export const MOUNT_TURN = { controls: 1, panels: 2, settings: 3, menus: 4, sheets: 5 } as const;
+export const MOUNT_TURN = { controls: 1, settings: 2, menus: 3, sheets: 4 } as const;
 const LAST_TURN = MOUNT_TURN.sheets;
 
 const MountTurnContext = createContext<number>(Number.POSITIVE_INFINITY);
