@@ -8,6 +8,7 @@
 //   --large      only the large cluster's figures, printed (docs untouched)
 //   --frames     with --large: its frame runs alone, without the 30-minute heap run
 //   --no-write   print only
+//   --dist=<folder>  serve that build instead of building (to alternate two builds)
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
 import { join } from "node:path";

@@ -31,8 +31,13 @@ export function launchChromium() {
   return playwrightChromium.launch(chromium);
 }
 
-/** Builds the app into a new scratch folder and returns its path. */
+/**
+ * Builds the app into a new scratch folder and returns its path; with `--dist=<folder>`, that
+ * build instead (made before, e.g. of another commit, to compare two builds run by run).
+ */
 export function buildToScratch(prefix) {
+  const prebuilt = argValue("dist", null);
+  if (prebuilt !== null) return prebuilt;
   const outDir = mkdtempSync(join(tmpdir(), prefix));
   const result = spawnSync("npx", ["vite", "build", "--outDir", outDir, "--emptyOutDir"], {
     stdio: ["ignore", "ignore", "inherit"],

@@ -2,10 +2,14 @@
 // the categories DevTools records) over the page's first seconds, and for every main-thread task
 // of --over ms or more (default 50) that starts after the load event, the trace events inside it
 // summed by name (self time, wall): style, layout, paint, script, font look-ups, canvas; each
-// task's CPU time beside its wall time tells the page's work from a wait for a core. Default page:
-// the "Large cluster" preset at 10×. Builds into a scratch folder and serves it on BENCH_PORT.
+// task's CPU time beside its wall time tells the page's work from a wait for a core; and the tasks
+// after load that held the most CPU, whatever their wall time. Also, from the page's animation
+// frames (a check each frame, outside the trace's tasks of note), when the header first showed,
+// when every panel's frame did and when every panel first drew its run. Default page: the "Large
+// cluster" preset at 10×. Builds into a scratch folder and serves it on BENCH_PORT.
 //   node scripts/trace-startup.mjs [--query=<scenario>] [--seconds=3] [--over=50] [--runs=1]
 //     [--save=<prefix>]   also write each run's trace to <prefix>.<run>.json (DevTools opens it)
+//     [--dist=<folder>]   serve that build instead of building (scripts/served-build.mjs)
 import { writeFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import {
@@ -76,6 +80,22 @@ function selfTimes(own, task) {
 async function traceOnce(browser, run) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
   const page = await context.newPage();
+  await page.addInitScript(() => {
+    // The first frame showing each stage, in ms from navigation start.
+    const shown = {};
+    window.__shown = shown;
+    const check = (now) => {
+      const panels = document.querySelectorAll(".wcl-panel").length;
+      if (shown.header === undefined && document.querySelector(".app-header")) shown.header = now;
+      if (shown.panelFrames === undefined && panels >= 6) shown.panelFrames = now;
+      if (panels >= 6 && document.querySelector(".wcl-panel__waiting") === null) {
+        shown.panelsDrawn = now;
+        return;
+      }
+      requestAnimationFrame(check);
+    };
+    requestAnimationFrame(check);
+  });
   // A blank page first, so that the trace starts before the app's navigation. Not a page of the
   // app's origin: that would run the app (the preview serves it for any path) and leave its
   // renderer's font cache warm.
@@ -84,6 +104,11 @@ async function traceOnce(browser, run) {
   const url = `${ORIGIN}/#${QUERY}&speed=${SPEED}`;
   await page.goto(url);
   await sleep(SECONDS * 1000);
+  const shown = await page.evaluate(() => ({
+    ...window.__shown,
+    // The app's own mark: the first frame that drew a snapshot of the run (a canvas).
+    firstFrame: performance.getEntriesByName("first-frame")[0]?.startTime,
+  }));
   const buffer = await browser.stopTracing();
   await context.close();
   if (SAVE) writeFileSync(`${SAVE}.${run}.json`, buffer);
@@ -102,6 +127,13 @@ async function traceOnce(browser, run) {
       (long.length > 0
         ? `: ${long.map((t) => `${ms(t.dur)} (CPU ${ms(t.tdur ?? 0)}) at ${ms(t.ts - startUs)}`).join(", ")} ms`
         : ""),
+  );
+  const busiest = [...tasks].sort((a, b) => (b.tdur ?? 0) - (a.tdur ?? 0)).slice(0, 3);
+  log(
+    `most CPU in one task: ${busiest.map((t) => `${ms(t.tdur ?? 0)} (wall ${ms(t.dur)}) at ${ms(t.ts - startUs)}`).join(", ")} ms; ` +
+      `shown: header ${shown.header?.toFixed(0) ?? "never"}, every panel's frame ` +
+      `${shown.panelFrames?.toFixed(0) ?? "never"}, first snapshot drawn ${shown.firstFrame?.toFixed(0) ?? "never"}, ` +
+      `every panel drawn ${shown.panelsDrawn?.toFixed(0) ?? "never"} ms`,
   );
   for (const task of long) {
     log(

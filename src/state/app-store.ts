@@ -1,4 +1,5 @@
 import { createStore, type StoreApi } from "zustand/vanilla";
+import { numberText } from "../content/number-text.ts";
 import type { Fault, Scenario, ScenarioIssue, ScheduleKey, SimSnapshot } from "../model/index.ts";
 import { appendToSchedule, encodeScenario, parseScenario } from "../model/index.ts";
 import type { SimulationClient } from "../worker/client.ts";
@@ -203,7 +204,7 @@ export function createAppStore(
       rename: (name) => set({ scenario: { ...get().scenario, name } }),
       cancelOpening(atNs) {
         client.send({ type: "cancelOpening" });
-        const at = `${(atNs / 1e9).toLocaleString("en-US", { maximumFractionDigits: 1 })} s`;
+        const at = `${numberText(atNs / 1e9, 1)} s`;
         set({ notice: `Stopped opening the link at ${at}: the run goes on from there.` });
       },
       pressFault(fault) {

@@ -1,3 +1,4 @@
+import { numberText } from "../content/number-text.ts";
 import type { Nanos, Scenario, ScheduleKey } from "../model/index.ts";
 import { recordedTime, SCENARIO_KEYS, SCHEDULE_KEYS, toSeconds, valueAt } from "../model/index.ts";
 
@@ -14,7 +15,7 @@ export interface RestartScenario {
 
 const valueWords = (key: ScheduleKey, value: number) => {
   const { label, unit } = SCENARIO_KEYS[key];
-  return `${label} ${value.toLocaleString("en-US")}${unit === "" ? "" : ` ${unit}`}`;
+  return `${label} ${numberText(value)}${unit === "" ? "" : ` ${unit}`}`;
 };
 
 const faultCount = (scenario: Scenario) =>

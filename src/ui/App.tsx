@@ -11,6 +11,7 @@ import { ControlPanel } from "./controls/ControlPanel.tsx";
 import { EmbedPlayer } from "./embed/EmbedPlayer.tsx";
 import { usePageKeys } from "./embed/usePageKeys.ts";
 import { Header } from "./layout/Header.tsx";
+import { Later, MOUNT_TURN } from "./layout/MountTurns.tsx";
 import { Narration } from "./narration/Narration.tsx";
 import { PresetPrediction } from "./presets/PresetPrediction.tsx";
 import { Timeline } from "./timeline/Timeline.tsx";
@@ -38,13 +39,21 @@ export function App({ runtime }: { runtime: AppRuntime }) {
         <OpeningBanner />
         <NoticeBanner />
         <main className="app-main">
+          {/* The column is there from the first frame, so that the panels do not move when the
+              controls fill it. */}
           <aside className="app-controls">
+            {/* The docks watch the run from its first frame (a tour's triggers, a question's
+                verdict, the narration's marks): they mount with the shell, small until used. */}
             <ChallengeDock />
             <PresetPrediction />
             <TourDock />
             <Narration />
-            <ControlPanel />
+            <Later turn={MOUNT_TURN.controls}>
+              <ControlPanel />
+            </Later>
           </aside>
+          {/* With the shell: a tour's timing depends on the panels from the run's first frame
+              (e2e/tour.spec.ts caught a trigger seen later), and waiting they are small. */}
           <RunPanels />
           <RequestInspector />
         </main>

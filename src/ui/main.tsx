@@ -9,6 +9,7 @@ import { createWorkerClient } from "../worker/worker-client.ts";
 import { App } from "./App.tsx";
 import { PAGE_FONTS, PAGE_SYMBOLS } from "./fonts/page-fonts.ts";
 import { warmFonts } from "./fonts/warm-fonts.ts";
+import { MountTurns } from "./layout/MountTurns.tsx";
 import "./styles.css";
 
 // Started here, once, outside React: StrictMode runs effects twice, and two workers would be two
@@ -40,13 +41,15 @@ markFirstFrame(
 const root = document.getElementById("root");
 if (root === null) throw new Error("index.html has no #root element");
 // The fonts first, a few per task, so that the page's first layout finds them resolved; then the
-// page. As a transition the first render yields to the browser every few milliseconds instead of
-// holding the main thread for the whole page at once (a long task right after load).
+// page, in turns (layout/MountTurns.tsx): no one commit or layout holds the whole page. As a
+// transition each turn's render yields to the browser every few milliseconds.
 void warmFonts(PAGE_FONTS, PAGE_SYMBOLS).then(() => {
   startTransition(() =>
     createRoot(root).render(
       <StrictMode>
-        <App runtime={runtime} />
+        <MountTurns>
+          <App runtime={runtime} />
+        </MountTurns>
       </StrictMode>,
     ),
   );

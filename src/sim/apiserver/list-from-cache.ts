@@ -192,13 +192,28 @@ export class PendingLatest {
   private ctx: RequestContext | null = null;
   private done: ListDone | null = null;
 
-  readonly onCurrentRv = (err: ApiError | null, rv: number | null) => {
+  /**
+   * The callback a consistent list's current-RV request answers, made at this object's first
+   * consistent list: NotOlderThan lists wait without it, and the largest scenario holds tens of
+   * thousands of pending lists in etcd's queue.
+   */
+  private currentRvFn: ((err: ApiError | null, rv: number | null) => void) | null = null;
+
+  get onCurrentRv(): (err: ApiError | null, rv: number | null) => void {
+    this.currentRvFn ??= (err, rv) => this.currentRv(err, rv);
+    return this.currentRvFn;
+  }
+
+  private currentRv(err: ApiError | null, rv: number | null): void {
     const { cache, ctx } = this;
     if (cache === null || ctx === null) throw new Error("list: a pending list answered twice");
-    if (err !== null || rv === null) return this.answer(err, null);
+    if (err !== null || rv === null) {
+      this.answer(err, null);
+      return;
+    }
     if (ctx.steps !== undefined) recordCurrentRv(cache, ctx, rv);
     cache.waitUntilFreshLocked(rv, readsConsistentFromCache(cache.config), ctx, this.onFresh);
-  };
+  }
 
   readonly onFresh = (err: ApiError | null) => {
     const cache = this.cache;

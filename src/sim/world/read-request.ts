@@ -122,7 +122,11 @@ export class ReadRequest implements RequestContext {
   private readonly deps: ReadDeps;
   private readonly onAttempt = (err: ApiError | null, list: ListPage | null) =>
     this.attempted(err, list);
-  private readonly resend = () => this.send();
+  /**
+   * The retry timer's callback, made at the request's first retry: most requests never retry,
+   * and the largest scenario holds tens of thousands in etcd's queue, each a closure otherwise.
+   */
+  private resend: (() => void) | null = null;
 
   private constructor(deps: ReadDeps) {
     this.deps = deps;
@@ -197,6 +201,7 @@ export class ReadRequest implements RequestContext {
       const detail = `${code}: retry after ${delayNs / NS_PER_S} s (${this.retries} of ${MAX_RETRIES})`;
       recordStep(this, deps.scheduler.nowNs, "retry", "client.retry", detail);
     }
+    this.resend ??= () => this.send();
     deps.scheduler.after(delayNs, deps.retryKind, this.id, this.resend);
   }
 

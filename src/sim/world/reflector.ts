@@ -1,5 +1,5 @@
 import type { WatchCache } from "../apiserver/watch-cache.ts";
-import type { KvEvent } from "../etcd/kv.ts";
+import type { KvWatchEvent } from "../etcd/kv.ts";
 import type { RangeJob } from "../etcd/range-queue.ts";
 import type { EtcdServer } from "../etcd/server.ts";
 import type { Scheduler } from "../scheduler.ts";
@@ -67,7 +67,7 @@ export class Reflector implements StreamSink {
     }
   }
 
-  onEvent(event: KvEvent, recordTimeNs: Nanos): void {
+  onEvent(event: Readonly<KvWatchEvent>, recordTimeNs: Nanos): void {
     // etcd and the cache key pods under the same prefix, so etcd's key is the cache's.
     this.cache.processEvent(event.type, event.object, event.revision, recordTimeNs, event.key);
     this.cache.updateResourceVersion(event.revision);

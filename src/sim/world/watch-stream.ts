@@ -1,9 +1,10 @@
-import type { EtcdKv, KvEvent } from "../etcd/kv.ts";
+import type { EtcdKv, KvWatchEvent } from "../etcd/kv.ts";
 import { defined } from "../lib/at.ts";
 import { NumberFifo } from "../lib/number-fifo.ts";
 import type { RandomStream } from "../rng.ts";
 import type { Scenario } from "../scenario/index.ts";
 import type { ScheduledEvent, Scheduler } from "../scheduler.ts";
+import type { Pod } from "../storage/pod.ts";
 import { type Nanos, NS_PER_MS, NS_PER_S } from "../time.ts";
 import { valueNow } from "./schedule-value.ts";
 
@@ -21,7 +22,8 @@ import { valueNow } from "./schedule-value.ts";
 // 200 places ahead. A deep intake backlog therefore waits before the stamp, not after it.
 
 export interface StreamSink {
-  onEvent(event: KvEvent, recordTimeNs: Nanos): void;
+  /** `event` is the stream's own, rewritten for the next event: a sink keeps its fields, not it. */
+  onEvent(event: Readonly<KvWatchEvent>, recordTimeNs: Nanos): void;
   onBookmark(rv: number): void;
 }
 
@@ -48,6 +50,13 @@ export class WatchStream {
   /** Items of this watch taken in so far. */
   private taken = 0;
   private pending: ScheduledEvent | null = null;
+  /** The event handed to the sink, one object rewritten per event. */
+  private readonly event: KvWatchEvent = {
+    revision: 0,
+    type: "ADDED",
+    key: "",
+    object: null as unknown as Pod,
+  };
   private readonly onProcess = () => this.process();
   private readonly processKind: number;
   private readonly scheduler: Scheduler;
@@ -121,7 +130,7 @@ export class WatchStream {
 
   /** The event the next undelivered event item refers to, or null (compaction checks). */
   nextEventRevision(): number | null {
-    return this.open && this.cursor < this.kv.logEnd ? this.kv.eventAt(this.cursor).revision : null;
+    return this.open && this.cursor < this.kv.logEnd ? this.kv.revisionOfEvent(this.cursor) : null;
   }
 
   /** A stall window was added: items not yet arrived that fall in it now arrive at its end. */
@@ -169,7 +178,7 @@ export class WatchStream {
     const item = this.processed++;
     const decodeNs = this.decodeTime(arrivalNs);
     if (this.bookmarkItem.peek() !== item) {
-      const event = this.kv.eventAt(this.cursor++);
+      const event = this.kv.readEvent(this.cursor++, this.event);
       this.sink.onEvent(event, this.recordAtDecode ? decodeNs : this.scheduler.nowNs);
     } else {
       this.bookmarkItem.shift();

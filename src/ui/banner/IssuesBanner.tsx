@@ -1,3 +1,4 @@
+import { numberText } from "../../content/number-text.ts";
 import { useApp } from "../../state/use-app.ts";
 import { issueLines } from "./issueLines.ts";
 
@@ -7,8 +8,7 @@ export function IssuesBanner() {
   const dismiss = useApp((state) => state.dismissIssues);
   if (issues.length === 0) return null;
   const { lines, notShown } = issueLines(issues);
-  const count =
-    issues.length === 1 ? "a problem" : `${issues.length.toLocaleString("en-US")} problems`;
+  const count = issues.length === 1 ? "a problem" : `${numberText(issues.length)} problems`;
   return (
     <section className="banner banner-issues" role="alert" aria-labelledby="issues-title">
       <div className="banner-text">
@@ -29,8 +29,8 @@ export function IssuesBanner() {
           ))}
           {notShown > 0 && (
             <li className="banner-more">
-              … and {notShown.toLocaleString("en-US")} more {notShown === 1 ? "line" : "lines"} of
-              problems, not shown
+              … and {numberText(notShown)} more {notShown === 1 ? "line" : "lines"} of problems, not
+              shown
             </li>
           )}
         </ul>

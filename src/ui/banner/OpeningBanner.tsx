@@ -1,8 +1,9 @@
+import { numberText } from "../../content/number-text.ts";
 import { toSeconds } from "../../model/index.ts";
 import { useApp } from "../../state/use-app.ts";
 import { useLiveFrame } from "../../state/use-live-frame.ts";
 
-const seconds = (ns: number) => `${Math.floor(toSeconds(ns)).toLocaleString("en-US")} s`;
+const seconds = (ns: number) => `${numberText(Math.floor(toSeconds(ns)))} s`;
 
 /** A link opened far into its run replays up to there: how far it has come, and a way out. */
 export function OpeningBanner() {

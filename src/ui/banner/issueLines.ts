@@ -1,3 +1,4 @@
+import { numberText } from "../../content/number-text.ts";
 import type { ScenarioIssue } from "../../model/index.ts";
 import { echo } from "../../model/index.ts";
 
@@ -18,11 +19,10 @@ const isUnknownKey = (issue: ScenarioIssue) => issue.message.startsWith("unknown
 function unknownKeysLine(unknown: readonly ScenarioIssue[]): IssueLine {
   const names = unknown.slice(0, NAMED_UNKNOWN).map((issue) => echo(issue.key, 24));
   const more = unknown.length - names.length;
-  const list =
-    more > 0 ? `${names.join(", ")} and ${more.toLocaleString("en-US")} more` : names.join(", ");
+  const list = more > 0 ? `${names.join(", ")} and ${numberText(more)} more` : names.join(", ");
   return {
     given: null,
-    text: `${unknown.length.toLocaleString("en-US")} unknown keys ignored: ${list}`,
+    text: `${numberText(unknown.length)} unknown keys ignored: ${list}`,
   };
 }
 

@@ -1,6 +1,7 @@
 import { useRef } from "react";
 import { CHALLENGES } from "../../content/challenges/index.ts";
 import { useRuntime } from "../../state/runtime-context.ts";
+import { Later, MOUNT_TURN } from "../layout/MountTurns.tsx";
 import { openChallenge } from "./open-challenge.ts";
 import { useProgress } from "./progress-store.ts";
 
@@ -18,30 +19,32 @@ export function ChallengesMenu() {
           ({solvedCount}/{CHALLENGES.length} solved)
         </span>
       </summary>
-      <ul className="preset-list" aria-label="Challenges">
-        {CHALLENGES.map((challenge) => (
-          <li key={challenge.id}>
-            <button
-              type="button"
-              data-challenge={challenge.id}
-              onClick={() => {
-                openChallenge(store, challenge);
-                menu.current?.removeAttribute("open");
-              }}
-            >
-              <span className="preset-title">
-                {solved[challenge.id] !== undefined && (
-                  <span className="challenge-tick">
-                    ✓ <span className="wcl-visually-hidden">solved: </span>
-                  </span>
-                )}
-                {challenge.title}
-              </span>
-              <span className="preset-explanation">{challenge.goal}</span>
-            </button>
-          </li>
-        ))}
-      </ul>
+      <Later turn={MOUNT_TURN.menus}>
+        <ul className="preset-list" aria-label="Challenges">
+          {CHALLENGES.map((challenge) => (
+            <li key={challenge.id}>
+              <button
+                type="button"
+                data-challenge={challenge.id}
+                onClick={() => {
+                  openChallenge(store, challenge);
+                  menu.current?.removeAttribute("open");
+                }}
+              >
+                <span className="preset-title">
+                  {solved[challenge.id] !== undefined && (
+                    <span className="challenge-tick">
+                      ✓ <span className="wcl-visually-hidden">solved: </span>
+                    </span>
+                  )}
+                  {challenge.title}
+                </span>
+                <span className="preset-explanation">{challenge.goal}</span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      </Later>
     </details>
   );
 }

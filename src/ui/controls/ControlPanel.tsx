@@ -1,6 +1,7 @@
 import type { NumberRange, ScenarioKey, ValueSpec } from "../../model/index.ts";
 import { SCENARIO_KEYS, SCHEDULE_KEYS } from "../../model/index.ts";
 import { FAULT_KEYS, Locked, LocksNote } from "../challenges/ControlLocks.tsx";
+import { Later, MOUNT_TURN } from "../layout/MountTurns.tsx";
 import { ChoiceSelect } from "./ChoiceSelect.tsx";
 import { FaultButtons } from "./FaultButtons.tsx";
 import { GateToggles } from "./GateToggles.tsx";
@@ -79,9 +80,12 @@ export function ControlPanel() {
         <p className="control-note">
           The run starts again from 0 s; the live settings above carry over as they stand.
         </p>
-        {ENTRIES.map(([key, { value }]) => (
-          <RunControl key={key} runKey={key} spec={value} />
-        ))}
+        {/* Below the fold of the column: mounted a turn after the live controls. */}
+        <Later turn={MOUNT_TURN.settings}>
+          {ENTRIES.map(([key, { value }]) => (
+            <RunControl key={key} runKey={key} spec={value} />
+          ))}
+        </Later>
       </section>
     </form>
   );

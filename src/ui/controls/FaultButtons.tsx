@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { numberText } from "../../content/number-text.ts";
 import type { Fault } from "../../model/index.ts";
 import { SCENARIO_KEYS } from "../../model/index.ts";
 import { useApp } from "../../state/use-app.ts";
@@ -43,7 +44,7 @@ export function FaultButtons() {
       label={label}
       unit={unit}
       current={String(value)}
-      keptWords={`${value.toLocaleString("en-US")} ${unit}`}
+      keptWords={`${numberText(value)} ${unit}`}
       rule={rule}
       onCommit={(text) => set(Number(text))}
       onValidity={validity(field)}

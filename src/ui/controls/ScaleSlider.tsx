@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from "react";
+import { numberText } from "../../content/number-text.ts";
 import {
   lastPosition,
   positionOfValue,
@@ -53,7 +54,7 @@ export function ScaleSlider({ label, unit, help, range, value, onCommit }: Scale
         onChange={(event) => setDraft(valueAtPosition(Number(event.target.value), range))}
       />
       <output htmlFor={id}>
-        {shown.toLocaleString("en-US")}
+        {numberText(shown)}
         {unit === "" ? "" : ` ${unit}`}
       </output>
     </div>

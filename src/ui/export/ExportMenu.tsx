@@ -3,6 +3,7 @@ import { DEFAULT_STEP_S, defaultStartS } from "../../metrics-export/run-export.t
 import { encodeScenario, toSeconds } from "../../model/index.ts";
 import { useRuntime } from "../../state/runtime-context.ts";
 import { EMBEDDABLE_PANELS } from "../embed/embeddablePanels.tsx";
+import { Later, MOUNT_TURN } from "../layout/MountTurns.tsx";
 import { ReportButton } from "../report/ReportDialog.tsx";
 import { download } from "./download.ts";
 import { findPanel, panelSvg, svgToPng } from "./panelImage.ts";
@@ -83,42 +84,44 @@ export function ExportMenu() {
     <details className="export-menu" onKeyDown={closeOnEscape}>
       <summary aria-keyshortcuts="e">Export</summary>
       <div className="export-list">
-        <ReportButton />
-        <button type="button" onClick={metrics}>
-          Metrics, Prometheus text
-        </button>
-        <button
-          type="button"
-          onClick={openMetrics}
-          title={`Every series every ${DEFAULT_STEP_S} simulated seconds, timestamps from now: promtool tsdb create-blocks-from openmetrics backfills it`}
-        >
-          Run as OpenMetrics, for promtool
-        </button>
-        <button type="button" onClick={series}>
-          Time series, CSV
-        </button>
-        <button type="button" onClick={history}>
-          Request history, JSON
-        </button>
-        <div className="export-panel">
-          <label htmlFor={panelSelect}>Panel</label>
-          <select id={panelSelect} value={panelId} onChange={(e) => setPanelId(e.target.value)}>
-            {EMBEDDABLE_PANELS.map((entry) => (
-              <option key={entry.id} value={entry.id}>
-                {entry.title}
-              </option>
-            ))}
-          </select>
-          <button type="button" onClick={() => panelPicture("png")}>
-            PNG
+        <Later turn={MOUNT_TURN.menus}>
+          <ReportButton />
+          <button type="button" onClick={metrics}>
+            Metrics, Prometheus text
           </button>
-          <button type="button" onClick={() => panelPicture("svg")}>
-            SVG
+          <button
+            type="button"
+            onClick={openMetrics}
+            title={`Every series every ${DEFAULT_STEP_S} simulated seconds, timestamps from now: promtool tsdb create-blocks-from openmetrics backfills it`}
+          >
+            Run as OpenMetrics, for promtool
           </button>
-        </div>
-        <p role="status" className="export-status">
-          {status}
-        </p>
+          <button type="button" onClick={series}>
+            Time series, CSV
+          </button>
+          <button type="button" onClick={history}>
+            Request history, JSON
+          </button>
+          <div className="export-panel">
+            <label htmlFor={panelSelect}>Panel</label>
+            <select id={panelSelect} value={panelId} onChange={(e) => setPanelId(e.target.value)}>
+              {EMBEDDABLE_PANELS.map((entry) => (
+                <option key={entry.id} value={entry.id}>
+                  {entry.title}
+                </option>
+              ))}
+            </select>
+            <button type="button" onClick={() => panelPicture("png")}>
+              PNG
+            </button>
+            <button type="button" onClick={() => panelPicture("svg")}>
+              SVG
+            </button>
+          </div>
+          <p role="status" className="export-status">
+            {status}
+          </p>
+        </Later>
       </div>
     </details>
   );

@@ -10,7 +10,7 @@ const MONO = 'ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace';
 export const PAGE_FONTS: readonly string[] = [
   ...[11, 11.5, 12, 12.5, 13, 13.5, 14].map((px) => `${px}px ${SANS}`),
   `italic 12.5px ${SANS}`,
-  `500 12px ${SANS}`,
+  ...[11, 12].map((px) => `500 ${px}px ${SANS}`),
   ...[11, 12, 12.5, 13, 14, 16, 20].map((px) => `600 ${px}px ${SANS}`),
   ...[12, 13, 13.5, 14, 17, 18].map((px) => `700 ${px}px ${SANS}`),
   ...[11.05, 12].map((px) => `${px}px ${MONO}`),

@@ -1,4 +1,5 @@
 import { type ReactNode, type RefObject, useId, useMemo, useRef } from "react";
+import { Later, MOUNT_TURN } from "../layout/MountTurns.tsx";
 import "./sheet.css";
 
 // The page's modal dialogs (Embed…, From a scrape…, the report, the shortcuts) share one frame: a
@@ -50,7 +51,8 @@ export function Sheet({ sheet, title, className, onClose, children }: SheetProps
       onClose={onClose}
     >
       <h2 id={titleId}>{title}</h2>
-      {children}
+      {/* Closed until asked for: its contents need not hold up the page's first turns. */}
+      <Later turn={MOUNT_TURN.sheets}>{children}</Later>
     </dialog>
   );
 }

@@ -1,4 +1,5 @@
 import type { Scenario } from "../../../model/index.ts";
+import { numberText } from "../../number-text.ts";
 import { shareOf } from "../../observables.ts";
 import type { Challenge, Confirmation, TrialRun } from "../challenge.ts";
 import { reached } from "../readings.ts";
@@ -11,8 +12,7 @@ const WINDOW_S = 60;
 const SHARE = 0.01;
 const STEP_MS = 100;
 
-const percent = (share: number) =>
-  `${(share * 100).toLocaleString("en-US", { maximumFractionDigits: 2 })} %`;
+const percent = (share: number) => `${numberText(share * 100, 2)} %`;
 
 async function fallbackShare(scenario: Scenario, lagMs: number, trial: TrialRun) {
   const snapshot = await trial({ ...scenario, lag: [{ atNs: 0, value: lagMs }] }, WINDOW_S);

@@ -1,3 +1,4 @@
+import { numberText } from "../../../content/number-text.ts";
 export type SlotState = "busy" | "free";
 
 // Beyond this many slots individual boxes get too small to read; draw a single gauge instead.
@@ -31,7 +32,7 @@ export function etcdVerdict(
     const window = recent.windowSeconds.toFixed(1);
     const mean = recent.windowSeconds > 0 ? recent.busySeconds / recent.windowSeconds : 0;
     return (
-      `None in flight at this instant, but etcd answered ${recent.requests.toLocaleString("en-US")} ` +
+      `None in flight at this instant, but etcd answered ${numberText(recent.requests)} ` +
       `requests in the last ${window} s (${mean.toFixed(2)} slots busy on average).`
     );
   }
