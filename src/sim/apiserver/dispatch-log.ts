@@ -1,6 +1,13 @@
 import { defined } from "../lib/at.ts";
 import { bisect } from "../lib/bisect.ts";
-import { SealedChunks, sameBytes, sealedSpan } from "../lib/sealed-chunks.ts";
+import {
+  CHUNK,
+  CHUNK_BITS,
+  CHUNK_MASK,
+  SealedChunks,
+  sameBytes,
+  sealedSpan,
+} from "../lib/sealed-chunks.ts";
 import { samePod } from "../storage/same-pod.ts";
 import type { WatchCacheEvent } from "./watch-cache-event.ts";
 
@@ -9,11 +16,6 @@ import type { WatchCacheEvent } from "./watch-cache-event.ts";
 // filters and converts it only when its client reads. Entries no cursor can reach are dropped.
 // For clients that only need to catch up, it also answers "how many would a whole-resource
 // watcher deliver between two positions" in O(log n), from running counts.
-
-/** Entries a chunk holds: about four seconds of 1 000 events/s. */
-const CHUNK_BITS = 12;
-const CHUNK = 1 << CHUNK_BITS;
-const MASK = CHUNK - 1;
 
 /** A whole-resource watcher delivers an event unless it deletes an object it never had. */
 export const isDeliverable = (event: WatchCacheEvent): boolean =>
@@ -77,7 +79,7 @@ export class DispatchLog {
     if (end > this.firstLive && event.rv <= this.newestRv) this.lastDecrease = end;
     this.newestRv = event.rv;
     if (isDeliverable(event)) this.deliverable++;
-    const i = end & MASK;
+    const i = end & CHUNK_MASK;
     if (i === 0) {
       if (this.chunks.length === 0) this.firstChunk = end >>> CHUNK_BITS;
       this.chunks.push({ items: [], cumulative: new Float64Array(CHUNK) });
@@ -87,13 +89,13 @@ export class DispatchLog {
     chunk.items.push(event);
     chunk.cumulative[i] = this.deliverable;
     this.endIndex++;
-    if (i === MASK) this.chunks[last] = sealed.seal(end >>> CHUNK_BITS, chunk);
+    if (i === CHUNK_MASK) this.chunks[last] = sealed.seal(end >>> CHUNK_BITS, chunk);
   }
 
   at(index: number): WatchCacheEvent {
     const event =
       index >= this.firstLive && index < this.endIndex
-        ? this.chunks[(index >>> CHUNK_BITS) - this.firstChunk]?.items[index & MASK]
+        ? this.chunks[(index >>> CHUNK_BITS) - this.firstChunk]?.items[index & CHUNK_MASK]
         : undefined;
     if (event === undefined)
       throw new Error(`dispatch log: entry ${index} was released or never written`);
@@ -131,7 +133,9 @@ export class DispatchLog {
   private cumulativeBefore(index: number): number {
     if (index <= this.firstChunk * CHUNK) return this.cumulativeBeforeChunks;
     const last = index - 1;
-    return defined(this.chunks[(last >>> CHUNK_BITS) - this.firstChunk]?.cumulative[last & MASK]);
+    return defined(
+      this.chunks[(last >>> CHUNK_BITS) - this.firstChunk]?.cumulative[last & CHUNK_MASK],
+    );
   }
 }
 

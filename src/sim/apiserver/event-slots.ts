@@ -12,17 +12,20 @@
 // where a read returns it (a watch starting from the history).
 
 import { defined } from "../lib/at.ts";
-import { SealedChunks, sameBytes, sealedSpan } from "../lib/sealed-chunks.ts";
+import {
+  CHUNK,
+  CHUNK_BITS,
+  CHUNK_MASK,
+  SealedChunks,
+  sameBytes,
+  sealedSpan,
+} from "../lib/sealed-chunks.ts";
 import type { Pod } from "../storage/pod.ts";
 import { samePod } from "../storage/same-pod.ts";
 import { type PodBodies, withRv } from "./pod-bodies.ts";
 import { RvColumn } from "./rv-column.ts";
 import type { WatchCacheEvent, WatchEventType } from "./watch-cache-event.ts";
 
-/** Events a chunk holds: about four seconds of 1 000 events/s, as etcd's log and the dispatch log. */
-const CHUNK_BITS = 12;
-const CHUNK = 1 << CHUNK_BITS;
-const MASK = CHUNK - 1;
 const TYPES: readonly WatchEventType[] = ["ADDED", "MODIFIED", "DELETED"];
 const TYPE_CODES: Readonly<Record<WatchEventType, number>> = { ADDED: 0, MODIFIED: 1, DELETED: 2 };
 /** Flag in the type byte: the object is kept as given, its rv not the event's (tests only). */
@@ -91,7 +94,7 @@ export class EventSlots {
   get(index: number): WatchCacheEvent | null {
     const chunk = this.chunks[(index >>> CHUNK_BITS) - this.firstChunk];
     if (chunk === undefined) return null;
-    const slot = index & MASK;
+    const slot = index & CHUNK_MASK;
     const key = chunk.keys[slot] ?? null;
     if (key === null) return null;
     const rv = chunk.rvs.get(slot);
@@ -115,7 +118,7 @@ export class EventSlots {
     while (this.firstChunk + this.chunks.length <= chunkIndex) this.chunks.push(newChunk());
     const last = this.chunks.length - 1;
     const chunk = defined(this.chunks[last]);
-    const slot = index & MASK;
+    const slot = index & CHUNK_MASK;
     const { key, object, prevObject } = event;
     const ownRv = object !== null && object.rv !== event.rv;
     chunk.rvs.set(slot, event.rv);
@@ -126,7 +129,7 @@ export class EventSlots {
     // The previous body first: while the key's body is unchanged both are the shared one.
     chunk.prevBodies[slot] = prevObject === null ? null : this.shared.share(key, prevObject);
     chunk.bodies[slot] = object === null || ownRv ? object : this.shared.share(key, object);
-    if (slot === MASK) this.chunks[last] = sealed.seal(chunkIndex, chunk);
+    if (slot === CHUNK_MASK) this.chunks[last] = sealed.seal(chunkIndex, chunk);
   }
 
   /** No index below `index` will be read again: the chunks wholly below it go. */
@@ -139,12 +142,14 @@ export class EventSlots {
 
   /** The RV of the event at `index`, which must hold one. */
   rvAt(index: number): number {
-    return defined(this.chunks[(index >>> CHUNK_BITS) - this.firstChunk]).rvs.get(index & MASK);
+    return defined(this.chunks[(index >>> CHUNK_BITS) - this.firstChunk]).rvs.get(
+      index & CHUNK_MASK,
+    );
   }
 
   /** The record time of the event at `index`, which must hold one. */
   recordTimeAt(index: number): number {
     const chunk = defined(this.chunks[(index >>> CHUNK_BITS) - this.firstChunk]);
-    return defined(chunk.times[index & MASK]);
+    return defined(chunk.times[index & CHUNK_MASK]);
   }
 }

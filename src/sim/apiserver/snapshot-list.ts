@@ -1,5 +1,12 @@
 import { defined } from "../lib/at.ts";
-import { SealedChunks, sameBytes, sealedSpan } from "../lib/sealed-chunks.ts";
+import {
+  CHUNK,
+  CHUNK_BITS,
+  CHUNK_MASK,
+  SealedChunks,
+  sameBytes,
+  sealedSpan,
+} from "../lib/sealed-chunks.ts";
 import { smallInteger } from "../lib/small-integer.ts";
 
 // The snapshots' list (snapshots.ts): for each snapshot, in RV order, its RV, the store's change
@@ -8,10 +15,6 @@ import { smallInteger } from "../lib/small-integer.ts";
 // (lib/sealed-chunks.ts) once the list has moved past it, since the newest entry may still be
 // updated (a second snapshot at one RV). An entry written below the newest chunk (an RV out of
 // order, which no scenario makes) copies its chunk first, so a shared chunk is never written.
-
-const CHUNK_BITS = 12;
-const CHUNK = 1 << CHUNK_BITS;
-const MASK = CHUNK - 1;
 
 /** Read back as small integers where they are (lib/small-integer.ts: a view's rv is a field). */
 interface Chunk {
@@ -52,18 +55,18 @@ export class SnapshotList {
   get sealed(): { from: number; to: number } {
     const span = sealedSpan(this.firstChunk, this.chunks.length, this.end, CHUNK);
     // The newest chunk, full or not, is still this list's own.
-    const newest = Math.max(0, this.end - 1) & ~MASK;
+    const newest = Math.max(0, this.end - 1) & ~CHUNK_MASK;
     return { from: span.from, to: Math.max(span.from, Math.min(span.to, newest)) };
   }
 
   rvAt(index: number): number {
-    return smallInteger(defined(this.chunkOf(index).rvs[index & MASK]));
+    return smallInteger(defined(this.chunkOf(index).rvs[index & CHUNK_MASK]));
   }
   seqAt(index: number): number {
-    return smallInteger(defined(this.chunkOf(index).seqs[index & MASK]));
+    return smallInteger(defined(this.chunkOf(index).seqs[index & CHUNK_MASK]));
   }
   sizeAt(index: number): number {
-    return smallInteger(defined(this.chunkOf(index).sizes[index & MASK]));
+    return smallInteger(defined(this.chunkOf(index).sizes[index & CHUNK_MASK]));
   }
 
   push(rv: number, seq: number, size: number): void {
@@ -71,7 +74,7 @@ export class SnapshotList {
     if (this.chunks.length === 0) {
       this.firstChunk = index >>> CHUNK_BITS;
       this.chunks.push(this.made(newChunk()));
-    } else if ((index & MASK) === 0) {
+    } else if ((index & CHUNK_MASK) === 0) {
       // The chunk before is done: another run that wrote it alike may hold it already.
       const last = this.chunks.length - 1;
       const done = defined(this.chunks[last]);
@@ -88,7 +91,7 @@ export class SnapshotList {
     const k = (index >>> CHUNK_BITS) - this.firstChunk;
     let chunk = this.chunkOf(index);
     if (!this.own.has(chunk)) this.chunks[k] = chunk = this.made(copyOf(chunk));
-    const i = index & MASK;
+    const i = index & CHUNK_MASK;
     chunk.rvs[i] = rv;
     chunk.seqs[i] = seq;
     chunk.sizes[i] = size;

@@ -1,5 +1,12 @@
 import { defined } from "../lib/at.ts";
-import { SealedChunks, sameBytes, sealedSpan } from "../lib/sealed-chunks.ts";
+import {
+  CHUNK,
+  CHUNK_BITS,
+  CHUNK_MASK,
+  SealedChunks,
+  sameBytes,
+  sealedSpan,
+} from "../lib/sealed-chunks.ts";
 import type { Pod } from "../storage/pod.ts";
 import { samePod } from "../storage/same-pod.ts";
 
@@ -9,10 +16,6 @@ import { samePod } from "../storage/same-pod.ts";
 // written again, so the runs time travel parks share them (lib/sealed-chunks.ts), bodies
 // included: another run's are other objects with the same values, compared field by field, and
 // a body is never changed once made, so one run may read another's equal ones.
-
-const CHUNK_BITS = 12;
-const CHUNK = 1 << CHUNK_BITS;
-const MASK = CHUNK - 1;
 
 interface Chunk {
   readonly keys: string[];
@@ -56,7 +59,7 @@ export class UndoLog {
   /** Appends a change; returns its absolute index. */
   push(key: string, seq: number, prevRv: number, prevBody: Pod | null, earlier: number): number {
     const index = this.end;
-    const i = index & MASK;
+    const i = index & CHUNK_MASK;
     if (i === 0) {
       if (this.chunks.length === 0) this.firstChunk = index >>> CHUNK_BITS;
       this.chunks.push({
@@ -75,7 +78,7 @@ export class UndoLog {
     chunk.earlier[i] = earlier;
     chunk.prevBodies.push(prevBody);
     this.end++;
-    if (i === MASK) this.chunks[last] = sealed.seal(index >>> CHUNK_BITS, chunk);
+    if (i === CHUNK_MASK) this.chunks[last] = sealed.seal(index >>> CHUNK_BITS, chunk);
     return index;
   }
 
@@ -84,16 +87,16 @@ export class UndoLog {
   }
 
   keyAt(index: number): string {
-    return defined(this.chunkOf(index).keys[index & MASK]);
+    return defined(this.chunkOf(index).keys[index & CHUNK_MASK]);
   }
   seqAt(index: number): number {
-    return defined(this.chunkOf(index).seqs[index & MASK]);
+    return defined(this.chunkOf(index).seqs[index & CHUNK_MASK]);
   }
   prevRvAt(index: number): number {
-    return defined(this.chunkOf(index).prevRvs[index & MASK]);
+    return defined(this.chunkOf(index).prevRvs[index & CHUNK_MASK]);
   }
   earlierAt(index: number): number {
-    return defined(this.chunkOf(index).earlier[index & MASK]);
+    return defined(this.chunkOf(index).earlier[index & CHUNK_MASK]);
   }
   /**
    * From change `newest` back along its key's earlier changes still kept, the oldest whose number
@@ -103,7 +106,7 @@ export class UndoLog {
     let found = -1;
     for (let i = newest; i >= this.head; ) {
       const chunk = this.chunkOf(i);
-      const j = i & MASK;
+      const j = i & CHUNK_MASK;
       if (!(defined(chunk.seqs[j]) > seq)) break;
       found = i;
       i = defined(chunk.earlier[j]);
@@ -112,14 +115,14 @@ export class UndoLog {
   }
 
   prevBodyAt(index: number): Pod | null {
-    return this.chunkOf(index).prevBodies[index & MASK] ?? null;
+    return this.chunkOf(index).prevBodies[index & CHUNK_MASK] ?? null;
   }
 
   /** Drops the oldest kept change (its body goes with its chunk). */
   dropOldest(): void {
     this.head++;
     // Whole chunks below the oldest kept change go (never the one pushes still write to).
-    if ((this.head & MASK) === 0 && this.head < this.end) {
+    if ((this.head & CHUNK_MASK) === 0 && this.head < this.end) {
       const dead = (this.head >>> CHUNK_BITS) - this.firstChunk;
       this.chunks.splice(0, dead);
       this.firstChunk += dead;

@@ -1,6 +1,13 @@
 import { defined } from "../lib/at.ts";
 import { bisect, firstAbove } from "../lib/bisect.ts";
-import { SealedChunks, sameBytes, sealedSpan } from "../lib/sealed-chunks.ts";
+import {
+  CHUNK,
+  CHUNK_BITS,
+  CHUNK_MASK,
+  SealedChunks,
+  sameBytes,
+  sealedSpan,
+} from "../lib/sealed-chunks.ts";
 import { smallInteger } from "../lib/small-integer.ts";
 import type { Pod } from "../storage/pod.ts";
 
@@ -17,11 +24,6 @@ export const ADDED = 0;
 export const MODIFIED = 1;
 export const DELETED = 2;
 export type EventTypeCode = typeof ADDED | typeof MODIFIED | typeof DELETED;
-
-/** Events a chunk holds: 86 KB of typed columns, about four seconds of 1 000 writes/s. */
-const CHUNK_BITS = 12;
-const CHUNK = 1 << CHUNK_BITS;
-const MASK = CHUNK - 1;
 
 /** A chunk's typed columns: written only while it is the newest, shared once full. */
 interface Columns {
@@ -83,7 +85,7 @@ export class EventLog {
     prevRevision: number,
     prevBody: PodSpec | null,
   ): void {
-    const i = this.end & MASK;
+    const i = this.end & CHUNK_MASK;
     if (i === 0) {
       this.chunks.push(newColumns());
       this.bodies.push(new Array<PodSpec | null>(CHUNK).fill(null));
@@ -97,7 +99,7 @@ export class EventLog {
     columns.prevRevisions[i] = prevRevision;
     defined(this.bodies[last])[i] = prevBody;
     this.end++;
-    if (i === MASK) this.chunks[last] = sealed.seal((this.end - 1) >>> CHUNK_BITS, columns);
+    if (i === CHUNK_MASK) this.chunks[last] = sealed.seal((this.end - 1) >>> CHUNK_BITS, columns);
   }
 
   /** The chunk holding offset `at` from the oldest kept event (0 … length − 1). */
@@ -107,23 +109,23 @@ export class EventLog {
 
   revisionAt(at: number): number {
     const index = this.base + at;
-    return smallInteger(defined(this.columnsAt(index).revisions[index & MASK]));
+    return smallInteger(defined(this.columnsAt(index).revisions[index & CHUNK_MASK]));
   }
   keyIndexAt(at: number): number {
     const index = this.base + at;
-    return defined(this.columnsAt(index).keyIndexes[index & MASK]);
+    return defined(this.columnsAt(index).keyIndexes[index & CHUNK_MASK]);
   }
   typeAt(at: number): EventTypeCode {
     const index = this.base + at;
-    return defined(this.columnsAt(index).types[index & MASK]) as EventTypeCode;
+    return defined(this.columnsAt(index).types[index & CHUNK_MASK]) as EventTypeCode;
   }
   prevRevisionAt(at: number): number {
     const index = this.base + at;
-    return smallInteger(defined(this.columnsAt(index).prevRevisions[index & MASK]));
+    return smallInteger(defined(this.columnsAt(index).prevRevisions[index & CHUNK_MASK]));
   }
   prevBodyAt(at: number): PodSpec | null {
     const index = this.base + at;
-    return this.bodies[(index >>> CHUNK_BITS) - this.firstChunk]?.[index & MASK] ?? null;
+    return this.bodies[(index >>> CHUNK_BITS) - this.firstChunk]?.[index & CHUNK_MASK] ?? null;
   }
 
   /** Offset of the first event with revision > `rev` (revisions grow along the log). */
@@ -135,14 +137,16 @@ export class EventLog {
       this.firstChunk +
       bisect(0, lastChunk - this.firstChunk + 1, (k) => {
         const newest = Math.min((this.firstChunk + k + 1) * CHUNK, this.end) - 1;
-        return defined(this.columnsAt(newest).revisions[newest & MASK]) > rev;
+        return defined(this.columnsAt(newest).revisions[newest & CHUNK_MASK]) > rev;
       });
     if (chunk > lastChunk) return this.length;
     const from = Math.max(this.base, chunk * CHUNK);
     const to = Math.min(this.end, (chunk + 1) * CHUNK);
     const revisions = this.columnsAt(from).revisions;
     return (
-      chunk * CHUNK + firstAbove(revisions, rev, from & MASK, ((to - 1) & MASK) + 1) - this.base
+      chunk * CHUNK +
+      firstAbove(revisions, rev, from & CHUNK_MASK, ((to - 1) & CHUNK_MASK) + 1) -
+      this.base
     );
   }
 
@@ -161,7 +165,7 @@ export class EventLog {
     const bodies = this.bodies[0];
     if (bodies === undefined) return;
     for (let index = Math.max(from, this.firstChunk * CHUNK); index < this.base; index++) {
-      bodies[index & MASK] = null;
+      bodies[index & CHUNK_MASK] = null;
     }
   }
 }

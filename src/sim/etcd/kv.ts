@@ -275,15 +275,21 @@ export class EtcdKv {
     return this.log.base + this.log.length;
   }
 
+  /** Where the event at an absolute index sits in the log's columns; throws outside them. */
+  private logOffset(index: number): number {
+    const offset = index - this.log.base;
+    if (!(offset >= 0 && offset < this.log.length))
+      throw new Error(`kv: event ${index} is not in the log`);
+    return offset;
+  }
+
   /**
    * The event at an absolute index in [firstEventAfter(compacted - 1), logEnd), made from the
    * log's columns. Its object is the key's live object when it is the newest version (so the
    * watch cache holds etcd's object, not a copy), else one made from the version's body.
    */
   eventAt(index: number): KvEvent {
-    const offset = index - this.log.base;
-    if (!(offset >= 0 && offset < this.log.length))
-      throw new Error(`kv: event ${index} is not in the log`);
+    const offset = this.logOffset(index);
     const revision = this.log.revisionAt(offset);
     const type = this.log.typeAt(offset);
     const record = defined(this.records[this.log.keyIndexAt(offset)]);
@@ -303,9 +309,7 @@ export class EtcdKv {
    * them, so an event object and a previous pod per event were garbage.
    */
   readEvent(index: number, into: KvWatchEvent): KvWatchEvent {
-    const offset = index - this.log.base;
-    if (!(offset >= 0 && offset < this.log.length))
-      throw new Error(`kv: event ${index} is not in the log`);
+    const offset = this.logOffset(index);
     const revision = this.log.revisionAt(offset);
     const type = this.log.typeAt(offset);
     const record = defined(this.records[this.log.keyIndexAt(offset)]);
@@ -321,10 +325,7 @@ export class EtcdKv {
 
   /** The revision of the event at `index` (see `eventAt`), without making it. */
   revisionOfEvent(index: number): number {
-    const offset = index - this.log.base;
-    if (!(offset >= 0 && offset < this.log.length))
-      throw new Error(`kv: event ${index} is not in the log`);
-    return this.log.revisionAt(offset);
+    return this.log.revisionAt(this.logOffset(index));
   }
 
   /**

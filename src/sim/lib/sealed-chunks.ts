@@ -9,6 +9,15 @@
 // changes only the memory, never a value.
 
 /**
+ * Entries a chunk of every chunked column holds (etcd's log, the ring, the dispatch and undo logs,
+ * the snapshot list): 2^12, about four seconds of 1 000 events/s. One size, so an index's chunk
+ * and offset are a shift and a mask wherever they are found.
+ */
+export const CHUNK_BITS = 12;
+export const CHUNK = 1 << CHUNK_BITS;
+export const CHUNK_MASK = CHUNK - 1;
+
+/**
  * Off unless time travel turns it on: without parked runs there is nothing to share, and a weak
  * reference keeps its target alive until the current job ends, which for a command-line run (one
  * job from 0 s to the end) would be every chunk it ever wrote, compacted or not.
