@@ -2,20 +2,13 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { DispatchLog } from "../../src/sim/apiserver/dispatch-log.ts";
 import type { WatchCacheEvent } from "../../src/sim/apiserver/watch-cache-event.ts";
 import { shareSealedChunks } from "../../src/sim/lib/sealed-chunks.ts";
+import { chunkTestEvent } from "./chunk-event-fixture.ts";
 
 // The cacher's dispatched events as chunks by absolute index, whose full chunks runs of one
 // scenario share (lib/sealed-chunks.ts): each log reads back the events it was given, across
 // chunk boundaries and releases, beside logs that wrote the same chunks or different ones.
 
-const event = (rv: number, name: string, nodeName = ""): WatchCacheEvent => ({
-  type: rv % 7 === 0 ? "DELETED" : "MODIFIED",
-  key: `/pods/default/${name}`,
-  rv,
-  recordTimeNs: rv * 1000,
-  object: rv % 7 === 0 ? null : { namespace: "default", name, rv, nodeName, labels: { app: name } },
-  prevObject:
-    rv % 11 === 0 ? null : { namespace: "default", name, rv: rv - 1, nodeName, labels: {} },
-});
+const event = chunkTestEvent;
 
 function fill(
   log: DispatchLog,

@@ -3,20 +3,13 @@ import { EventSlots } from "../../src/sim/apiserver/event-slots.ts";
 import { PodBodies } from "../../src/sim/apiserver/pod-bodies.ts";
 import type { WatchCacheEvent } from "../../src/sim/apiserver/watch-cache-event.ts";
 import { shareSealedChunks } from "../../src/sim/lib/sealed-chunks.ts";
+import { chunkTestEvent } from "./chunk-event-fixture.ts";
 
 // The history ring's columns as chunks by absolute index, whose full chunks runs of one scenario
 // share (lib/sealed-chunks.ts): each ring reads back the events it was given, beside rings that
 // wrote the same chunks (then it reads their equal bodies) or different ones (then its own).
 
-const event = (rv: number, name: string, nodeName = ""): WatchCacheEvent => ({
-  type: rv % 7 === 0 ? "DELETED" : "MODIFIED",
-  key: `/pods/default/${name}`,
-  rv,
-  recordTimeNs: rv * 1000,
-  object: rv % 7 === 0 ? null : { namespace: "default", name, rv, nodeName, labels: { app: name } },
-  prevObject:
-    rv % 11 === 0 ? null : { namespace: "default", name, rv: rv - 1, nodeName, labels: {} },
-});
+const event = chunkTestEvent;
 
 function fill(slots: EventSlots, from: number, to: number, make: (rv: number) => WatchCacheEvent) {
   const given = new Map<number, WatchCacheEvent>();
