@@ -11,6 +11,8 @@ interface Entry {
   keyIndex: number;
   type: EventTypeCode;
   prevRevision: number;
+  /** The absolute index of the key's previous event, -1 for none. */
+  prevIndex: number;
 }
 
 /** Pushes `count` events with revisions from `from`, the key and type a function of the revision. */
@@ -21,8 +23,12 @@ function fill(log: EventLog, model: Entry[], from: number, count: number, salt: 
       keyIndex: (revision * 7 + salt) % 1000,
       type: (revision % 3) as EventTypeCode,
       prevRevision: revision % 5 === 0 ? -1 : revision - 1,
+      // Up to 5 000 events back: across chunks, and before the oldest kept event.
+      prevIndex: revision % 4 === 0 ? -1 : model.length - 1 - (revision % 5_000),
     };
-    log.push(entry.revision, entry.keyIndex, entry.type, entry.prevRevision, null);
+    if (entry.prevIndex < 0) entry.prevIndex = -1;
+    const { prevRevision, prevIndex } = entry;
+    log.push(entry.revision, entry.keyIndex, entry.type, prevRevision, null, prevIndex);
     model.push(entry);
   }
 }
@@ -34,6 +40,7 @@ function expectReads(log: EventLog, model: Entry[]) {
     keyIndex: log.keyIndexAt(at),
     type: log.typeAt(at),
     prevRevision: log.prevRevisionAt(at),
+    prevIndex: log.prevIndexAt(at),
   }));
   expect(read).toEqual(kept);
   // firstAfter below the oldest, along the kept revisions (consecutive here) and past the newest.
@@ -79,8 +86,14 @@ describe("etcd's event log", () => {
     const c = new EventLog();
     const modelC: Entry[] = [];
     fill(c, modelC, 1, 4_095, 0);
-    c.push(4_096, 999, MODIFIED, -1, null);
-    modelC.push({ revision: 4_096, keyIndex: 999, type: MODIFIED, prevRevision: -1 });
+    c.push(4_096, 999, MODIFIED, -1, null, 17);
+    modelC.push({
+      revision: 4_096,
+      keyIndex: 999,
+      type: MODIFIED,
+      prevRevision: -1,
+      prevIndex: 17,
+    });
     expectReads(c, modelC);
     expectReads(a, modelA);
   });

@@ -15,15 +15,19 @@ import type { Pod } from "../storage/pod.ts";
 type PodSpec = Omit<Pod, "rv">;
 
 // etcd's log of pod events as columns of what a watch reads: the revision, the key's index, the
-// event's type and the key's previous version (its revision and body). An event's object is
-// made from these when it is read (kv.ts eventAt), so the log holds no object per write: about
-// 29 bytes an event instead of an event and a pod object (about 130). With 20 000 writes/s and
-// a compaction window of up to 10 minutes it holds millions of events.
+// event's type and the key's previous version (its revision, body and event). An event's object
+// is made from these when it is read (kv.ts eventAt), so the log holds no object per write: about
+// 33 bytes an event instead of an event and a pod object (about 130). With 20 000 writes/s and
+// a compaction window of up to 10 minutes it holds millions of events. The previous events chain
+// each key's versions within the window, so etcd keeps no list of versions per key (kv.ts).
 
 export const ADDED = 0;
 export const MODIFIED = 1;
 export const DELETED = 2;
 export type EventTypeCode = typeof ADDED | typeof MODIFIED | typeof DELETED;
+
+/** A previous event at most 2^32 − 1 events back: a day of 20 000 writes/s is 1.7 · 10^9. */
+const MAX_DISTANCE = 0xffff_ffff;
 
 /** A chunk's typed columns: written only while it is the newest, shared once full. */
 interface Columns {
@@ -32,6 +36,8 @@ interface Columns {
   readonly types: Uint8Array;
   /** The key's previous version's revision, -1 when it had none (or it was deleted). */
   readonly prevRevisions: Float64Array;
+  /** How many events back the key's previous version's event is, 0 when it had none. */
+  readonly prevDistances: Uint32Array;
 }
 
 const newColumns = (): Columns => ({
@@ -39,6 +45,7 @@ const newColumns = (): Columns => ({
   keyIndexes: new Int32Array(CHUNK),
   types: new Uint8Array(CHUNK),
   prevRevisions: new Float64Array(CHUNK),
+  prevDistances: new Uint32Array(CHUNK),
 });
 
 /** Full chunks of every log in the process, one copy of each (time travel's parked runs). */
@@ -47,7 +54,8 @@ const sealed = new SealedChunks<Columns>(
     sameBytes(a.revisions, b.revisions) &&
     sameBytes(a.keyIndexes, b.keyIndexes) &&
     sameBytes(a.types, b.types) &&
-    sameBytes(a.prevRevisions, b.prevRevisions),
+    sameBytes(a.prevRevisions, b.prevRevisions) &&
+    sameBytes(a.prevDistances, b.prevDistances),
 );
 
 // The columns are chunks by absolute index: compaction drops whole chunks, and a full chunk is
@@ -84,7 +92,10 @@ export class EventLog {
     type: EventTypeCode,
     prevRevision: number,
     prevBody: PodSpec | null,
+    prevIndex: number,
   ): void {
+    const distance = prevIndex < 0 ? 0 : this.end - prevIndex;
+    if (!(distance <= MAX_DISTANCE)) throw new Error(`event log: previous event ${prevIndex}`);
     const i = this.end & CHUNK_MASK;
     if (i === 0) {
       this.chunks.push(newColumns());
@@ -97,6 +108,7 @@ export class EventLog {
     columns.keyIndexes[i] = keyIndex;
     columns.types[i] = type;
     columns.prevRevisions[i] = prevRevision;
+    columns.prevDistances[i] = distance;
     defined(this.bodies[last])[i] = prevBody;
     this.end++;
     if (i === CHUNK_MASK) this.chunks[last] = sealed.seal((this.end - 1) >>> CHUNK_BITS, columns);
@@ -122,6 +134,12 @@ export class EventLog {
   prevRevisionAt(at: number): number {
     const index = this.base + at;
     return smallInteger(defined(this.columnsAt(index).prevRevisions[index & CHUNK_MASK]));
+  }
+  /** The absolute index of the key's previous event (it may be dropped), -1 when it had none. */
+  prevIndexAt(at: number): number {
+    const index = this.base + at;
+    const distance = defined(this.columnsAt(index).prevDistances[index & CHUNK_MASK]);
+    return distance === 0 ? -1 : index - distance;
   }
   prevBodyAt(at: number): PodSpec | null {
     const index = this.base + at;
