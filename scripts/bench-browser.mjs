@@ -353,16 +353,28 @@ function writeSection(text) {
   writeFileSync(path, `${doc.slice(0, start)}\n${text}${rest}`);
 }
 
+/** A run's long tasks after load, as "none" or "56.0 ms at 1.8 s, …". */
+function longTasksText(run) {
+  const tasks = run.longAfterLoad.map(
+    (t) => `${ms(t.duration)} at ${(t.start / 1000).toFixed(1)} s`,
+  );
+  return tasks.join(", ") || "none";
+}
+
 /** HEAVY_RUNS runs of `query` at 10×, each logged; returns them all. */
 async function framesOf(browser, name, query) {
   const runs = [];
   for (let run = 0; run < HEAVY_RUNS; run++) runs.push(await measureFrames(browser, query));
   log(`${name} ${HEAVY_SPEED}× p95 of each run: ${runs.map((r) => ms(r.p95)).join(", ")}`);
+  // The best run is picked by its p95, so its long tasks alone would hide another run's.
+  log(
+    `${name} ${HEAVY_SPEED}× long tasks after load in each run: ${runs.map(longTasksText).join("; ")}`,
+  );
   const best = bestOf(runs);
   log(
     `${name} ${HEAVY_SPEED}×: p50 ${ms(best.p50)} p95 ${ms(best.p95)} p99 ${ms(best.p99)} ` +
       `worst ${ms(best.worst)}, ${best.over20} frames > 20 ms of ${best.frames}; ` +
-      `long tasks after load ${best.longAfterLoad.map((t) => `${ms(t.duration)} at ${(t.start / 1000).toFixed(1)} s`).join(", ") || "none"} ` +
+      `long tasks after load ${longTasksText(best)} ` +
       `(frames measured from ${(best.framesFromMs / 1000).toFixed(1)} s); ` +
       `reached ${best.achievedSpeed.toFixed(2)}×; main thread busy ${pct(best.busy.task)} ` +
       `(script ${pct(best.busy.script)}, layout ${pct(best.busy.layout)}, style ${pct(best.busy.style)}); ` +
