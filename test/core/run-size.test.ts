@@ -40,8 +40,8 @@ function typedBytes(root: object): number {
 
 describe("the run-size estimate", () => {
   it("stays above the typed columns of a run whose cache lags far behind etcd", () => {
-    // 40 000 revisions and 20 000 events a second; the cache takes in 500 of them.
-    const sim = run("writes=20000&otherWrites=20000&objects=1000&processRate=500", 10);
+    // 30 000 revisions and 10 000 events a second; the cache takes in 500 of them.
+    const sim = run("writes=10000&otherWrites=20000&objects=1000&processRate=500", 10);
     const items = runItems(sim);
     const lagColumns = 8 * (items.clockSlots + items.backlogSlots);
     const floor = typedBytes(sim);
