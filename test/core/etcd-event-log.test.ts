@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { EventLog, type EventTypeCode, MODIFIED } from "../../src/sim/etcd/event-log.ts";
 import { shareSealedChunks } from "../../src/sim/lib/sealed-chunks.ts";
+import type { Pod } from "../../src/sim/storage/pod.ts";
 
 // etcd's log as chunks by absolute index, whose full chunks runs of one scenario share
 // (lib/sealed-chunks.ts): every read answers what this log was given, across chunk boundaries and
@@ -11,6 +12,8 @@ interface Entry {
   keyIndex: number;
   type: EventTypeCode;
   prevRevision: number;
+  /** Each log's own object: equal values, never the same object, in two logs. */
+  prevBody: Omit<Pod, "rv"> | null;
 }
 
 /** Pushes `count` events with revisions from `from`, the key and type a function of the revision. */
@@ -21,8 +24,17 @@ function fill(log: EventLog, model: Entry[], from: number, count: number, salt: 
       keyIndex: (revision * 7 + salt) % 1000,
       type: (revision % 3) as EventTypeCode,
       prevRevision: revision % 5 === 0 ? -1 : revision - 1,
+      prevBody:
+        revision % 5 === 0
+          ? null
+          : {
+              namespace: "ns",
+              name: `p${revision % 1000}`,
+              nodeName: "",
+              labels: { salt: `${salt}` },
+            },
     };
-    log.push(entry.revision, entry.keyIndex, entry.type, entry.prevRevision, null);
+    log.push(entry.revision, entry.keyIndex, entry.type, entry.prevRevision, entry.prevBody);
     model.push(entry);
   }
 }
@@ -34,6 +46,7 @@ function expectReads(log: EventLog, model: Entry[]) {
     keyIndex: log.keyIndexAt(at),
     type: log.typeAt(at),
     prevRevision: log.prevRevisionAt(at),
+    prevBody: log.prevBodyAt(at),
   }));
   expect(read).toEqual(kept);
   // firstAfter below the oldest, along the kept revisions (consecutive here) and past the newest.
@@ -80,7 +93,27 @@ describe("etcd's event log", () => {
     const modelC: Entry[] = [];
     fill(c, modelC, 1, 4_095, 0);
     c.push(4_096, 999, MODIFIED, -1, null);
-    modelC.push({ revision: 4_096, keyIndex: 999, type: MODIFIED, prevRevision: -1 });
+    modelC.push({
+      revision: 4_096,
+      keyIndex: 999,
+      type: MODIFIED,
+      prevRevision: -1,
+      prevBody: null,
+    });
+    // ... or only in its last event's body.
+    const d = new EventLog();
+    const modelD: Entry[] = [];
+    fill(d, modelD, 1, 4_095, 0);
+    const body = { namespace: "ns", name: "p96", nodeName: "n", labels: { salt: "0" } };
+    d.push(4_096, (4_096 * 7) % 1000, MODIFIED, 4_095, body);
+    modelD.push({
+      revision: 4_096,
+      keyIndex: (4_096 * 7) % 1000,
+      type: MODIFIED,
+      prevRevision: 4_095,
+      prevBody: body,
+    });
+    expectReads(d, modelD);
     expectReads(c, modelC);
     expectReads(a, modelA);
   });

@@ -10,6 +10,7 @@ import {
 } from "../lib/sealed-chunks.ts";
 import { smallInteger } from "../lib/small-integer.ts";
 import type { Pod } from "../storage/pod.ts";
+import { samePod } from "../storage/same-pod.ts";
 
 /** A pod without its rv (kv.ts PodSpec). */
 type PodSpec = Omit<Pod, "rv">;
@@ -25,13 +26,15 @@ export const MODIFIED = 1;
 export const DELETED = 2;
 export type EventTypeCode = typeof ADDED | typeof MODIFIED | typeof DELETED;
 
-/** A chunk's typed columns: written only while it is the newest, shared once full. */
+/** A chunk's columns: written only while it is the newest, shared once full. */
 interface Columns {
   readonly revisions: Float64Array;
   readonly keyIndexes: Int32Array;
   readonly types: Uint8Array;
   /** The key's previous version's revision, -1 when it had none (or it was deleted). */
   readonly prevRevisions: Float64Array;
+  /** The key's previous version's body, null when it had none (or it was deleted). */
+  readonly prevBodies: (PodSpec | null)[];
 }
 
 const newColumns = (): Columns => ({
@@ -39,6 +42,7 @@ const newColumns = (): Columns => ({
   keyIndexes: new Int32Array(CHUNK),
   types: new Uint8Array(CHUNK),
   prevRevisions: new Float64Array(CHUNK),
+  prevBodies: new Array<PodSpec | null>(CHUNK).fill(null),
 });
 
 /** Full chunks of every log in the process, one copy of each (time travel's parked runs). */
@@ -47,17 +51,18 @@ const sealed = new SealedChunks<Columns>(
     sameBytes(a.revisions, b.revisions) &&
     sameBytes(a.keyIndexes, b.keyIndexes) &&
     sameBytes(a.types, b.types) &&
-    sameBytes(a.prevRevisions, b.prevRevisions),
+    sameBytes(a.prevRevisions, b.prevRevisions) &&
+    a.prevBodies.every((body, i) => samePod(body, b.prevBodies[i] ?? null)),
 );
 
 // The columns are chunks by absolute index: compaction drops whole chunks, and a full chunk is
 // never written again, so the runs time travel parks share their history (lib/sealed-chunks.ts)
-// and each holds only its newest chunk and its bodies (a reference a slot) on its own.
+// and each holds only its newest chunk on its own. The bodies are shared too: another run's are
+// other objects with the same values (compared field by field), and a body is never changed
+// once made, so one run may read another's equal ones.
 export class EventLog {
   /** chunks[k] holds absolute indexes [(firstChunk + k) · CHUNK, … + CHUNK). */
   private chunks: Columns[] = [];
-  /** The previous bodies, by the same chunks: they belong to this run, so they are never shared. */
-  private bodies: (PodSpec | null)[][] = [];
   private firstChunk = 0;
   /** Absolute index of the oldest kept event: cursors stay valid when the head is dropped. */
   base = 0;
@@ -88,7 +93,6 @@ export class EventLog {
     const i = this.end & CHUNK_MASK;
     if (i === 0) {
       this.chunks.push(newColumns());
-      this.bodies.push(new Array<PodSpec | null>(CHUNK).fill(null));
       if (this.chunks.length === 1) this.firstChunk = this.end >>> CHUNK_BITS;
     }
     const last = this.chunks.length - 1;
@@ -97,7 +101,7 @@ export class EventLog {
     columns.keyIndexes[i] = keyIndex;
     columns.types[i] = type;
     columns.prevRevisions[i] = prevRevision;
-    defined(this.bodies[last])[i] = prevBody;
+    columns.prevBodies[i] = prevBody;
     this.end++;
     if (i === CHUNK_MASK) this.chunks[last] = sealed.seal((this.end - 1) >>> CHUNK_BITS, columns);
   }
@@ -125,7 +129,7 @@ export class EventLog {
   }
   prevBodyAt(at: number): PodSpec | null {
     const index = this.base + at;
-    return this.bodies[(index >>> CHUNK_BITS) - this.firstChunk]?.[index & CHUNK_MASK] ?? null;
+    return this.columnsAt(index).prevBodies[index & CHUNK_MASK] ?? null;
   }
 
   /** Offset of the first event with revision > `rev` (revisions grow along the log). */
@@ -158,14 +162,14 @@ export class EventLog {
     const dropped = Math.min((this.base >>> CHUNK_BITS) - this.firstChunk, this.chunks.length - 1);
     if (dropped > 0) {
       this.chunks.splice(0, dropped);
-      this.bodies.splice(0, dropped);
       this.firstChunk += dropped;
     }
-    // The bodies the first chunk kept for dropped events, so they can be collected.
-    const bodies = this.bodies[0];
-    if (bodies === undefined) return;
+    // The bodies dropped events kept, so they can be collected: only in the chunk still being
+    // written, since a full one may be another run's too (they go with it).
+    const newest = this.chunks[0];
+    if (newest === undefined || this.chunks.length > 1 || (this.end & CHUNK_MASK) === 0) return;
     for (let index = Math.max(from, this.firstChunk * CHUNK); index < this.base; index++) {
-      bodies[index & CHUNK_MASK] = null;
+      newest.prevBodies[index & CHUNK_MASK] = null;
     }
   }
 }
