@@ -2,12 +2,16 @@ import { defined } from "../lib/at.ts";
 import { bisect } from "../lib/bisect.ts";
 import {
   CHUNK,
-  CHUNK_BITS,
   CHUNK_MASK,
+  chunkOf,
+  chunkStart,
+  emptySlots,
   SealedChunks,
   sameBytes,
   sealedSpan,
+  slotOf,
 } from "../lib/sealed-chunks.ts";
+import { smallInteger } from "../lib/small-integer.ts";
 import { samePod } from "../storage/same-pod.ts";
 import type { WatchCacheEvent } from "./watch-cache-event.ts";
 
@@ -23,7 +27,8 @@ export const isDeliverable = (event: WatchCacheEvent): boolean =>
 
 /** Entries by absolute index, written only while the chunk is the newest and shared once full. */
 interface Chunk {
-  readonly items: WatchCacheEvent[];
+  /** By slot; null in chunk 0's slots before absolute index 0. */
+  readonly items: (WatchCacheEvent | null)[];
   /** cumulative[i]: deliverable entries at absolute indexes up to and including this one. */
   readonly cumulative: Float64Array;
 }
@@ -31,7 +36,8 @@ interface Chunk {
 /** Full chunks of every dispatch log in the process, one copy of each (time travel's parked runs). */
 const sealed = new SealedChunks<Chunk>(
   (a, b) =>
-    sameBytes(a.cumulative, b.cumulative) && a.items.every((e, i) => sameEvent(e, b.items[i])),
+    sameBytes(a.cumulative, b.cumulative) &&
+    a.items.every((e, i) => sameEvent(e, b.items[i] ?? null)),
 );
 
 // The entries are chunks by absolute index: released chunks go whole, and a full chunk is never
@@ -39,7 +45,7 @@ const sealed = new SealedChunks<Chunk>(
 // (lib/sealed-chunks.ts). An event and its objects are never changed once made, so one run may
 // read another's equal ones.
 export class DispatchLog {
-  /** chunks[k] holds absolute indexes [(firstChunk + k) · CHUNK, … + CHUNK). */
+  /** chunks[k] is chunk firstChunk + k (lib/sealed-chunks.ts chunkOf). */
   private chunks: Chunk[] = [];
   private firstChunk = 0;
   /** Deliverable entries below the first chunk. */
@@ -54,6 +60,13 @@ export class DispatchLog {
   private newestRv = 0;
   private deliverable = 0;
 
+  constructor() {
+    // Stored once more, so V8 takes the field as one that changes from the start. Kept as its
+    // first value until the first release (a thousand entries in), it was folded into the
+    // optimised hand-off (WatchCache.hand), which the first release then threw away.
+    this.firstLive = 0;
+  }
+
   /** One past the newest entry. */
   get end(): number {
     return this.endIndex;
@@ -66,12 +79,12 @@ export class DispatchLog {
 
   /** Entries held in memory: the retained ones and the released ones still in their chunk. */
   get held(): number {
-    return this.endIndex - this.firstChunk * CHUNK;
+    return this.endIndex - chunkStart(this.firstChunk);
   }
 
   /** The absolute indexes [from, to) of the full chunks, which runs of one scenario share. */
   get sealed(): { from: number; to: number } {
-    return sealedSpan(this.firstChunk, this.chunks.length, this.endIndex, CHUNK);
+    return sealedSpan(this.firstChunk, this.chunks.length, this.endIndex);
   }
 
   append(event: WatchCacheEvent): void {
@@ -79,25 +92,28 @@ export class DispatchLog {
     if (end > this.firstLive && event.rv <= this.newestRv) this.lastDecrease = end;
     this.newestRv = event.rv;
     if (isDeliverable(event)) this.deliverable++;
-    const i = end & CHUNK_MASK;
-    if (i === 0) {
-      if (this.chunks.length === 0) this.firstChunk = end >>> CHUNK_BITS;
-      this.chunks.push({ items: [], cumulative: new Float64Array(CHUNK) });
+    const i = slotOf(end);
+    if (i === 0 || this.chunks.length === 0) {
+      if (this.chunks.length === 0) this.firstChunk = chunkOf(end);
+      this.chunks.push({
+        items: emptySlots<WatchCacheEvent>(),
+        cumulative: new Float64Array(CHUNK),
+      });
     }
     const last = this.chunks.length - 1;
     const chunk = defined(this.chunks[last]);
-    chunk.items.push(event);
+    chunk.items[i] = event;
     chunk.cumulative[i] = this.deliverable;
     this.endIndex++;
-    if (i === CHUNK_MASK) this.chunks[last] = sealed.seal(end >>> CHUNK_BITS, chunk);
+    if (i === CHUNK_MASK) this.chunks[last] = sealed.seal(chunkOf(end), chunk);
   }
 
   at(index: number): WatchCacheEvent {
     const event =
       index >= this.firstLive && index < this.endIndex
-        ? this.chunks[(index >>> CHUNK_BITS) - this.firstChunk]?.items[index & CHUNK_MASK]
+        ? this.chunks[chunkOf(index) - this.firstChunk]?.items[slotOf(index)]
         : undefined;
-    if (event === undefined)
+    if (event === undefined || event === null)
       throw new Error(`dispatch log: entry ${index} was released or never written`);
     return event;
   }
@@ -122,26 +138,28 @@ export class DispatchLog {
     const upTo = Math.min(index, this.endIndex);
     if (upTo > this.firstLive) this.firstLive = upTo;
     // Whole chunks below the first live entry go (never the one appends still write to).
-    const written = this.endIndex >>> CHUNK_BITS;
-    const dead = Math.min(this.firstLive >>> CHUNK_BITS, written) - this.firstChunk;
+    const written = chunkOf(this.endIndex);
+    const dead = Math.min(chunkOf(this.firstLive), written) - this.firstChunk;
     if (dead <= 0) return;
-    this.cumulativeBeforeChunks = this.cumulativeBefore((this.firstChunk + dead) * CHUNK);
+    this.cumulativeBeforeChunks = this.cumulativeBefore(chunkStart(this.firstChunk + dead));
     this.chunks.splice(0, dead);
     this.firstChunk += dead;
   }
 
   private cumulativeBefore(index: number): number {
-    if (index <= this.firstChunk * CHUNK) return this.cumulativeBeforeChunks;
+    if (index <= chunkStart(this.firstChunk)) return this.cumulativeBeforeChunks;
     const last = index - 1;
-    return defined(
-      this.chunks[(last >>> CHUNK_BITS) - this.firstChunk]?.cumulative[last & CHUNK_MASK],
+    // A small integer, as the count stored beside the chunks is: a double there would widen
+    // that field for every log (lib/small-integer.ts).
+    return smallInteger(
+      defined(this.chunks[chunkOf(last) - this.firstChunk]?.cumulative[slotOf(last)]),
     );
   }
 }
 
-function sameEvent(a: WatchCacheEvent, b: WatchCacheEvent | undefined): boolean {
+function sameEvent(a: WatchCacheEvent | null, b: WatchCacheEvent | null): boolean {
+  if (a === null || b === null) return a === b;
   return (
-    b !== undefined &&
     a.type === b.type &&
     a.key === b.key &&
     Object.is(a.rv, b.rv) &&

@@ -14,11 +14,13 @@
 import { defined } from "../lib/at.ts";
 import {
   CHUNK,
-  CHUNK_BITS,
   CHUNK_MASK,
+  chunkOf,
+  emptySlots,
   SealedChunks,
   sameBytes,
   sealedSpan,
+  slotOf,
 } from "../lib/sealed-chunks.ts";
 import type { Pod } from "../storage/pod.ts";
 import { samePod } from "../storage/same-pod.ts";
@@ -48,10 +50,10 @@ const newChunk = (): Chunk => ({
   rvs: new RvColumn(CHUNK),
   times: new Float64Array(CHUNK),
   types: new Uint8Array(CHUNK),
-  keys: new Array<string | null>(CHUNK).fill(null),
-  bodies: new Array<Pod | null>(CHUNK).fill(null),
+  keys: emptySlots<string>(),
+  bodies: emptySlots<Pod>(),
   prevRvs: new RvColumn(CHUNK),
-  prevBodies: new Array<Pod | null>(CHUNK).fill(null),
+  prevBodies: emptySlots<Pod>(),
 });
 
 /**
@@ -71,7 +73,7 @@ const sealed = new SealedChunks<Chunk>(
 );
 
 export class EventSlots {
-  /** chunks[k] holds absolute indexes [(firstChunk + k) · CHUNK, … + CHUNK). */
+  /** chunks[k] is chunk firstChunk + k (lib/sealed-chunks.ts chunkOf). */
   private chunks: Chunk[] = [];
   private firstChunk = 0;
   private readonly shared: PodBodies;
@@ -87,14 +89,14 @@ export class EventSlots {
 
   /** The absolute indexes [from, to) of the full chunks, which runs of one scenario share. */
   sealed(endIndex: number): { from: number; to: number } {
-    return sealedSpan(this.firstChunk, this.chunks.length, endIndex, CHUNK);
+    return sealedSpan(this.firstChunk, this.chunks.length, endIndex);
   }
 
   /** The event at `index`, made from the columns; null when its slot is empty. */
   get(index: number): WatchCacheEvent | null {
-    const chunk = this.chunks[(index >>> CHUNK_BITS) - this.firstChunk];
+    const chunk = this.chunks[chunkOf(index) - this.firstChunk];
     if (chunk === undefined) return null;
-    const slot = index & CHUNK_MASK;
+    const slot = slotOf(index);
     const key = chunk.keys[slot] ?? null;
     if (key === null) return null;
     const rv = chunk.rvs.get(slot);
@@ -113,12 +115,12 @@ export class EventSlots {
 
   /** Writes the event at `index`, which is above every index written before. */
   set(index: number, event: WatchCacheEvent): void {
-    const chunkIndex = index >>> CHUNK_BITS;
+    const chunkIndex = chunkOf(index);
     if (this.chunks.length === 0) this.firstChunk = chunkIndex;
     while (this.firstChunk + this.chunks.length <= chunkIndex) this.chunks.push(newChunk());
     const last = this.chunks.length - 1;
     const chunk = defined(this.chunks[last]);
-    const slot = index & CHUNK_MASK;
+    const slot = slotOf(index);
     const { key, object, prevObject } = event;
     const ownRv = object !== null && object.rv !== event.rv;
     chunk.rvs.set(slot, event.rv);
@@ -134,7 +136,7 @@ export class EventSlots {
 
   /** No index below `index` will be read again: the chunks wholly below it go. */
   dropBefore(index: number): void {
-    const dead = Math.min((index >>> CHUNK_BITS) - this.firstChunk, this.chunks.length);
+    const dead = Math.min(chunkOf(index) - this.firstChunk, this.chunks.length);
     if (dead <= 0) return;
     this.chunks.splice(0, dead);
     this.firstChunk += dead;
@@ -142,14 +144,12 @@ export class EventSlots {
 
   /** The RV of the event at `index`, which must hold one. */
   rvAt(index: number): number {
-    return defined(this.chunks[(index >>> CHUNK_BITS) - this.firstChunk]).rvs.get(
-      index & CHUNK_MASK,
-    );
+    return defined(this.chunks[chunkOf(index) - this.firstChunk]).rvs.get(slotOf(index));
   }
 
   /** The record time of the event at `index`, which must hold one. */
   recordTimeAt(index: number): number {
-    const chunk = defined(this.chunks[(index >>> CHUNK_BITS) - this.firstChunk]);
-    return defined(chunk.times[index & CHUNK_MASK]);
+    const chunk = defined(this.chunks[chunkOf(index) - this.firstChunk]);
+    return defined(chunk.times[slotOf(index)]);
   }
 }

@@ -1,11 +1,12 @@
 import { defined } from "../lib/at.ts";
 import {
   CHUNK,
-  CHUNK_BITS,
-  CHUNK_MASK,
+  chunkOf,
+  chunkStart,
   SealedChunks,
   sameBytes,
   sealedSpan,
+  slotOf,
 } from "../lib/sealed-chunks.ts";
 import { smallInteger } from "../lib/small-integer.ts";
 
@@ -41,7 +42,7 @@ const sealed = new SealedChunks<Chunk>(
 );
 
 export class SnapshotList {
-  /** chunks[k] holds absolute indexes [(firstChunk + k) · CHUNK, … + CHUNK). */
+  /** chunks[k] is chunk firstChunk + k (lib/sealed-chunks.ts chunkOf). */
   private chunks: Chunk[] = [];
   private firstChunk = 0;
   /** Chunks this list made and never sealed: the only ones it may write. */
@@ -53,28 +54,28 @@ export class SnapshotList {
 
   /** The absolute indexes [from, to) of the chunks below the newest, which runs may share. */
   get sealed(): { from: number; to: number } {
-    const span = sealedSpan(this.firstChunk, this.chunks.length, this.end, CHUNK);
+    const span = sealedSpan(this.firstChunk, this.chunks.length, this.end);
     // The newest chunk, full or not, is still this list's own.
-    const newest = Math.max(0, this.end - 1) & ~CHUNK_MASK;
+    const newest = chunkStart(chunkOf(Math.max(0, this.end - 1)));
     return { from: span.from, to: Math.max(span.from, Math.min(span.to, newest)) };
   }
 
   rvAt(index: number): number {
-    return smallInteger(defined(this.chunkOf(index).rvs[index & CHUNK_MASK]));
+    return smallInteger(defined(this.chunkFor(index).rvs[slotOf(index)]));
   }
   seqAt(index: number): number {
-    return smallInteger(defined(this.chunkOf(index).seqs[index & CHUNK_MASK]));
+    return smallInteger(defined(this.chunkFor(index).seqs[slotOf(index)]));
   }
   sizeAt(index: number): number {
-    return smallInteger(defined(this.chunkOf(index).sizes[index & CHUNK_MASK]));
+    return smallInteger(defined(this.chunkFor(index).sizes[slotOf(index)]));
   }
 
   push(rv: number, seq: number, size: number): void {
     const index = this.end;
     if (this.chunks.length === 0) {
-      this.firstChunk = index >>> CHUNK_BITS;
+      this.firstChunk = chunkOf(index);
       this.chunks.push(this.made(newChunk()));
-    } else if ((index & CHUNK_MASK) === 0) {
+    } else if (slotOf(index) === 0) {
       // The chunk before is done: another run that wrote it alike may hold it already.
       const last = this.chunks.length - 1;
       const done = defined(this.chunks[last]);
@@ -88,10 +89,10 @@ export class SnapshotList {
 
   /** Overwrites the entry at `index` (its own chunk if it was shared). */
   write(index: number, rv: number, seq: number, size: number): void {
-    const k = (index >>> CHUNK_BITS) - this.firstChunk;
-    let chunk = this.chunkOf(index);
+    const k = chunkOf(index) - this.firstChunk;
+    let chunk = this.chunkFor(index);
     if (!this.own.has(chunk)) this.chunks[k] = chunk = this.made(copyOf(chunk));
-    const i = index & CHUNK_MASK;
+    const i = slotOf(index);
     chunk.rvs[i] = rv;
     chunk.seqs[i] = seq;
     chunk.sizes[i] = size;
@@ -110,7 +111,7 @@ export class SnapshotList {
   /** Drops entries below `index`, whole chunks at once. */
   dropBefore(index: number): void {
     this.head = Math.max(this.head, Math.min(index, this.end));
-    const dead = Math.min((this.head >>> CHUNK_BITS) - this.firstChunk, this.chunks.length - 1);
+    const dead = Math.min(chunkOf(this.head) - this.firstChunk, this.chunks.length - 1);
     if (dead <= 0) return;
     this.chunks.splice(0, dead);
     this.firstChunk += dead;
@@ -139,7 +140,7 @@ export class SnapshotList {
     return chunk;
   }
 
-  private chunkOf(index: number): Chunk {
-    return defined(this.chunks[(index >>> CHUNK_BITS) - this.firstChunk]);
+  private chunkFor(index: number): Chunk {
+    return defined(this.chunks[chunkOf(index) - this.firstChunk]);
   }
 }

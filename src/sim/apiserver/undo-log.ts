@@ -1,11 +1,14 @@
 import { defined } from "../lib/at.ts";
 import {
   CHUNK,
-  CHUNK_BITS,
   CHUNK_MASK,
+  chunkOf,
+  chunkStart,
+  emptySlots,
   SealedChunks,
   sameBytes,
   sealedSpan,
+  slotOf,
 } from "../lib/sealed-chunks.ts";
 import type { Pod } from "../storage/pod.ts";
 import { samePod } from "../storage/same-pod.ts";
@@ -17,8 +20,9 @@ import { samePod } from "../storage/same-pod.ts";
 // included: another run's are other objects with the same values, compared field by field, and
 // a body is never changed once made, so one run may read another's equal ones.
 
+/** Columns by slot; chunk 0's slots before absolute index 0 hold nothing (a null key). */
 interface Chunk {
-  readonly keys: string[];
+  readonly keys: (string | null)[];
   readonly seqs: Float64Array;
   readonly prevRvs: Float64Array;
   /** The key's previous change still in the log, -1 when none. */
@@ -38,7 +42,7 @@ const sealed = new SealedChunks<Chunk>(
 );
 
 export class UndoLog {
-  /** chunks[k] holds absolute indexes [(firstChunk + k) · CHUNK, … + CHUNK). */
+  /** chunks[k] is chunk firstChunk + k (lib/sealed-chunks.ts chunkOf). */
   private chunks: Chunk[] = [];
   private firstChunk = 0;
   /** Changes below this absolute index were dropped. */
@@ -48,55 +52,55 @@ export class UndoLog {
 
   /** Changes held in memory: the kept ones and the dropped ones still in their chunk. */
   get held(): number {
-    return this.end - this.firstChunk * CHUNK;
+    return this.end - chunkStart(this.firstChunk);
   }
 
   /** The absolute indexes [from, to) of the full chunks, which runs of one scenario share. */
   get sealed(): { from: number; to: number } {
-    return sealedSpan(this.firstChunk, this.chunks.length, this.end, CHUNK);
+    return sealedSpan(this.firstChunk, this.chunks.length, this.end);
   }
 
   /** Appends a change; returns its absolute index. */
   push(key: string, seq: number, prevRv: number, prevBody: Pod | null, earlier: number): number {
     const index = this.end;
-    const i = index & CHUNK_MASK;
-    if (i === 0) {
-      if (this.chunks.length === 0) this.firstChunk = index >>> CHUNK_BITS;
+    const i = slotOf(index);
+    if (i === 0 || this.chunks.length === 0) {
+      if (this.chunks.length === 0) this.firstChunk = chunkOf(index);
       this.chunks.push({
-        keys: [],
+        keys: emptySlots<string>(),
         seqs: new Float64Array(CHUNK),
         prevRvs: new Float64Array(CHUNK),
         earlier: new Float64Array(CHUNK),
-        prevBodies: [],
+        prevBodies: emptySlots<Pod>(),
       });
     }
     const last = this.chunks.length - 1;
     const chunk = defined(this.chunks[last]);
-    chunk.keys.push(key);
+    chunk.keys[i] = key;
     chunk.seqs[i] = seq;
     chunk.prevRvs[i] = prevRv;
     chunk.earlier[i] = earlier;
-    chunk.prevBodies.push(prevBody);
+    chunk.prevBodies[i] = prevBody;
     this.end++;
-    if (i === CHUNK_MASK) this.chunks[last] = sealed.seal(index >>> CHUNK_BITS, chunk);
+    if (i === CHUNK_MASK) this.chunks[last] = sealed.seal(chunkOf(index), chunk);
     return index;
   }
 
-  private chunkOf(index: number): Chunk {
-    return defined(this.chunks[(index >>> CHUNK_BITS) - this.firstChunk]);
+  private chunkFor(index: number): Chunk {
+    return defined(this.chunks[chunkOf(index) - this.firstChunk]);
   }
 
   keyAt(index: number): string {
-    return defined(this.chunkOf(index).keys[index & CHUNK_MASK]);
+    return defined(this.chunkFor(index).keys[slotOf(index)] ?? undefined);
   }
   seqAt(index: number): number {
-    return defined(this.chunkOf(index).seqs[index & CHUNK_MASK]);
+    return defined(this.chunkFor(index).seqs[slotOf(index)]);
   }
   prevRvAt(index: number): number {
-    return defined(this.chunkOf(index).prevRvs[index & CHUNK_MASK]);
+    return defined(this.chunkFor(index).prevRvs[slotOf(index)]);
   }
   earlierAt(index: number): number {
-    return defined(this.chunkOf(index).earlier[index & CHUNK_MASK]);
+    return defined(this.chunkFor(index).earlier[slotOf(index)]);
   }
   /**
    * From change `newest` back along its key's earlier changes still kept, the oldest whose number
@@ -105,8 +109,8 @@ export class UndoLog {
   firstAfter(newest: number, seq: number): number {
     let found = -1;
     for (let i = newest; i >= this.head; ) {
-      const chunk = this.chunkOf(i);
-      const j = i & CHUNK_MASK;
+      const chunk = this.chunkFor(i);
+      const j = slotOf(i);
       if (!(defined(chunk.seqs[j]) > seq)) break;
       found = i;
       i = defined(chunk.earlier[j]);
@@ -115,15 +119,15 @@ export class UndoLog {
   }
 
   prevBodyAt(index: number): Pod | null {
-    return this.chunkOf(index).prevBodies[index & CHUNK_MASK] ?? null;
+    return this.chunkFor(index).prevBodies[slotOf(index)] ?? null;
   }
 
   /** Drops the oldest kept change (its body goes with its chunk). */
   dropOldest(): void {
     this.head++;
     // Whole chunks below the oldest kept change go (never the one pushes still write to).
-    if ((this.head & CHUNK_MASK) === 0 && this.head < this.end) {
-      const dead = (this.head >>> CHUNK_BITS) - this.firstChunk;
+    if (slotOf(this.head) === 0 && this.head < this.end) {
+      const dead = chunkOf(this.head) - this.firstChunk;
       this.chunks.splice(0, dead);
       this.firstChunk += dead;
     }

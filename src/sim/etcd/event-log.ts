@@ -2,11 +2,15 @@ import { defined } from "../lib/at.ts";
 import { bisect, firstAbove } from "../lib/bisect.ts";
 import {
   CHUNK,
-  CHUNK_BITS,
   CHUNK_MASK,
+  chunkOf,
+  chunkStart,
+  emptySlots,
+  indexAt,
   SealedChunks,
   sameBytes,
   sealedSpan,
+  slotOf,
 } from "../lib/sealed-chunks.ts";
 import { smallInteger } from "../lib/small-integer.ts";
 import type { Pod } from "../storage/pod.ts";
@@ -42,7 +46,7 @@ const newColumns = (): Columns => ({
   keyIndexes: new Int32Array(CHUNK),
   types: new Uint8Array(CHUNK),
   prevRevisions: new Float64Array(CHUNK),
-  prevBodies: new Array<PodSpec | null>(CHUNK).fill(null),
+  prevBodies: emptySlots<PodSpec>(),
 });
 
 /** Full chunks of every log in the process, one copy of each (time travel's parked runs). */
@@ -61,13 +65,20 @@ const sealed = new SealedChunks<Columns>(
 // other objects with the same values (compared field by field), and a body is never changed
 // once made, so one run may read another's equal ones.
 export class EventLog {
-  /** chunks[k] holds absolute indexes [(firstChunk + k) · CHUNK, … + CHUNK). */
+  /** chunks[k] is chunk firstChunk + k (lib/sealed-chunks.ts chunkOf). */
   private chunks: Columns[] = [];
   private firstChunk = 0;
   /** Absolute index of the oldest kept event: cursors stay valid when the head is dropped. */
   base = 0;
   /** Absolute index one past the newest. */
   private end = 0;
+
+  constructor() {
+    // Stored once more, so V8 takes the field as one that changes from the start: kept as its
+    // first value until the first compaction, it was folded into the optimised readers of the
+    // log (kv.ts logOffset, readEvent), which that compaction threw away.
+    this.base = 0;
+  }
 
   get length(): number {
     return this.end - this.base;
@@ -80,7 +91,7 @@ export class EventLog {
 
   /** The absolute indexes [from, to) of the full chunks, which runs of one scenario share. */
   get sealed(): { from: number; to: number } {
-    return sealedSpan(this.firstChunk, this.chunks.length, this.end, CHUNK);
+    return sealedSpan(this.firstChunk, this.chunks.length, this.end);
   }
 
   push(
@@ -90,10 +101,10 @@ export class EventLog {
     prevRevision: number,
     prevBody: PodSpec | null,
   ): void {
-    const i = this.end & CHUNK_MASK;
-    if (i === 0) {
+    const i = slotOf(this.end);
+    if (i === 0 || this.chunks.length === 0) {
       this.chunks.push(newColumns());
-      if (this.chunks.length === 1) this.firstChunk = this.end >>> CHUNK_BITS;
+      if (this.chunks.length === 1) this.firstChunk = chunkOf(this.end);
     }
     const last = this.chunks.length - 1;
     const columns = defined(this.chunks[last]);
@@ -103,55 +114,51 @@ export class EventLog {
     columns.prevRevisions[i] = prevRevision;
     columns.prevBodies[i] = prevBody;
     this.end++;
-    if (i === CHUNK_MASK) this.chunks[last] = sealed.seal((this.end - 1) >>> CHUNK_BITS, columns);
+    if (i === CHUNK_MASK) this.chunks[last] = sealed.seal(chunkOf(this.end - 1), columns);
   }
 
   /** The chunk holding offset `at` from the oldest kept event (0 … length − 1). */
   private columnsAt(index: number): Columns {
-    return defined(this.chunks[(index >>> CHUNK_BITS) - this.firstChunk]);
+    return defined(this.chunks[chunkOf(index) - this.firstChunk]);
   }
 
   revisionAt(at: number): number {
     const index = this.base + at;
-    return smallInteger(defined(this.columnsAt(index).revisions[index & CHUNK_MASK]));
+    return smallInteger(defined(this.columnsAt(index).revisions[slotOf(index)]));
   }
   keyIndexAt(at: number): number {
     const index = this.base + at;
-    return defined(this.columnsAt(index).keyIndexes[index & CHUNK_MASK]);
+    return defined(this.columnsAt(index).keyIndexes[slotOf(index)]);
   }
   typeAt(at: number): EventTypeCode {
     const index = this.base + at;
-    return defined(this.columnsAt(index).types[index & CHUNK_MASK]) as EventTypeCode;
+    return defined(this.columnsAt(index).types[slotOf(index)]) as EventTypeCode;
   }
   prevRevisionAt(at: number): number {
     const index = this.base + at;
-    return smallInteger(defined(this.columnsAt(index).prevRevisions[index & CHUNK_MASK]));
+    return smallInteger(defined(this.columnsAt(index).prevRevisions[slotOf(index)]));
   }
   prevBodyAt(at: number): PodSpec | null {
     const index = this.base + at;
-    return this.columnsAt(index).prevBodies[index & CHUNK_MASK] ?? null;
+    return this.columnsAt(index).prevBodies[slotOf(index)] ?? null;
   }
 
   /** Offset of the first event with revision > `rev` (revisions grow along the log). */
   firstAfter(rev: number): number {
     if (this.length === 0) return 0;
     // The first chunk whose newest kept event is above `rev`, then the event within it.
-    const lastChunk = (this.end - 1) >>> CHUNK_BITS;
+    const lastChunk = chunkOf(this.end - 1);
     const chunk =
       this.firstChunk +
       bisect(0, lastChunk - this.firstChunk + 1, (k) => {
-        const newest = Math.min((this.firstChunk + k + 1) * CHUNK, this.end) - 1;
-        return defined(this.columnsAt(newest).revisions[newest & CHUNK_MASK]) > rev;
+        const newest = Math.min(chunkStart(this.firstChunk + k + 1), this.end) - 1;
+        return defined(this.columnsAt(newest).revisions[slotOf(newest)]) > rev;
       });
     if (chunk > lastChunk) return this.length;
-    const from = Math.max(this.base, chunk * CHUNK);
-    const to = Math.min(this.end, (chunk + 1) * CHUNK);
+    const from = Math.max(this.base, chunkStart(chunk));
+    const to = Math.min(this.end, chunkStart(chunk + 1));
     const revisions = this.columnsAt(from).revisions;
-    return (
-      chunk * CHUNK +
-      firstAbove(revisions, rev, from & CHUNK_MASK, ((to - 1) & CHUNK_MASK) + 1) -
-      this.base
-    );
+    return indexAt(chunk, firstAbove(revisions, rev, slotOf(from), slotOf(to - 1) + 1)) - this.base;
   }
 
   /** Drops the `count` oldest events. */
@@ -159,7 +166,7 @@ export class EventLog {
     const from = this.base;
     this.base += count;
     // Whole chunks below the oldest kept event go (the newest stays, to be written on).
-    const dropped = Math.min((this.base >>> CHUNK_BITS) - this.firstChunk, this.chunks.length - 1);
+    const dropped = Math.min(chunkOf(this.base) - this.firstChunk, this.chunks.length - 1);
     if (dropped > 0) {
       this.chunks.splice(0, dropped);
       this.firstChunk += dropped;
@@ -167,9 +174,9 @@ export class EventLog {
     // The bodies dropped events kept, so they can be collected: only in the chunk still being
     // written, since a full one may be another run's too (they go with it).
     const newest = this.chunks[0];
-    if (newest === undefined || this.chunks.length > 1 || (this.end & CHUNK_MASK) === 0) return;
-    for (let index = Math.max(from, this.firstChunk * CHUNK); index < this.base; index++) {
-      newest.prevBodies[index & CHUNK_MASK] = null;
+    if (newest === undefined || this.chunks.length > 1 || slotOf(this.end) === 0) return;
+    for (let index = Math.max(from, chunkStart(this.firstChunk)); index < this.base; index++) {
+      newest.prevBodies[slotOf(index)] = null;
     }
   }
 }

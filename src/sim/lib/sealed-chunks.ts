@@ -18,11 +18,42 @@ export const CHUNK = 1 << CHUNK_BITS;
 export const CHUNK_MASK = CHUNK - 1;
 
 /**
+ * Entries the first chunk holds: absolute index 0 sits this far from the end of chunk 0, whose
+ * earlier slots stay empty. A column's rare paths (a new chunk, sealing one, dropping one) then
+ * first run after 64 entries, while V8 still interprets the code that holds them, not after
+ * 4 096, when the hot functions around them are optimised and would be deoptimised and compiled
+ * again (docs/benchmarks.md, "The default scenario's first run").
+ */
+export const FIRST_CHUNK_ENTRIES = 64;
+const LEAD = CHUNK - FIRST_CHUNK_ENTRIES;
+
+/** The chunk holding absolute index `index`. */
+export const chunkOf = (index: number): number => (index + LEAD) >>> CHUNK_BITS;
+/** The slot of absolute index `index` in its chunk. */
+export const slotOf = (index: number): number => (index + LEAD) & CHUNK_MASK;
+/** The absolute index in slot `slot` of chunk `chunk` (negative in chunk 0's empty slots). */
+export const indexAt = (chunk: number, slot: number): number => chunk * CHUNK + slot - LEAD;
+/** The first absolute index chunk `chunk` holds. */
+export const chunkStart = (chunk: number): number => Math.max(0, indexAt(chunk, 0));
+
+/**
  * Off unless time travel turns it on: without parked runs there is nothing to share, and a weak
  * reference keeps its target alive until the current job ends, which for a command-line run (one
  * job from 0 s to the end) would be every chunk it ever wrote, compacted or not.
  */
 let sharing = false;
+
+/**
+ * A chunk's column of references, every slot null. Filled by a loop, not `new Array(n).fill`:
+ * V8 makes the first array of that pattern with small-integer elements and, once `fill` widened
+ * it, every later one with object elements, so the code optimised around the second chunk met
+ * a third of another shape and was thrown away.
+ */
+export function emptySlots<T>(): (T | null)[] {
+  const slots: (T | null)[] = [];
+  for (let i = 0; i < CHUNK; i++) slots.push(null);
+  return slots;
+}
 
 /** Shares full chunks between the runs of this process from now on (time travel's worker). */
 export function shareSealedChunks(on: boolean): void {
@@ -66,17 +97,16 @@ export class SealedChunks<C extends object> {
 }
 
 /**
- * The absolute indexes [from, to) of the full chunks among `count` chunks of `size` from chunk
- * `first`, the newest holding index `end` − 1 (it is full when `end` is a multiple of `size`).
+ * The absolute indexes [from, to) of the full chunks among `count` chunks from chunk `first`, the
+ * newest holding index `end` − 1 (it is full when `end` starts the chunk after it).
  */
 export function sealedSpan(
   first: number,
   count: number,
   end: number,
-  size: number,
 ): { from: number; to: number } {
-  const from = first * size;
-  const to = Math.min((first + count) * size, Math.floor(end / size) * size);
+  const from = chunkStart(first);
+  const to = Math.min(chunkStart(first + count), chunkStart(chunkOf(end)));
   return { from, to: Math.max(from, to) };
 }
 

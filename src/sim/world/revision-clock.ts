@@ -2,11 +2,12 @@ import { assert } from "../lib/assert.ts";
 import { defined } from "../lib/at.ts";
 import {
   CHUNK,
-  CHUNK_BITS,
   CHUNK_MASK,
+  chunkOf,
   SealedChunks,
   sameBytes,
   sealedSpan,
+  slotOf,
 } from "../lib/sealed-chunks.ts";
 import type { Nanos } from "../time.ts";
 
@@ -35,8 +36,8 @@ export interface CacheRevisions {
 }
 
 export class RevisionClock {
-  /** chunks[k][r & CHUNK_MASK]: when etcd reached revision r, for r in [base, newest] in chunk
-   * firstChunk + k (r >>> CHUNK_BITS). */
+  /** chunks[chunkOf(r) − firstChunk][slotOf(r)]: when etcd reached revision r, for r in
+   * [base, newest] (lib/sealed-chunks.ts chunkOf). */
   private chunks: Float64Array[];
   private firstChunk: number;
   private base: number;
@@ -52,7 +53,7 @@ export class RevisionClock {
     this.cache = cache;
     this.base = startRevision;
     this.newest = startRevision;
-    this.firstChunk = startRevision >>> CHUNK_BITS;
+    this.firstChunk = chunkOf(startRevision);
     this.chunks = [new Float64Array(CHUNK)];
   }
 
@@ -68,19 +69,19 @@ export class RevisionClock {
 
   /** The revisions [from, to) of the full chunks, which runs of one scenario share. */
   get sealed(): { from: number; to: number } {
-    return sealedSpan(this.firstChunk, this.chunks.length, this.newest + 1, CHUNK);
+    return sealedSpan(this.firstChunk, this.chunks.length, this.newest + 1);
   }
 
   /** The revision became `revision` (the next one) at `atNs` (times never decrease). */
   record(atNs: Nanos, revision: number): void {
     assert(revision === this.newest + 1, "revision clock: etcd's revision moves by one");
-    const i = revision & CHUNK_MASK;
+    const i = slotOf(revision);
     if (i === 0) this.chunks.push(new Float64Array(CHUNK));
     const last = this.chunks.length - 1;
     const times = defined(this.chunks[last]);
     times[i] = atNs;
     this.newest = revision;
-    if (i === CHUNK_MASK) this.chunks[last] = sealed.seal(revision >>> CHUNK_BITS, times);
+    if (i === CHUNK_MASK) this.chunks[last] = sealed.seal(chunkOf(revision), times);
     this.dropUntil(atNs - this.windowNs);
   }
 
@@ -105,8 +106,8 @@ export class RevisionClock {
   }
 
   private timeOf(revision: number): Nanos {
-    const times = defined(this.chunks[(revision >>> CHUNK_BITS) - this.firstChunk]);
-    return defined(times[revision & CHUNK_MASK]);
+    const times = defined(this.chunks[chunkOf(revision) - this.firstChunk]);
+    return defined(times[slotOf(revision)]);
   }
 
   // The time of base + 1 answers lags of caches at `base`, and revisionAt inside the window.
@@ -126,7 +127,7 @@ export class RevisionClock {
     }
     // Whole chunks below the oldest kept time go: a watch that lagged for minutes gives its
     // column back as it catches up.
-    const dead = (this.base >>> CHUNK_BITS) - this.firstChunk;
+    const dead = chunkOf(this.base) - this.firstChunk;
     if (dead > 0) {
       this.chunks.splice(0, dead);
       this.firstChunk += dead;
