@@ -29,8 +29,9 @@ const BYTES_PER_RING_SLOT = 37;
 const BYTES_PER_SHARED_RING_SLOT = BYTES_PER_RING_SLOT;
 /** Revision, key index, type, previous revision, event and body. */
 const BYTES_PER_LOG_SLOT = 29;
-/** What runs of one scenario share of a log slot once its chunk is full: all but the body. */
-const BYTES_PER_SHARED_LOG_SLOT = 25;
+/** What runs of one scenario share of a log slot once its chunk is full: all of it (another
+ * run's bodies are equal to this one's, etcd/event-log.ts). */
+const BYTES_PER_SHARED_LOG_SLOT = BYTES_PER_LOG_SLOT;
 /** The undo log's columns and the snapshot's rv, change number and size. */
 const BYTES_PER_SNAPSHOT_CHANGE = 70;
 /** What runs of one scenario share of an undo-log change once its chunk is full: key, number,
@@ -47,7 +48,8 @@ const BYTES_PER_RANGE_IN_FLIGHT = 900;
 const BYTES_PER_WAITER = 1_100;
 /** One pod in etcd (record, versions, key, body, object) or in the store (entry, key order, body). */
 const BYTES_PER_POD = 155;
-/** A revision's time in the revision clock's column (world/revision-clock.ts), kept or not. */
+/** A revision's time in the revision clock's column (world/revision-clock.ts), kept or not; runs
+ * of one scenario share all of it once its chunk is full. */
 const BYTES_PER_CLOCK_SLOT = 8;
 /** An item's arrival time (or a bookmark's item and RV) in the watch stream's backlog rings. */
 const BYTES_PER_BACKLOG_SLOT = 8;
@@ -81,6 +83,7 @@ function sharedSpans(name: string, run: Simulation): SharedSpan[] {
     { column: `${name}:ring`, ...cache.history.sealed, bytesPerSlot: BYTES_PER_SHARED_RING_SLOT },
     { column: `${name}:undo-log`, ...undo, bytesPerSlot: BYTES_PER_SHARED_SNAPSHOT_CHANGE },
     { column: `${name}:etcd-log`, ...kv.logSealed, bytesPerSlot: BYTES_PER_SHARED_LOG_SLOT },
+    { column: `${name}:clock`, ...run.world.clock.sealed, bytesPerSlot: BYTES_PER_CLOCK_SLOT },
     {
       column: `${name}:dispatched`,
       ...apiserver.cacher.dispatchLog.sealed,

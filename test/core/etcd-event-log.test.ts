@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { EventLog, type EventTypeCode, MODIFIED } from "../../src/sim/etcd/event-log.ts";
 import { shareSealedChunks } from "../../src/sim/lib/sealed-chunks.ts";
+import type { Pod } from "../../src/sim/storage/pod.ts";
 
 // etcd's log as chunks by absolute index, whose full chunks runs of one scenario share
 // (lib/sealed-chunks.ts): every read answers what this log was given, across chunk boundaries and
@@ -11,6 +12,8 @@ interface Entry {
   keyIndex: number;
   type: EventTypeCode;
   prevRevision: number;
+  /** Each log's own object: equal values, never the same object, in two logs. */
+  prevBody: Omit<Pod, "rv"> | null;
   /** The absolute index of the key's previous event, -1 for none. */
   prevIndex: number;
 }
@@ -23,12 +26,20 @@ function fill(log: EventLog, model: Entry[], from: number, count: number, salt: 
       keyIndex: (revision * 7 + salt) % 1000,
       type: (revision % 3) as EventTypeCode,
       prevRevision: revision % 5 === 0 ? -1 : revision - 1,
+      prevBody:
+        revision % 5 === 0
+          ? null
+          : {
+              namespace: "ns",
+              name: `p${revision % 1000}`,
+              nodeName: "",
+              labels: { salt: `${salt}` },
+            },
       // Up to 5 000 events back: across chunks, and before the oldest kept event.
-      prevIndex: revision % 4 === 0 ? -1 : model.length - 1 - (revision % 5_000),
+      prevIndex: revision % 4 === 0 ? -1 : Math.max(-1, model.length - 1 - (revision % 5_000)),
     };
-    if (entry.prevIndex < 0) entry.prevIndex = -1;
-    const { prevRevision, prevIndex } = entry;
-    log.push(entry.revision, entry.keyIndex, entry.type, prevRevision, null, prevIndex);
+    const { prevRevision, prevBody, prevIndex } = entry;
+    log.push(entry.revision, entry.keyIndex, entry.type, prevRevision, prevBody, prevIndex);
     model.push(entry);
   }
 }
@@ -40,6 +51,7 @@ function expectReads(log: EventLog, model: Entry[]) {
     keyIndex: log.keyIndexAt(at),
     type: log.typeAt(at),
     prevRevision: log.prevRevisionAt(at),
+    prevBody: log.prevBodyAt(at),
     prevIndex: log.prevIndexAt(at),
   }));
   expect(read).toEqual(kept);
@@ -92,8 +104,24 @@ describe("etcd's event log", () => {
       keyIndex: 999,
       type: MODIFIED,
       prevRevision: -1,
+      prevBody: null,
       prevIndex: 17,
     });
+    // ... or only in its last event's body.
+    const d = new EventLog();
+    const modelD: Entry[] = [];
+    fill(d, modelD, 1, 4_095, 0);
+    const body = { namespace: "ns", name: "p96", nodeName: "n", labels: { salt: "0" } };
+    d.push(4_096, (4_096 * 7) % 1000, MODIFIED, 4_095, body, 4_094);
+    modelD.push({
+      revision: 4_096,
+      keyIndex: (4_096 * 7) % 1000,
+      type: MODIFIED,
+      prevRevision: 4_095,
+      prevBody: body,
+      prevIndex: 4_094,
+    });
+    expectReads(d, modelD);
     expectReads(c, modelC);
     expectReads(a, modelA);
   });

@@ -4,8 +4,8 @@ import {
   CHUNK,
   CHUNK_MASK,
   chunkOf,
-  emptySlots,
   chunkStart,
+  emptySlots,
   indexAt,
   SealedChunks,
   sameBytes,
@@ -14,6 +14,7 @@ import {
 } from "../lib/sealed-chunks.ts";
 import { smallInteger } from "../lib/small-integer.ts";
 import type { Pod } from "../storage/pod.ts";
+import { samePod } from "../storage/same-pod.ts";
 
 /** A pod without its rv (kv.ts PodSpec). */
 type PodSpec = Omit<Pod, "rv">;
@@ -33,7 +34,7 @@ export type EventTypeCode = typeof ADDED | typeof MODIFIED | typeof DELETED;
 /** A previous event at most 2^32 − 1 events back: a day of 20 000 writes/s is 1.7 · 10^9. */
 const MAX_DISTANCE = 0xffff_ffff;
 
-/** A chunk's typed columns: written only while it is the newest, shared once full. */
+/** A chunk's columns: written only while it is the newest, shared once full. */
 interface Columns {
   readonly revisions: Float64Array;
   readonly keyIndexes: Int32Array;
@@ -42,6 +43,8 @@ interface Columns {
   readonly prevRevisions: Float64Array;
   /** How many events back the key's previous version's event is, 0 when it had none. */
   readonly prevDistances: Uint32Array;
+  /** The key's previous version's body, null when it had none (or it was deleted). */
+  readonly prevBodies: (PodSpec | null)[];
 }
 
 const newColumns = (): Columns => ({
@@ -50,6 +53,7 @@ const newColumns = (): Columns => ({
   types: new Uint8Array(CHUNK),
   prevRevisions: new Float64Array(CHUNK),
   prevDistances: new Uint32Array(CHUNK),
+  prevBodies: emptySlots<PodSpec>(),
 });
 
 /** Full chunks of every log in the process, one copy of each (time travel's parked runs). */
@@ -59,17 +63,18 @@ const sealed = new SealedChunks<Columns>(
     sameBytes(a.keyIndexes, b.keyIndexes) &&
     sameBytes(a.types, b.types) &&
     sameBytes(a.prevRevisions, b.prevRevisions) &&
-    sameBytes(a.prevDistances, b.prevDistances),
+    sameBytes(a.prevDistances, b.prevDistances) &&
+    a.prevBodies.every((body, i) => samePod(body, b.prevBodies[i] ?? null)),
 );
 
 // The columns are chunks by absolute index: compaction drops whole chunks, and a full chunk is
 // never written again, so the runs time travel parks share their history (lib/sealed-chunks.ts)
-// and each holds only its newest chunk and its bodies (a reference a slot) on its own.
+// and each holds only its newest chunk on its own. The bodies are shared too: another run's are
+// other objects with the same values (compared field by field), and a body is never changed
+// once made, so one run may read another's equal ones.
 export class EventLog {
   /** chunks[k] is chunk firstChunk + k (lib/sealed-chunks.ts chunkOf). */
   private chunks: Columns[] = [];
-  /** The previous bodies, by the same chunks: they belong to this run, so they are never shared. */
-  private bodies: (PodSpec | null)[][] = [];
   private firstChunk = 0;
   /** Absolute index of the oldest kept event: cursors stay valid when the head is dropped. */
   base = 0;
@@ -110,7 +115,6 @@ export class EventLog {
     const i = slotOf(this.end);
     if (i === 0 || this.chunks.length === 0) {
       this.chunks.push(newColumns());
-      this.bodies.push(emptySlots<PodSpec>());
       if (this.chunks.length === 1) this.firstChunk = chunkOf(this.end);
     }
     const last = this.chunks.length - 1;
@@ -120,7 +124,7 @@ export class EventLog {
     columns.types[i] = type;
     columns.prevRevisions[i] = prevRevision;
     columns.prevDistances[i] = distance;
-    defined(this.bodies[last])[i] = prevBody;
+    columns.prevBodies[i] = prevBody;
     this.end++;
     if (i === CHUNK_MASK) this.chunks[last] = sealed.seal(chunkOf(this.end - 1), columns);
   }
@@ -154,7 +158,7 @@ export class EventLog {
   }
   prevBodyAt(at: number): PodSpec | null {
     const index = this.base + at;
-    return this.bodies[chunkOf(index) - this.firstChunk]?.[slotOf(index)] ?? null;
+    return this.columnsAt(index).prevBodies[slotOf(index)] ?? null;
   }
 
   /** Offset of the first event with revision > `rev` (revisions grow along the log). */
@@ -183,14 +187,14 @@ export class EventLog {
     const dropped = Math.min(chunkOf(this.base) - this.firstChunk, this.chunks.length - 1);
     if (dropped > 0) {
       this.chunks.splice(0, dropped);
-      this.bodies.splice(0, dropped);
       this.firstChunk += dropped;
     }
-    // The bodies the first chunk kept for dropped events, so they can be collected.
-    const bodies = this.bodies[0];
-    if (bodies === undefined) return;
+    // The bodies dropped events kept, so they can be collected: only in the chunk still being
+    // written, since a full one may be another run's too (they go with it).
+    const newest = this.chunks[0];
+    if (newest === undefined || this.chunks.length > 1 || slotOf(this.end) === 0) return;
     for (let index = Math.max(from, chunkStart(this.firstChunk)); index < this.base; index++) {
-      bodies[slotOf(index)] = null;
+      newest.prevBodies[slotOf(index)] = null;
     }
   }
 }

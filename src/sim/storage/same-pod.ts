@@ -3,8 +3,9 @@ import type { Pod } from "./pod.ts";
 // Whether two pods hold the same values, field by field: how a full chunk of one run is found
 // equal to another run's (lib/sealed-chunks.ts), whose pods are other objects with the same values.
 
-/** Whether two pods hold the same values, field by field (labels by their entries). */
-export function samePod(a: Pod | null, b: Pod | null): boolean {
+/** Whether two pods (or bodies, pods without their rv) hold the same values, field by field
+ * (labels by their entries). */
+export function samePod(a: Omit<Pod, "rv"> | null, b: Omit<Pod, "rv"> | null): boolean {
   if (a === null || b === null) return a === b;
   return a === b || sameRecord(a, b, sameRecord);
 }

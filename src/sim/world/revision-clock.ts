@@ -1,12 +1,22 @@
 import { assert } from "../lib/assert.ts";
 import { defined } from "../lib/at.ts";
-import { firstAboveInRing } from "../lib/bisect.ts";
+import {
+  CHUNK,
+  CHUNK_MASK,
+  chunkOf,
+  SealedChunks,
+  sameBytes,
+  sealedSpan,
+  slotOf,
+} from "../lib/sealed-chunks.ts";
 import type { Nanos } from "../time.ts";
 
 // etcd's revision as a function of time: for clients that read "at the revision of a past moment"
 // (the `exact` read kind, over a trailing window) and for the cache's lag (the commit time of the
 // first revision the cache has not taken in). etcd's revision moves by one a write, so the clock
-// is one column of times, indexed by revision, in a growable ring (8 bytes a revision).
+// is one column of times, indexed by revision (8 bytes a revision), in chunks by absolute
+// revision like the logs: the oldest go whole, and a full chunk is never written again, so the
+// runs time travel parks share the window's times (lib/sealed-chunks.ts).
 //
 // A revision's time is dropped once it is older than the window and no lag can ask for it: the
 // cache holds a later revision, or will only ever hold a later one. While its watch is closed the
@@ -14,7 +24,8 @@ import type { Nanos } from "../time.ts";
 // behind compaction (an overloaded etcd failing its relists) keeps the window and one time, the
 // one its lag reads, instead of every revision etcd has reached since.
 
-const INITIAL_SLOTS = 1024;
+/** Full chunks of every clock in the process, one copy of each. */
+const sealed = new SealedChunks<Float64Array>(sameBytes);
 
 /** Which revisions' times the cache's lag may still ask for. */
 export interface CacheRevisions {
@@ -25,9 +36,10 @@ export interface CacheRevisions {
 }
 
 export class RevisionClock {
-  /** times[(head + r − base) mod size]: when etcd reached revision r, for r in [base, newest]. */
-  private timesNs = new Float64Array(INITIAL_SLOTS);
-  private head = 0;
+  /** chunks[chunkOf(r) − firstChunk][slotOf(r)]: when etcd reached revision r, for r in
+   * [base, newest] (lib/sealed-chunks.ts chunkOf). */
+  private chunks: Float64Array[];
+  private firstChunk: number;
   private base: number;
   private newest: number;
   /** A revision below `base` whose time the cache's lag still reads, and that time. */
@@ -41,7 +53,8 @@ export class RevisionClock {
     this.cache = cache;
     this.base = startRevision;
     this.newest = startRevision;
-    this.timesNs[0] = 0;
+    this.firstChunk = chunkOf(startRevision);
+    this.chunks = [new Float64Array(CHUNK)];
   }
 
   /** Revisions whose times are kept. */
@@ -51,15 +64,24 @@ export class RevisionClock {
 
   /** Revisions the column has room for: what it occupies in memory. */
   get capacity(): number {
-    return this.timesNs.length;
+    return this.chunks.length * CHUNK;
+  }
+
+  /** The revisions [from, to) of the full chunks, which runs of one scenario share. */
+  get sealed(): { from: number; to: number } {
+    return sealedSpan(this.firstChunk, this.chunks.length, this.newest + 1);
   }
 
   /** The revision became `revision` (the next one) at `atNs` (times never decrease). */
   record(atNs: Nanos, revision: number): void {
     assert(revision === this.newest + 1, "revision clock: etcd's revision moves by one");
-    if (this.kept === this.timesNs.length) this.grow();
+    const i = slotOf(revision);
+    if (i === 0) this.chunks.push(new Float64Array(CHUNK));
+    const last = this.chunks.length - 1;
+    const times = defined(this.chunks[last]);
+    times[i] = atNs;
     this.newest = revision;
-    this.timesNs[this.slot(revision)] = atNs;
+    if (i === CHUNK_MASK) this.chunks[last] = sealed.seal(chunkOf(revision), times);
     this.dropUntil(atNs - this.windowNs);
   }
 
@@ -72,16 +94,20 @@ export class RevisionClock {
 
   /** The revision in force at `atNs` (within the window). */
   revisionAt(atNs: Nanos): number {
-    const above = firstAboveInRing(this.timesNs, this.head, this.kept, atNs);
-    return this.base + Math.max(0, above - 1);
-  }
-
-  private slot(revision: number): number {
-    return (this.head + revision - this.base) % this.timesNs.length;
+    // bisect's midpoints, without a closure per call (an exact read asks once).
+    let lo = 0;
+    let hi = this.kept;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.timeOf(this.base + mid) > atNs) hi = mid;
+      else lo = mid + 1;
+    }
+    return this.base + Math.max(0, lo - 1);
   }
 
   private timeOf(revision: number): Nanos {
-    return defined(this.timesNs[this.slot(revision)]);
+    const times = defined(this.chunks[chunkOf(revision) - this.firstChunk]);
+    return defined(times[slotOf(revision)]);
   }
 
   // The time of base + 1 answers lags of caches at `base`, and revisionAt inside the window.
@@ -90,8 +116,6 @@ export class RevisionClock {
     if (this.base === this.newest || this.timeOf(this.base + 1) > oldestNs) return;
     const floor = this.cache.lowestNext();
     const lagged = this.cache.current() + 1;
-    const size = this.timesNs.length;
-    const kept = this.kept;
     while (this.base < this.newest && this.base + 1 <= floor) {
       const nextNs = this.timeOf(this.base + 1);
       if (nextNs > oldestNs) break;
@@ -99,24 +123,14 @@ export class RevisionClock {
         this.pinnedRevision = lagged;
         this.pinnedNs = nextNs;
       }
-      this.head = (this.head + 1) % size;
       this.base++;
     }
-    // A watch that lagged for minutes grew the column; once it is mostly free, give half back.
-    if (this.kept < kept && this.kept * 4 <= size && size > INITIAL_SLOTS) this.resize(size / 2);
-  }
-
-  private grow(): void {
-    this.resize(this.timesNs.length * 2);
-  }
-
-  private resize(slots: number): void {
-    const kept = this.kept;
-    const next = new Float64Array(slots);
-    const firstRun = Math.min(kept, this.timesNs.length - this.head);
-    next.set(this.timesNs.subarray(this.head, this.head + firstRun));
-    next.set(this.timesNs.subarray(0, kept - firstRun), firstRun);
-    this.timesNs = next;
-    this.head = 0;
+    // Whole chunks below the oldest kept time go: a watch that lagged for minutes gives its
+    // column back as it catches up.
+    const dead = chunkOf(this.base) - this.firstChunk;
+    if (dead > 0) {
+      this.chunks.splice(0, dead);
+      this.firstChunk += dead;
+    }
   }
 }
