@@ -93,7 +93,7 @@ describe("seeking", () => {
     const h = harness("");
     h.play(45 * S);
     h.drain();
-    expect(h.travel.checkpointTimes()).toEqual([20 * S, 40 * S]);
+    expect(h.travel.checkpointTimes()).toEqual([10, 20, 30, 40].map((t) => t * S));
     h.live.setLive("lag", 4000);
     h.live.inject({ kind: "stall", durationS: 5 });
     h.live.inject({ kind: "herd", clients: 300 });
@@ -142,8 +142,8 @@ describe("checkpoints sharing etcd's log with the live run", () => {
         const h = harness(query);
         h.play(40 * S);
         h.drain();
-        expect(h.travel.checkpointTimes(), query).toEqual([20 * S, 40 * S]);
-        h.seek(targetS * S); // from the checkpoint at 20 s
+        expect(h.travel.checkpointTimes(), query).toEqual([10, 20, 30, 40].map((t) => t * S));
+        h.seek(targetS * S); // from the checkpoint at 20 or 30 s
         same(h.live, replayed(h.live.scenario, targetS * S));
         h.play(50 * S);
         same(h.live, replayed(h.live.scenario, 50 * S));
@@ -233,9 +233,9 @@ describe("Checkpoints", () => {
     const checkpoints = longRun(LIGHT, (c) => {
       expect(c.size).toBeLessThanOrEqual(GRID_POINTS + SPARES);
     });
-    // 30 minutes: every 80 s, and the first 8 of the odd points 40 s off them.
+    // 30 minutes: every 40 s, and the first 15 of the odd points 20 s off them.
     expect(checkpoints.spacingNs).toBe(BASE_SPACING_NS * 2);
-    expect(checkpoints.times().slice(0, 3)).toEqual([40 * S, 80 * S, 120 * S]);
+    expect(checkpoints.times().slice(0, 3)).toEqual([20 * S, 40 * S, 60 * S]);
   });
 
   it("fills the odd points a heavy run's budget allows, so no room is left unused", () => {
@@ -278,10 +278,10 @@ describe("Checkpoints", () => {
   });
 
   it("counts once what runs of a scenario share, so the grid is as dense as their changes allow", () => {
-    // Each run holds 5 MB of its own and shares the full chunks of its last 60 s of history, 0.2 MB
-    // a second: 17 MB alone, room for 20 points if nothing were shared.
+    // Each run holds 3 MB of its own and shares the full chunks of its last 60 s of history, 0.2 MB
+    // a second: 15 MB alone, room for 23 points if nothing were shared.
     const at = (tNs: number) => ({
-      own: 5_000_000,
+      own: 3_000_000,
       shared: [
         { column: "main:log", from: Math.max(0, tNs / S - 60), to: tNs / S, bytesPerSlot: 200_000 },
       ],
@@ -297,14 +297,14 @@ describe("Checkpoints", () => {
     }
     expect(checkpoints.spacingNs).toBe(BASE_SPACING_NS);
     expect(checkpoints.size).toBe(GRID_POINTS);
-    // Their own 150 MB and the union of their history, 600 s at 0.2 MB.
-    expect(checkpoints.bytes()).toBe(GRID_POINTS * 5_000_000 + 600 * 200_000);
+    // Their own 180 MB and the union of their history, 600 s at 0.2 MB.
+    expect(checkpoints.bytes()).toBe(GRID_POINTS * 3_000_000 + 600 * 200_000);
     const flat = new Checkpoints();
-    for (let t = flat.missing(600 * S, bytesOnly(17_000_000)); t !== null; ) {
-      flat.park(fake(t), true, bytesOnly(17_000_000));
-      t = flat.missing(600 * S, bytesOnly(17_000_000));
+    for (let t = flat.missing(600 * S, bytesOnly(15_000_000)); t !== null; ) {
+      flat.park(fake(t), true, bytesOnly(15_000_000));
+      t = flat.missing(600 * S, bytesOnly(15_000_000));
     }
-    expect(flat.size).toBe(20);
+    expect(flat.size).toBe(23);
   });
 
   it("parks fewer runs when runs are heavy, keeping them and the live one within budget", () => {
