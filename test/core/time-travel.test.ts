@@ -16,18 +16,19 @@ import { type HostedRun, hostSingle } from "../../src/worker/hosted-run.ts";
 import { bytesOnly } from "../../src/worker/run-weight.ts";
 import { scenarioUntil } from "../../src/worker/scenario-until.ts";
 import { SizeHistory } from "../../src/worker/size-history.ts";
-import { createTimeTravel } from "../../src/worker/time-travel.ts";
+import { type BuilderState, createTimeTravel } from "../../src/worker/time-travel.ts";
 
 const VIEW = { ringSegments: 32, maxWaiters: 50, maxOutcomes: 20, seriesPoints: 120 };
 const S = NS_PER_S;
 
 /** A controller whose idle turns run only when the test drains them. */
-function harness(query: string) {
+function harness(query: string, onBuilder?: (state: BuilderState) => void) {
   const queue: (() => void)[] = [];
   const travel = createTimeTravel({
     create: (scenario) => hostSingle(createSimulation, scenario),
     wallNowMs: () => performance.now(),
     later: (callback) => queue.push(callback),
+    ...(onBuilder === undefined ? {} : { onBuilder }),
   });
   const drain = () => {
     for (let guard = 0; queue.length > 0 && guard < 100_000; guard++) queue.shift()?.();
@@ -103,6 +104,27 @@ describe("seeking", () => {
     same(h.live, replayed(h.live.scenario, 47 * S));
     h.play(80 * S);
     same(h.live, replayed(h.live.scenario, 80 * S));
+  });
+
+  it("tells what the builder has built, and tells it again after every seek", () => {
+    const states: BuilderState[] = [];
+    const h = harness("", (state) => states.push(state));
+    h.play(45 * S);
+    h.drain();
+    expect(states.at(-1)).toEqual({ checkpoints: 4, idle: true });
+    states.length = 0;
+    h.seek(25 * S); // takes the point at 20 s, parks the live run at 45 s as a spare
+    expect(states).toEqual([]);
+    h.drain();
+    expect(h.travel.checkpointTimes()).toEqual([10, 20, 30, 40, 45].map((t) => t * S));
+    expect(states.at(-1)).toEqual({ checkpoints: 5, idle: true });
+    expect(states.slice(0, -1).every((state) => !state.idle)).toBe(true);
+    states.length = 0;
+    h.seek(45 * S); // the spare: a spare again at 25 s, nothing to build, said all the same
+    h.drain();
+    expect(states).toEqual([{ checkpoints: 5, idle: true }]);
+    h.drain();
+    expect(states).toHaveLength(1);
   });
 
   it("clamps a seek to the run so far", () => {
