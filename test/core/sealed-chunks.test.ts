@@ -41,7 +41,7 @@ describe("the chunked columns' layout", () => {
     const dispatched = new DispatchLog();
     for (let i = 0; i < FIRST_CHUNK_ENTRIES; i++) {
       expect(etcd.sealed.to).toBe(0);
-      etcd.push(i + 1, i, MODIFIED, i, null);
+      etcd.push(i + 1, i, MODIFIED, i, null, -1);
       undo.push(`p${i}`, i + 1, i, null, -1);
       dispatched.append(chunkTestEvent(i + 1, `p${i}`));
     }
@@ -50,7 +50,7 @@ describe("the chunked columns' layout", () => {
     expect(undo.sealed).toEqual(first);
     expect(dispatched.sealed).toEqual(first);
     // Read back across the boundary.
-    etcd.push(100, 7, MODIFIED, 99, null);
+    etcd.push(100, 7, MODIFIED, 99, null, -1);
     expect(etcd.revisionAt(FIRST_CHUNK_ENTRIES - 1)).toBe(FIRST_CHUNK_ENTRIES);
     expect(etcd.revisionAt(FIRST_CHUNK_ENTRIES)).toBe(100);
     expect(etcd.firstAfter(FIRST_CHUNK_ENTRIES)).toBe(FIRST_CHUNK_ENTRIES);
