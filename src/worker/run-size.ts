@@ -27,8 +27,8 @@ const BYTES_PER_RING_SLOT = 37;
 /** What runs of one scenario share of a ring slot once its chunk is full: all of it (another
  * run's bodies are equal to this one's, event-slots.ts). */
 const BYTES_PER_SHARED_RING_SLOT = BYTES_PER_RING_SLOT;
-/** Revision, key index, type, previous revision and body. */
-const BYTES_PER_LOG_SLOT = 25;
+/** Revision, key index, type, previous revision, event and body. */
+const BYTES_PER_LOG_SLOT = 29;
 /** What runs of one scenario share of a log slot once its chunk is full: all of it (another
  * run's bodies are equal to this one's, etcd/event-log.ts). */
 const BYTES_PER_SHARED_LOG_SLOT = BYTES_PER_LOG_SLOT;

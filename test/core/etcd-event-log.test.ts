@@ -14,6 +14,8 @@ interface Entry {
   prevRevision: number;
   /** Each log's own object: equal values, never the same object, in two logs. */
   prevBody: Omit<Pod, "rv"> | null;
+  /** The absolute index of the key's previous event, -1 for none. */
+  prevIndex: number;
 }
 
 /** Pushes `count` events with revisions from `from`, the key and type a function of the revision. */
@@ -33,8 +35,11 @@ function fill(log: EventLog, model: Entry[], from: number, count: number, salt: 
               nodeName: "",
               labels: { salt: `${salt}` },
             },
+      // Up to 5 000 events back: across chunks, and before the oldest kept event.
+      prevIndex: revision % 4 === 0 ? -1 : Math.max(-1, model.length - 1 - (revision % 5_000)),
     };
-    log.push(entry.revision, entry.keyIndex, entry.type, entry.prevRevision, entry.prevBody);
+    const { prevRevision, prevBody, prevIndex } = entry;
+    log.push(entry.revision, entry.keyIndex, entry.type, prevRevision, prevBody, prevIndex);
     model.push(entry);
   }
 }
@@ -47,6 +52,7 @@ function expectReads(log: EventLog, model: Entry[]) {
     type: log.typeAt(at),
     prevRevision: log.prevRevisionAt(at),
     prevBody: log.prevBodyAt(at),
+    prevIndex: log.prevIndexAt(at),
   }));
   expect(read).toEqual(kept);
   // firstAfter below the oldest, along the kept revisions (consecutive here) and past the newest.
@@ -92,26 +98,28 @@ describe("etcd's event log", () => {
     const c = new EventLog();
     const modelC: Entry[] = [];
     fill(c, modelC, 1, 4_095, 0);
-    c.push(4_096, 999, MODIFIED, -1, null);
+    c.push(4_096, 999, MODIFIED, -1, null, 17);
     modelC.push({
       revision: 4_096,
       keyIndex: 999,
       type: MODIFIED,
       prevRevision: -1,
       prevBody: null,
+      prevIndex: 17,
     });
     // ... or only in its last event's body.
     const d = new EventLog();
     const modelD: Entry[] = [];
     fill(d, modelD, 1, 4_095, 0);
     const body = { namespace: "ns", name: "p96", nodeName: "n", labels: { salt: "0" } };
-    d.push(4_096, (4_096 * 7) % 1000, MODIFIED, 4_095, body);
+    d.push(4_096, (4_096 * 7) % 1000, MODIFIED, 4_095, body, 4_094);
     modelD.push({
       revision: 4_096,
       keyIndex: (4_096 * 7) % 1000,
       type: MODIFIED,
       prevRevision: 4_095,
       prevBody: body,
+      prevIndex: 4_094,
     });
     expectReads(d, modelD);
     expectReads(c, modelC);

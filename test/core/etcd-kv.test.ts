@@ -82,34 +82,73 @@ describe("EtcdKv", () => {
   it("agrees with a full-history model at every readable revision (seed 7)", () => {
     const random = new RandomStream(7, "kv");
     const kv = new EtcdKv(10, "/pods/");
-    const history: { rev: number; state: Map<string, number> }[] = [];
-    const state = new Map<string, number>();
+    // A pod as the model holds it: its revision and node (updates move pods between nodes).
+    type Version = { rev: number; node: string };
+    const history: { rev: number; state: Map<string, Version> }[] = [];
+    const events = new Map<
+      number,
+      { type: string; key: string; object: Version; prev: Version | undefined }
+    >();
+    const state = new Map<string, Version>();
+    const version = (pod: Pod) => ({ rev: pod.rv, node: pod.nodeName });
+    // Every event the log still holds, with its object and its previous one.
+    const expectEvents = () => {
+      const from = kv.firstEventAfter(kv.compactedRevision - 1) as number;
+      for (let index = from; index < kv.logEnd; index++) {
+        const event = kv.eventAt(index);
+        expect({
+          type: event.type,
+          key: event.key,
+          object: version(event.object),
+          prev: event.prevObject ? version(event.prevObject) : undefined,
+        }).toEqual(events.get(event.revision));
+      }
+      return kv.logEnd - from;
+    };
+    let checked = 0;
     for (let step = 0; step < 600; step++) {
       const name = `p${random.int(20)}`;
       const key = `/pods/ns${random.int(3)}/${name}`;
       const [, , ns] = key.split("/");
+      const node = `n${random.int(3)}`;
       const roll = random.int(10);
+      const prev = state.get(key);
       if (roll === 0) {
         kv.compact(kv.revision - random.int(30));
       } else if (roll === 1) {
         kv.writeOutside();
-      } else if (state.has(key) && roll < 4) {
-        kv.delete(ns as string, name);
+      } else if (prev !== undefined && roll < 4) {
+        const { revision } = kv.delete(ns as string, name);
+        events.set(revision, {
+          type: "DELETED",
+          key,
+          object: { rev: revision, node: prev.node },
+          prev,
+        });
         state.delete(key);
-      } else if (state.has(key)) {
-        state.set(key, kv.update(spec(ns as string, name)).revision);
       } else {
-        state.set(key, kv.create(spec(ns as string, name)).revision);
+        const written = prev
+          ? kv.update(spec(ns as string, name, node))
+          : kv.create(spec(ns as string, name, node));
+        const object = { rev: written.revision, node };
+        events.set(written.revision, { type: prev ? "MODIFIED" : "ADDED", key, object, prev });
+        state.set(key, object);
       }
       history.push({ rev: kv.revision, state: new Map(state) });
+      checked += expectEvents();
     }
+    expect(checked).toBeGreaterThan(5_000);
     for (const { rev, state: expected } of history) {
       if (rev < kv.compactedRevision) continue;
       const range = kv.rangeAt("/pods/", rev, 0);
-      const want = [...expected].sort(([a], [b]) => (a < b ? -1 : 1)).map(([k, r]) => `${k}@${r}`);
-      expect(range.ok && range.items.map((p) => `/pods/${p.namespace}/${p.name}@${p.rv}`)).toEqual(
-        want,
-      );
+      const want = [...expected].sort(([a], [b]) => (a < b ? -1 : 1));
+      expect(
+        range.ok && range.items.map((p) => [`/pods/${p.namespace}/${p.name}`, version(p)]),
+      ).toEqual(want);
+      for (const [key, pod] of expected) {
+        const got = kv.getAt(key, rev);
+        expect(got.ok && got.pod && version(got.pod)).toEqual(pod);
+      }
       expect(kv.countAt("/pods/", rev)).toBe(expected.size);
       expect(kv.countAt("/pods/ns1/", rev)).toBe(
         [...expected.keys()].filter((k) => k.startsWith("/pods/ns1/")).length,

@@ -10,7 +10,10 @@ import { ADDED, DELETED, EventLog, type EventTypeCode, MODIFIED } from "./event-
 // longer be read, so memory follows the compaction window, not the run's length. A version is its
 // revision and a shared body (the pod without its rv); the log is columns of numbers
 // (event-log.ts); objects are made where a read returns them, and the newest version's object is
-// the one every reader shares.
+// the one every reader shares. A key holds only its newest version: the older ones it still has
+// are its events in the log, each naming the one before (its revision, body and event), so a read
+// at an older revision walks back from the newest, and compaction, which drops the log's head,
+// drops them with no work per key (200 000 keys in the largest scenario).
 
 export type KvEventType = "ADDED" | "MODIFIED" | "DELETED";
 
@@ -48,14 +51,15 @@ interface KeyRecord {
   readonly key: string;
   /** Its place in `records`: the log names keys by it. */
   readonly index: number;
-  /** Retained versions' revisions, oldest first. */
-  revs: number[];
+  /** The newest version's revision (0 before the first write). */
+  rev: number;
+  /** The newest version's event, an absolute log index (-1 before the first write). */
+  event: number;
   /**
-   * Each version's body (the pod without its rv), null for a delete; or null when every
-   * version has `body` (no delete, no body change: the open loop's writes), which saves an
-   * array per key.
+   * A version it may still be read at is a delete or has another body than `body`, so reading
+   * one walks the log; false when every one has `body` (the open loop's writes).
    */
-  bodies: (PodSpec | null)[] | null;
+  varied: boolean;
   /** Its newest version is not a delete (false before its first write). */
   live: boolean;
   /**
@@ -88,8 +92,8 @@ export class EtcdKv {
   private sorted: KeyRecord[] = [];
   /** ... once the records created since the last read are merged in (bulk creates stay O(n log n)). */
   private unsorted: KeyRecord[] = [];
-  /** Records with history to trim at the next compaction. */
-  private readonly multiVersion = new Set<KeyRecord>();
+  /** The records that are `varied`, for compaction to clear (or to remove when deleted). */
+  private readonly varied = new Set<KeyRecord>();
   private readonly log = new EventLog();
   private liveCount = 0;
   /** (revision, pod count after it) at every create and delete, for counts at old revisions. */
@@ -207,7 +211,7 @@ export class EtcdKv {
   ): { ok: true; pod: Pod | null } | { ok: false; error: StatusError } {
     if (rev < this.compactedValue) return { ok: false, error: resourceExpired(LIST_TOO_OLD) };
     const record = this.byKey.get(key);
-    return { ok: true, pod: record === undefined ? null : visibleAt(record, rev) };
+    return { ok: true, pod: record === undefined ? null : this.visibleAt(record, rev) };
   }
 
   /**
@@ -231,7 +235,7 @@ export class EtcdKv {
       const record = defined(this.sorted[i]);
       if (!record.key.startsWith(prefix)) break;
       if (record.key === startAfterKey) continue;
-      const pod = visibleAt(record, rev);
+      const pod = this.visibleAt(record, rev);
       if (pod === null) continue;
       if (limit > 0 && items.length === limit)
         return { ok: true, revision: rev, items, more: true };
@@ -249,7 +253,7 @@ export class EtcdKv {
     for (let i = this.lowerBound(prefix); i < this.sorted.length; i++) {
       const record = defined(this.sorted[i]);
       if (!record.key.startsWith(prefix)) break;
-      if (visibleAt(record, rev) !== null) count++;
+      if (this.visibleAt(record, rev) !== null) count++;
     }
     return count;
   }
@@ -299,7 +303,7 @@ export class EtcdKv {
     const object =
       type === DELETED
         ? podOf(defined(prevBody ?? undefined), revision)
-        : versionObject(record, revision);
+        : this.versionObject(record, index, revision);
     return { revision, type: TYPES[type] as KvEventType, key: record.key, object, prevObject };
   }
 
@@ -319,7 +323,7 @@ export class EtcdKv {
     into.object =
       type === DELETED
         ? podOf(defined(this.log.prevBodyAt(offset) ?? undefined), revision)
-        : versionObject(record, revision);
+        : this.versionObject(record, index, revision);
     return into;
   }
 
@@ -358,8 +362,9 @@ export class EtcdKv {
     const record: KeyRecord = {
       key,
       index: this.records.length,
-      revs: [],
-      bodies: null,
+      rev: 0,
+      event: -1,
+      varied: false,
       live: false,
       latest: null,
       body: owned ? spec : bodyOf(spec),
@@ -374,24 +379,61 @@ export class EtcdKv {
   private write(record: KeyRecord, type: EventTypeCode, spec: PodSpec): void {
     const revision = ++this.revisionValue;
     // The live object's body: record.body unless the key's newest version is a delete.
-    const prevRevision = record.live ? defined(record.revs[record.revs.length - 1]) : -1;
-    this.log.push(revision, record.index, type, prevRevision, record.live ? record.body : null);
+    const prevRevision = record.live ? record.rev : -1;
+    const prevBody = record.live ? record.body : null;
+    this.log.push(revision, record.index, type, prevRevision, prevBody, record.event);
     const body = type === DELETED ? null : sameBody(record.body, spec) ? record.body : bodyOf(spec);
-    if (record.bodies === null && body !== record.body) {
-      record.bodies = record.revs.map(() => record.body);
+    if (body !== record.body && !record.varied) {
+      record.varied = true;
+      this.varied.add(record);
     }
-    if (record.revs.length === 0) record.revs = [revision];
-    else record.revs.push(revision);
-    record.bodies?.push(body);
+    record.rev = revision;
+    record.event = this.logEnd - 1;
     if (body !== null) record.body = body;
     record.live = body !== null;
     record.latest = null;
-    // A record joins at its second version (or a delete) and leaves only when trimmed to one.
-    if (record.revs.length === 2 || type === DELETED) this.multiVersion.add(record);
     if (type !== MODIFIED) {
       this.liveCount += type === ADDED ? 1 : -1;
       this.countRevs.push(revision);
       this.counts.push(this.liveCount);
+    }
+  }
+
+  /**
+   * The object of the key's version written by the event at absolute index `index` (not a
+   * delete): the live object for the newest, else its body, which the next version's event holds.
+   */
+  private versionObject(record: KeyRecord, index: number, rev: number): Pod {
+    if (index === record.event) return latestOf(record) as Pod;
+    if (!record.varied) return podOf(record.body, rev);
+    for (let next = record.event; next > index; ) {
+      const offset = this.logOffset(next);
+      const prev = this.log.prevIndexAt(offset);
+      if (prev === index) return podOf(defined(this.log.prevBodyAt(offset) ?? undefined), rev);
+      next = prev;
+    }
+    throw new Error(`kv: ${record.key} has no version ${rev}`);
+  }
+
+  /**
+   * The key's pod as of `rev` (not below the compacted revision), null when it had none or it was
+   * deleted: the newest version at or below `rev`, found from the newest back along the log.
+   */
+  private visibleAt(record: KeyRecord, rev: number): Pod | null {
+    if (record.rev <= rev) return latestOf(record);
+    const log = this.log;
+    for (let event = record.event; ; ) {
+      // Newer than `rev`, so at or above the compacted revision: in the log.
+      const offset = this.logOffset(event);
+      const prev = log.prevIndexAt(offset);
+      // A previous event compacted away was the newest version at or below the compacted revision.
+      const prevRevision =
+        prev >= log.base ? log.revisionAt(prev - log.base) : log.prevRevisionAt(offset);
+      if (prev < log.base || prevRevision <= rev) {
+        const body = log.prevBodyAt(offset);
+        return body === null || prevRevision > rev ? null : podOf(body, prevRevision);
+      }
+      event = prev;
     }
   }
 
@@ -406,29 +448,20 @@ export class EtcdKv {
     return i < 0 ? this.countBase : at(this.counts, i);
   }
 
-  // Keep each key's newest version at or below `rev` (still visible there) and everything newer.
+  // Each key keeps its newest version at or below `rev` (still visible there) and everything
+  // newer, which the log's kept events and the oldest one's previous version hold. A key whose
+  // newest version is at or below `rev` keeps only that one: its body, or nothing if a delete.
   private trimVersions(rev: number): void {
     let removedKeys = false;
-    for (const record of this.multiVersion) {
-      const revs = record.revs;
-      let keep = 0;
-      while (keep + 1 < revs.length && at(revs, keep + 1) <= rev) keep++;
-      if (at(revs, keep) <= rev && bodyAt(record, keep) === null) keep++;
-      if (keep > 0) {
-        record.revs = revs.slice(keep);
-        record.bodies = record.bodies?.slice(keep) ?? null;
-      }
-      if (record.revs.length === 0) {
+    for (const record of this.varied) {
+      if (record.rev > rev) continue;
+      if (!record.live) {
         this.byKey.delete(record.key);
         record.indexed = false;
         removedKeys = true;
       }
-      const n = record.revs.length;
-      // One live version left: its body is record.body, so no array is needed.
-      if (n <= 1 && bodyAt(record, n - 1) !== null) {
-        record.bodies = null;
-        this.multiVersion.delete(record);
-      }
+      record.varied = false;
+      this.varied.delete(record);
     }
     if (removedKeys) {
       this.sorted = this.sorted.filter((r) => r.indexed);
@@ -489,34 +522,11 @@ const podOf = (body: PodSpec, rv: number): Pod => ({
   rv,
 });
 
-/** The object of the key's version at exactly `rev` (which the log says exists). */
-function versionObject(record: KeyRecord, rev: number): Pod {
-  const i = lastAtOrBelow(record.revs, rev);
-  if (record.revs[i] !== rev) throw new Error(`kv: ${record.key} has no version ${rev}`);
-  return objectAt(record, i);
-}
-
-function objectAt(record: KeyRecord, i: number): Pod {
-  if (i === record.revs.length - 1 && record.live) return latestOf(record) as Pod;
-  return podOf(defined(bodyAt(record, i) ?? undefined), defined(record.revs[i]));
-}
-
-/** Version i's body, null for a delete (undefined: no such version). */
-function bodyAt(record: KeyRecord, i: number): PodSpec | null | undefined {
-  if (i < 0 || i >= record.revs.length) return undefined;
-  return record.bodies === null ? record.body : record.bodies[i];
-}
-
 /** The record's newest object, null when it has none or was deleted. */
 function latestOf(record: KeyRecord | undefined): Pod | null {
   if (record === undefined || !record.live) return null;
-  record.latest ??= podOf(record.body, defined(record.revs[record.revs.length - 1]));
+  record.latest ??= podOf(record.body, record.rev);
   return record.latest;
-}
-
-function visibleAt(record: KeyRecord, rev: number): Pod | null {
-  const i = lastAtOrBelow(record.revs, rev);
-  return i < 0 || bodyAt(record, i) === null ? null : objectAt(record, i);
 }
 
 /**
