@@ -2,9 +2,12 @@
 // Debian's Chromium over a run of each length (the scenario, default the defaults, played at 100×:
 // as fast as the worker goes), once the worker's checkpoints are built: the time from the click on
 // the scrubber to the clock showing the new moment, and the worker's heap after a forced GC. The
-// clicks are 1.5 s apart, or with --settle each waits until the builder has replaced the
-// checkpoint the last seek used (the heap steady), so every seek starts from the whole grid.
+// seeks begin once the worker says its checkpoints' builder has nothing left to build (its
+// "builder" reply, worker/protocol.ts; the page's messages are watched through the Worker it
+// makes). The clicks are 1.5 s apart, or with --settle each waits until the builder has
+// replaced the checkpoint the last seek used, so every seek starts from the whole grid.
 // Builds into a scratch folder and serves it on its own port (BENCH_PORT to change it).
+import { loadavg } from "node:os";
 import {
   buildToScratch,
   launchChromium,
@@ -25,7 +28,10 @@ const minutesList = process.argv
   .map(Number)
   .filter((n) => n > 0);
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const log = (line) => console.log(`bench:time-travel: ${line}`);
+const log = (line) =>
+  console.log(
+    `bench:time-travel: ${new Date().toISOString().slice(11, 19)} load ${loadavg()[0].toFixed(1)}: ${line}`,
+  );
 
 const outDir = buildToScratch("wcl-travel-dist-");
 const server = await startPreview(outDir, PORT);
@@ -38,16 +44,33 @@ async function workerHeap(browser) {
   return bytes / 1e6;
 }
 
-/** The worker's heap once it has stayed within 1 MB over `checks` looks 5 s apart (at most 10 min). */
-async function settled(browser, checks) {
-  let heapMB = await workerHeap(browser);
-  for (let stable = 0, waited = 0; stable < checks && waited < 600; waited += 5) {
-    await sleep(5000);
-    const next = await workerHeap(browser);
-    stable = Math.abs(next - heapMB) < 1 ? stable + 1 : 0;
-    heapMB = next;
-  }
-  return heapMB;
+/** Keeps the worker's last "builder" reply in `window.__builder` (before the page makes it). */
+const watchBuilder = (page) =>
+  page.addInitScript(() => {
+    window.__builder = null;
+    const Native = window.Worker;
+    window.Worker = class extends Native {
+      constructor(...args) {
+        super(...args);
+        this.addEventListener("message", (event) => {
+          if (event.data?.type === "builder") window.__builder = event.data;
+        });
+      }
+    };
+  });
+
+/**
+ * Waits until the worker's builder says it has nothing left to build (at most 20 min: a loaded
+ * machine starves it); returns the checkpoints it holds and the wait in seconds.
+ */
+async function builderIdle(page) {
+  const startedMs = Date.now();
+  await page.waitForFunction(() => window.__builder?.idle === true, null, {
+    timeout: 20 * 60_000,
+    polling: 250,
+  });
+  const checkpoints = await page.evaluate(() => window.__builder.checkpoints);
+  return { checkpoints, waitedS: (Date.now() - startedMs) / 1000 };
 }
 
 const simulatedS = (page) =>
@@ -58,6 +81,7 @@ const simulatedS = (page) =>
 
 async function measure(browser, minutes) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await watchBuilder(page);
   await page.goto(`${ORIGIN}/#${query === "" ? "" : `${query}&`}speed=100`);
   const endS = minutes * 60;
   const playedAt = Date.now();
@@ -68,9 +92,11 @@ async function measure(browser, minutes) {
     `${minutes} min: played to ${reachedS} s in ${((Date.now() - playedAt) / 1000).toFixed(0)} s`,
   );
   log(`${minutes} min: worker heap at the pause ${(await workerHeap(browser)).toFixed(1)} MB`);
-  // The builder works in the worker's idle time: wait until the heap stops growing.
-  const heapMB = await settled(browser, 3);
-  log(`${minutes} min: worker heap with checkpoints built ${heapMB.toFixed(1)} MB`);
+  // The builder works in the worker's idle time: wait until it says it is done.
+  const built = await builderIdle(page);
+  log(
+    `${minutes} min: ${built.checkpoints} checkpoints built ${built.waitedS.toFixed(0)} s after the pause; worker heap ${(await workerHeap(browser)).toFixed(1)} MB`,
+  );
   await page.evaluate(() => {
     const clock = document.querySelector('[data-testid="simulated-seconds"]');
     document.addEventListener(
@@ -93,14 +119,19 @@ async function measure(browser, minutes) {
     .boundingBox();
   let seed = 7;
   const latencies = [];
+  const rebuildS = [];
   for (let i = 0; i < SEEKS; i++) {
     seed = (seed * 1103515245 + 12345) % 2 ** 31;
     const fraction = 0.02 + 0.96 * (seed / 2 ** 31);
+    // A seek always brings a new reply once the builder is done with it (time-travel.ts).
+    await page.evaluate(() => {
+      window.__builder = null;
+    });
     await page.mouse.click(box.x + fraction * box.width, box.y + box.height / 2);
     await page.waitForFunction(() => window.__seekMs !== null, null, { timeout: 60_000 });
     latencies.push(await page.evaluate(() => window.__seekMs));
     // Let the builder replace the checkpoint the seek used.
-    if (settle) await settled(browser, 2);
+    if (settle) rebuildS.push((await builderIdle(page)).waitedS);
     else await sleep(1500);
   }
   latencies.sort((a, b) => a - b);
@@ -109,6 +140,12 @@ async function measure(browser, minutes) {
     `${minutes} min: ${SEEKS} seeks, click to clock: median ${q(0.5).toFixed(0)} ms, ` +
       `p90 ${q(0.9).toFixed(0)} ms, max ${latencies.at(-1).toFixed(0)} ms`,
   );
+  if (settle) {
+    rebuildS.sort((a, b) => a - b);
+    log(
+      `${minutes} min: the builder was done ${rebuildS[Math.floor(SEEKS / 2)].toFixed(0)} s after a seek at the median, ${rebuildS.at(-1).toFixed(0)} s at most`,
+    );
+  }
   log(`${minutes} min: worker heap after the seeks ${(await workerHeap(browser)).toFixed(1)} MB`);
   await page.close();
 }

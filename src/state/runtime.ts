@@ -136,6 +136,8 @@ export function startApp(deps: RuntimeDeps): AppRuntime {
       case "breakpoint":
         travel.getState().receive(reply);
         break;
+      case "builder":
+        break; // for the time-travel bench: the page shows nothing of the checkpoints' builder
       case "error":
         prometheusRequests.rejectAll(reply.message);
         trials.rejectAll(reply.message);

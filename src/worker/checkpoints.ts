@@ -16,12 +16,14 @@ import { totalBytes, type Weight } from "./run-weight.ts";
 // dispatched events and the undo log) is one copy, counted once (run-weight.ts), so the grid is
 // as dense as what changes between points allows.
 
-/** Grid points kept at most; the spacing doubles past them. */
-export const GRID_POINTS = 30;
+/** Grid points kept at most; the spacing doubles past them (a 10-minute run at the finest step). */
+export const GRID_POINTS = 60;
 /** Runs parked off the grid (the live run's place before a seek), most recent kept. */
 export const SPARES = 2;
-/** The grid's step at first (the finest); it doubles as the run grows. */
-export const BASE_SPACING_NS: Nanos = 20 * NS_PER_S;
+/** The grid's step at first (the finest); it doubles as the run grows. A seek replays less than
+ * a step: 10 s of the heavy scenario is 150–200 ms of CPU at the 50–65× it replays at
+ * (docs/benchmarks.md, "Seeks from a denser grid"), issue 12's seek at p90. */
+export const BASE_SPACING_NS: Nanos = 10 * NS_PER_S;
 /** Heap for the parked runs and the live one together, by run-size.ts's estimate (issue 12: the
  * worker stays within 400 MB). */
 export const BUDGET_BYTES = 400_000_000;

@@ -89,6 +89,12 @@ export type WorkerReply =
    */
   | { type: "travel"; furthestNs: number; forkedAtNs: number | null }
   /**
+   * The seek checkpoints' builder after a turn: the runs parked, and whether it has nothing left
+   * to build. Sent when that changes or after a seek; the page shows nothing of it (the
+   * time-travel bench waits on it, scripts/bench-time-travel-browser.mjs).
+   */
+  | { type: "builder"; checkpoints: number; idle: boolean }
+  /**
    * A breakpoint paused the run at `atNs` (the moment the snapshot that follows shows); `reason`
    * says what happened, in plain words.
    */

@@ -22,6 +22,14 @@ import type { SharedSpan, Weight } from "./run-weight.ts";
 // 145 MB, each run after the first adding 10 to 19 MB.
 
 const BASE_BYTES = 2_000_000;
+/**
+ * What of the base runs hold once between them, however many are parked: the fit was made on one
+ * run in a worker, so the base carries what the worker holds once (the model's compiled code
+ * and the like). A second run of the heavy scenario at one moment adds 1.9 to 2.1 MB in Chromium
+ * (`bench-run-size-browser.mjs 600,600,450,450,300,300 --parked`, 2026-12-02 01:30 UTC), where
+ * its own part by the estimate, with this much of the base counted once, is 2.2 to 2.9 MB.
+ */
+const SHARED_BASE_BYTES = 800_000;
 /** RV, record time, type, key, two rvs and two body references (29 bytes) and the rest. */
 const BYTES_PER_RING_SLOT = 37;
 /** What runs of one scenario share of a ring slot once its chunk is full: all of it (another
@@ -34,12 +42,16 @@ const BYTES_PER_LOG_SLOT = 29;
 const BYTES_PER_SHARED_LOG_SLOT = BYTES_PER_LOG_SLOT;
 /** The undo log's columns and the snapshot's rv, change number and size. */
 const BYTES_PER_SNAPSHOT_CHANGE = 70;
-/** What runs of one scenario share of an undo-log change once its chunk is full: key, number,
- * previous rv, the key's previous change and the body's reference. */
-const BYTES_PER_SHARED_SNAPSHOT_CHANGE = 32;
 /** What they share of a snapshot once its chunk of the list is done: its rv, change number and
  * size (three doubles; counted within a change's rate, a snapshot a change in every scenario). */
 const BYTES_PER_SHARED_SNAPSHOT = 24;
+/** What runs of one scenario share of an undo-log change once its chunk is full: the rest of a
+ * change's rate. Its columns (key, number, previous rv, the key's previous change, the body's
+ * reference) are 32 bytes; the rest is what the fit put with a change and a run does not hold on
+ * its own: two runs at one moment differ by 3.3 MB in Chromium (bench-run-size-browser.mjs
+ * 600,600 --parked) where a change's 14 bytes would make 1.5 MB of the 4.8 MB they are said
+ * to hold alone. */
+const BYTES_PER_SHARED_SNAPSHOT_CHANGE = BYTES_PER_SNAPSHOT_CHANGE - BYTES_PER_SHARED_SNAPSHOT;
 /** An event object and its pod, kept until every watcher has read it. */
 const BYTES_PER_DISPATCHED_EVENT = 185;
 /** A read etcd has not answered yet (queued or in service), with its request and its client's. */
@@ -66,6 +78,7 @@ export function estimateRunBytes(run: HostedRun): number {
  */
 export function weighRun(run: HostedRun): Weight {
   const shared = [
+    { column: "base", from: 0, to: 1, bytesPerSlot: SHARED_BASE_BYTES },
     ...sharedSpans("main", run.main),
     ...(run.twin ? sharedSpans("twin", run.twin) : []),
   ];

@@ -79,6 +79,7 @@ export function createSimulationHost(deps: SimulationHostDeps): SimulationHost {
       sim === null ? hostSingle(deps.createSimulation, scenario) : sim.fresh(scenario),
     wallNowMs: deps.wallNowMs,
     later,
+    onBuilder: (state) => post({ type: "builder", ...state }),
     idleUntilMs: () => {
       // Paused, the worker is idle; playing, until the next frame, unless the run is behind
       // (or the page stopped asking for frames).

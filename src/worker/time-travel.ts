@@ -22,6 +22,14 @@ export interface TimeTravelDeps {
    * builder works only then: the live run's frames come first (always idle when absent).
    */
   idleUntilMs?: () => number;
+  /** Told after a builder's turn what it has built, when that changed or a seek came between. */
+  onBuilder?: (state: BuilderState) => void;
+}
+
+/** The checkpoints' builder: the runs parked, and whether it has nothing left to build. */
+export interface BuilderState {
+  checkpoints: number;
+  idle: boolean;
 }
 
 /** Wall time the builder may take per turn, and the pause it leaves the live run between turns. */
@@ -46,6 +54,15 @@ export function createTimeTravel(deps: TimeTravelDeps) {
   let live: HostedRun | null = null;
   let furthestNs: Nanos = 0;
   let turnQueued = false;
+  /** What the builder was last said to be; null after a seek, so the next turn tells it again. */
+  let told: BuilderState | null = null;
+
+  function tell(idle: boolean) {
+    const state = { checkpoints: checkpoints.size, idle };
+    if (told !== null && told.checkpoints === state.checkpoints && told.idle === idle) return;
+    told = state;
+    deps.onBuilder?.(state);
+  }
 
   function turn() {
     turnQueued = false;
@@ -61,7 +78,9 @@ export function createTimeTravel(deps: TimeTravelDeps) {
       idleUntil === Number.POSITIVE_INFINITY || deps.wallNowMs() + createMs <= deadlineMs;
     const liveWeight = weighRun(live);
     const sizeAt = (tNs: Nanos) => sizes.at(tNs, liveWeight);
-    if (builder.step(live, furthestNs, sizeAt, deps.wallNowMs, deadlineMs, mayStart)) kick();
+    const busy = builder.step(live, furthestNs, sizeAt, deps.wallNowMs, deadlineMs, mayStart);
+    tell(!busy);
+    if (busy) kick();
   }
 
   function kick() {
@@ -129,6 +148,7 @@ export function createTimeTravel(deps: TimeTravelDeps) {
       if (next.scenario !== run.scenario) next.adopt(run.scenario);
       next.advanceTo(targetNs);
       live = next;
+      told = null;
       kick();
       return next;
     },

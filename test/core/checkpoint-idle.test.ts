@@ -46,7 +46,7 @@ describe("the checkpoint builder beside a playing run", () => {
     expect(h.travel.checkpointTimes()).toEqual([]);
     h.idle(Number.POSITIVE_INFINITY);
     h.turns(20);
-    expect(h.travel.checkpointTimes()).toEqual([20 * S, 40 * S, 60 * S]);
+    expect(h.travel.checkpointTimes()).toEqual([10, 20, 30, 40, 50, 60].map((t) => t * S));
   });
 
   it("starts no replay before the next frame when building its run takes longer", () => {
@@ -57,6 +57,6 @@ describe("the checkpoint builder beside a playing run", () => {
     const quick = played(5);
     quick.idle(10);
     quick.turns(20);
-    expect(quick.travel.checkpointTimes()).toEqual([20 * S, 40 * S, 60 * S]);
+    expect(quick.travel.checkpointTimes()).toEqual([10, 20, 30, 40, 50, 60].map((t) => t * S));
   });
 });

@@ -10,6 +10,7 @@ import {
   indexAt,
   slotOf,
 } from "../../src/sim/lib/sealed-chunks.ts";
+import { RevisionClock } from "../../src/sim/world/revision-clock.ts";
 import { chunkTestEvent } from "./chunk-event-fixture.ts";
 
 // The chunked columns' layout: absolute index 0 sits near the end of chunk 0, so every column
@@ -55,5 +56,18 @@ describe("the chunked columns' layout", () => {
     expect(etcd.firstAfter(FIRST_CHUNK_ENTRIES)).toBe(FIRST_CHUNK_ENTRIES);
     expect(dispatched.at(FIRST_CHUNK_ENTRIES - 1).rv).toBe(FIRST_CHUNK_ENTRIES);
     expect(undo.keyAt(0)).toBe("p0");
+  });
+
+  it("counts the revision clock's chunks from its first revision, wherever a run starts", () => {
+    const start = 1_001; // a run whose objects were created up to revision 1 001
+    const clock = new RevisionClock(start, 60e9, { current: () => start, lowestNext: () => start });
+    const last = start + FIRST_CHUNK_ENTRIES - 1; // the first chunk's last revision
+    for (let r = start + 1; r < last; r++) {
+      clock.record(r * 1e6, r);
+      expect(clock.sealed.to).toBe(start);
+    }
+    clock.record(last * 1e6, last);
+    expect(clock.sealed).toEqual({ from: start, to: start + FIRST_CHUNK_ENTRIES });
+    expect(clock.reachedAt(start + 1)).toBe((start + 1) * 1e6);
   });
 });

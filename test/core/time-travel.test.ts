@@ -16,18 +16,19 @@ import { type HostedRun, hostSingle } from "../../src/worker/hosted-run.ts";
 import { bytesOnly } from "../../src/worker/run-weight.ts";
 import { scenarioUntil } from "../../src/worker/scenario-until.ts";
 import { SizeHistory } from "../../src/worker/size-history.ts";
-import { createTimeTravel } from "../../src/worker/time-travel.ts";
+import { type BuilderState, createTimeTravel } from "../../src/worker/time-travel.ts";
 
 const VIEW = { ringSegments: 32, maxWaiters: 50, maxOutcomes: 20, seriesPoints: 120 };
 const S = NS_PER_S;
 
 /** A controller whose idle turns run only when the test drains them. */
-function harness(query: string) {
+function harness(query: string, onBuilder?: (state: BuilderState) => void) {
   const queue: (() => void)[] = [];
   const travel = createTimeTravel({
     create: (scenario) => hostSingle(createSimulation, scenario),
     wallNowMs: () => performance.now(),
     later: (callback) => queue.push(callback),
+    ...(onBuilder === undefined ? {} : { onBuilder }),
   });
   const drain = () => {
     for (let guard = 0; queue.length > 0 && guard < 100_000; guard++) queue.shift()?.();
@@ -93,7 +94,7 @@ describe("seeking", () => {
     const h = harness("");
     h.play(45 * S);
     h.drain();
-    expect(h.travel.checkpointTimes()).toEqual([20 * S, 40 * S]);
+    expect(h.travel.checkpointTimes()).toEqual([10, 20, 30, 40].map((t) => t * S));
     h.live.setLive("lag", 4000);
     h.live.inject({ kind: "stall", durationS: 5 });
     h.live.inject({ kind: "herd", clients: 300 });
@@ -103,6 +104,27 @@ describe("seeking", () => {
     same(h.live, replayed(h.live.scenario, 47 * S));
     h.play(80 * S);
     same(h.live, replayed(h.live.scenario, 80 * S));
+  });
+
+  it("tells what the builder has built, and tells it again after every seek", () => {
+    const states: BuilderState[] = [];
+    const h = harness("", (state) => states.push(state));
+    h.play(45 * S);
+    h.drain();
+    expect(states.at(-1)).toEqual({ checkpoints: 4, idle: true });
+    states.length = 0;
+    h.seek(25 * S); // takes the point at 20 s, parks the live run at 45 s as a spare
+    expect(states).toEqual([]);
+    h.drain();
+    expect(h.travel.checkpointTimes()).toEqual([10, 20, 30, 40, 45].map((t) => t * S));
+    expect(states.at(-1)).toEqual({ checkpoints: 5, idle: true });
+    expect(states.slice(0, -1).every((state) => !state.idle)).toBe(true);
+    states.length = 0;
+    h.seek(45 * S); // the spare: a spare again at 25 s, nothing to build, said all the same
+    h.drain();
+    expect(states).toEqual([{ checkpoints: 5, idle: true }]);
+    h.drain();
+    expect(states).toHaveLength(1);
   });
 
   it("clamps a seek to the run so far", () => {
@@ -142,8 +164,8 @@ describe("checkpoints sharing etcd's log with the live run", () => {
         const h = harness(query);
         h.play(40 * S);
         h.drain();
-        expect(h.travel.checkpointTimes(), query).toEqual([20 * S, 40 * S]);
-        h.seek(targetS * S); // from the checkpoint at 20 s
+        expect(h.travel.checkpointTimes(), query).toEqual([10, 20, 30, 40].map((t) => t * S));
+        h.seek(targetS * S); // from the checkpoint at 20 or 30 s
         same(h.live, replayed(h.live.scenario, targetS * S));
         h.play(50 * S);
         same(h.live, replayed(h.live.scenario, 50 * S));
@@ -233,9 +255,9 @@ describe("Checkpoints", () => {
     const checkpoints = longRun(LIGHT, (c) => {
       expect(c.size).toBeLessThanOrEqual(GRID_POINTS + SPARES);
     });
-    // 30 minutes: every 80 s, and the first 8 of the odd points 40 s off them.
+    // 30 minutes: every 40 s, and the first 15 of the odd points 20 s off them.
     expect(checkpoints.spacingNs).toBe(BASE_SPACING_NS * 2);
-    expect(checkpoints.times().slice(0, 3)).toEqual([40 * S, 80 * S, 120 * S]);
+    expect(checkpoints.times().slice(0, 3)).toEqual([20 * S, 40 * S, 60 * S]);
   });
 
   it("fills the odd points a heavy run's budget allows, so no room is left unused", () => {
@@ -278,10 +300,10 @@ describe("Checkpoints", () => {
   });
 
   it("counts once what runs of a scenario share, so the grid is as dense as their changes allow", () => {
-    // Each run holds 5 MB of its own and shares the full chunks of its last 60 s of history, 0.2 MB
-    // a second: 17 MB alone, room for 20 points if nothing were shared.
+    // Each run holds 3 MB of its own and shares the full chunks of its last 60 s of history, 0.2 MB
+    // a second: 15 MB alone, room for 23 points if nothing were shared.
     const at = (tNs: number) => ({
-      own: 5_000_000,
+      own: 3_000_000,
       shared: [
         { column: "main:log", from: Math.max(0, tNs / S - 60), to: tNs / S, bytesPerSlot: 200_000 },
       ],
@@ -297,14 +319,14 @@ describe("Checkpoints", () => {
     }
     expect(checkpoints.spacingNs).toBe(BASE_SPACING_NS);
     expect(checkpoints.size).toBe(GRID_POINTS);
-    // Their own 150 MB and the union of their history, 600 s at 0.2 MB.
-    expect(checkpoints.bytes()).toBe(GRID_POINTS * 5_000_000 + 600 * 200_000);
+    // Their own 180 MB and the union of their history, 600 s at 0.2 MB.
+    expect(checkpoints.bytes()).toBe(GRID_POINTS * 3_000_000 + 600 * 200_000);
     const flat = new Checkpoints();
-    for (let t = flat.missing(600 * S, bytesOnly(17_000_000)); t !== null; ) {
-      flat.park(fake(t), true, bytesOnly(17_000_000));
-      t = flat.missing(600 * S, bytesOnly(17_000_000));
+    for (let t = flat.missing(600 * S, bytesOnly(15_000_000)); t !== null; ) {
+      flat.park(fake(t), true, bytesOnly(15_000_000));
+      t = flat.missing(600 * S, bytesOnly(15_000_000));
     }
-    expect(flat.size).toBe(20);
+    expect(flat.size).toBe(23);
   });
 
   it("parks fewer runs when runs are heavy, keeping them and the live one within budget", () => {

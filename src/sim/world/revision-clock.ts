@@ -16,7 +16,10 @@ import type { Nanos } from "../time.ts";
 // first revision the cache has not taken in). etcd's revision moves by one a write, so the clock
 // is one column of times, indexed by revision (8 bytes a revision), in chunks by absolute
 // revision like the logs: the oldest go whole, and a full chunk is never written again, so the
-// runs time travel parks share the window's times (lib/sealed-chunks.ts).
+// runs time travel parks share the window's times (lib/sealed-chunks.ts). The chunks count from
+// the clock's first revision (a run starts at the revision its objects were created up to): from
+// there, as in the logs, the first chunk fills after a few writes, while V8 still interprets the
+// code around it (lib/sealed-chunks.ts FIRST_CHUNK_ENTRIES). Runs of one scenario start alike.
 //
 // A revision's time is dropped once it is older than the window and no lag can ask for it: the
 // cache holds a later revision, or will only ever hold a later one. While its watch is closed the
@@ -36,9 +39,11 @@ export interface CacheRevisions {
 }
 
 export class RevisionClock {
-  /** chunks[chunkOf(r) − firstChunk][slotOf(r)]: when etcd reached revision r, for r in
-   * [base, newest] (lib/sealed-chunks.ts chunkOf). */
+  /** chunks[chunkOf(r − origin) − firstChunk][slotOf(r − origin)]: when etcd reached revision
+   * r, for r in [base, newest] (lib/sealed-chunks.ts chunkOf). */
   private chunks: Float64Array[];
+  /** The first revision, at index 0 of the chunks. */
+  private readonly origin: number;
   private firstChunk: number;
   private base: number;
   private newest: number;
@@ -53,7 +58,8 @@ export class RevisionClock {
     this.cache = cache;
     this.base = startRevision;
     this.newest = startRevision;
-    this.firstChunk = chunkOf(startRevision);
+    this.origin = startRevision;
+    this.firstChunk = 0;
     this.chunks = [new Float64Array(CHUNK)];
   }
 
@@ -69,19 +75,24 @@ export class RevisionClock {
 
   /** The revisions [from, to) of the full chunks, which runs of one scenario share. */
   get sealed(): { from: number; to: number } {
-    return sealedSpan(this.firstChunk, this.chunks.length, this.newest + 1);
+    const { from, to } = sealedSpan(
+      this.firstChunk,
+      this.chunks.length,
+      this.newest + 1 - this.origin,
+    );
+    return { from: from + this.origin, to: to + this.origin };
   }
 
   /** The revision became `revision` (the next one) at `atNs` (times never decrease). */
   record(atNs: Nanos, revision: number): void {
     assert(revision === this.newest + 1, "revision clock: etcd's revision moves by one");
-    const i = slotOf(revision);
+    const i = slotOf(revision - this.origin);
     if (i === 0) this.chunks.push(new Float64Array(CHUNK));
     const last = this.chunks.length - 1;
     const times = defined(this.chunks[last]);
     times[i] = atNs;
     this.newest = revision;
-    if (i === CHUNK_MASK) this.chunks[last] = sealed.seal(chunkOf(revision), times);
+    if (i === CHUNK_MASK) this.chunks[last] = sealed.seal(chunkOf(revision - this.origin), times);
     this.dropUntil(atNs - this.windowNs);
   }
 
@@ -106,8 +117,9 @@ export class RevisionClock {
   }
 
   private timeOf(revision: number): Nanos {
-    const times = defined(this.chunks[chunkOf(revision) - this.firstChunk]);
-    return defined(times[slotOf(revision)]);
+    const index = revision - this.origin;
+    const times = defined(this.chunks[chunkOf(index) - this.firstChunk]);
+    return defined(times[slotOf(index)]);
   }
 
   // The time of base + 1 answers lags of caches at `base`, and revisionAt inside the window.
@@ -127,7 +139,7 @@ export class RevisionClock {
     }
     // Whole chunks below the oldest kept time go: a watch that lagged for minutes gives its
     // column back as it catches up.
-    const dead = chunkOf(this.base) - this.firstChunk;
+    const dead = chunkOf(this.base - this.origin) - this.firstChunk;
     if (dead > 0) {
       this.chunks.splice(0, dead);
       this.firstChunk += dead;
