@@ -174,7 +174,7 @@ export class MarkWatch {
     const grew = capacity > from;
     const detail = `the history ring ${grew ? "grew" : "shrank"} from ${from} to ${capacity} events`;
     const kind = grew ? "ringGrow" : "ringShrink";
-    this.marks.record(atNs, kind, detail, { capacity: { from, to: capacity } });
+    this.marks.record(atNs, kind, detail, new RingResize(from, capacity));
   }
 
   private checkCompaction(atNs: Nanos): void {
@@ -202,5 +202,17 @@ export class MarkWatch {
       this.lagLevel--;
       this.marks.record(atNs, "lagBelow", `the cache is back within ${down / 2} s of etcd`);
     }
+  }
+}
+
+/**
+ * A ring mark's capacities, as a class rather than an object literal: V8 builds a literal's
+ * template at its second run, widening the type of a field that holds an object, and the second
+ * ring mark came after the marks' checks were optimised, which that threw away.
+ */
+class RingResize {
+  readonly capacity: { from: number; to: number };
+  constructor(from: number, to: number) {
+    this.capacity = { from, to };
   }
 }

@@ -66,6 +66,10 @@ describe("marks", () => {
     const marks = marksOf("writes=400@0,20@20&reads=0&watchers=0&otherWrites=0", 400);
     const grows = marks.filter((m) => m.kind === "ringGrow");
     expect(grows[0]?.detail).toBe("the history ring grew from 100 to 200 events");
+    expect(grows.slice(0, 2).map((m) => m.capacity)).toEqual([
+      { from: 100, to: 200 },
+      { from: 200, to: 400 },
+    ]);
     expect(grows).toHaveLength(7);
     expect(kinds(marks)).toContain("ringShrink");
   });

@@ -4,6 +4,7 @@ import { resourceExpired, type StatusError } from "../storage/errors.ts";
 import type { Pod } from "../storage/pod.ts";
 import { podKey, sameBody } from "../storage/pod.ts";
 import { ADDED, DELETED, EventLog, type EventTypeCode, MODIFIED } from "./event-log.ts";
+import { KeyColumns } from "./key-columns.ts";
 
 // etcd's data: one global revision, the pods under the resource prefix as multi-version keys, and
 // the log of pod events the cacher's watch reads. Compaction drops every version that can no
@@ -47,31 +48,17 @@ export type RangeResult =
     }
   | { readonly ok: false; readonly error: StatusError };
 
+/** A key: its string, its index (its columns, key-columns.ts) and its newest object. */
 interface KeyRecord {
   readonly key: string;
-  /** Its place in `records`: the log names keys by it. */
+  /** Its place in `records` and in the columns: the log names keys by it. */
   readonly index: number;
-  /** The newest version's revision (0 before the first write). */
-  rev: number;
-  /** The newest version's event, an absolute log index (-1 before the first write). */
-  event: number;
   /**
-   * A version it may still be read at is a delete or has another body than `body`, so reading
-   * one walks the log; false when every one has `body` (the open loop's writes).
-   */
-  varied: boolean;
-  /** Its newest version is not a delete (false before its first write). */
-  live: boolean;
-  /**
-   * The newest version's object once a read made it, then shared by every reader (null before,
-   * and while the newest version is a delete). A write only clears it: 20 000 writes/s would
-   * otherwise make objects that mostly no read asks for.
+   * The newest version's object once a read made it, then shared by every reader; stale once
+   * its rv is not the newest revision. A write leaves it: 20 000 writes/s would otherwise make
+   * objects that mostly no read asks for, or touch the record at every write.
    */
   latest: Pod | null;
-  /** The body a write by index (writeAt) stores: the last written or the one it was made with. */
-  body: PodSpec;
-  /** In `byKey` and the sorted records; false once compaction removed every version. */
-  indexed: boolean;
 }
 
 // upstream: storage/etcd3/errors.go (the compacted-list message)
@@ -86,6 +73,8 @@ export class EtcdKv {
   private readonly byKey = new Map<string, KeyRecord>();
   /** Every record made, by index (the log's events refer to their key by it). */
   private readonly records: KeyRecord[] = [];
+  /** What writes read and change of each key, by its index. */
+  private readonly columns = new KeyColumns();
   /** namespace → name → key: a write looks its key up by strings already hashed, not a new one. */
   private readonly keys = new Map<string, Map<string, string>>();
   /** Records sorted by key, so a range is a binary search and a walk ... */
@@ -140,25 +129,31 @@ export class EtcdKv {
   insert(spec: PodSpec, owned = false): number {
     const key = this.keyOf(spec);
     const record = this.byKey.get(key);
-    if (record?.live === true) throw new Error(`kv: create of existing key ${key}`);
+    if (record !== undefined && this.columns.live(record.index)) {
+      throw new Error(`kv: create of existing key ${key}`);
+    }
     const created = this.recordFor(spec, record, key, owned);
-    this.write(created, ADDED, spec);
+    this.write(created.index, ADDED, spec);
     return created.index;
   }
 
   update(spec: PodSpec): KvEvent {
     const key = this.keyOf(spec);
     const record = this.byKey.get(key);
-    if (record === undefined || !record.live) throw new Error(`kv: update of missing key ${key}`);
-    this.write(record, MODIFIED, spec);
+    if (record === undefined || !this.columns.live(record.index)) {
+      throw new Error(`kv: update of missing key ${key}`);
+    }
+    this.write(record.index, MODIFIED, spec);
     return this.eventAt(this.logEnd - 1);
   }
 
   delete(namespace: string, name: string): KvEvent {
     const key = podKey(this.resourcePrefix, { namespace, name });
     const record = this.byKey.get(key);
-    if (record === undefined || !record.live) throw new Error(`kv: delete of missing key ${key}`);
-    this.write(record, DELETED, record.body);
+    if (record === undefined || !this.columns.live(record.index)) {
+      throw new Error(`kv: delete of missing key ${key}`);
+    }
+    this.write(record.index, DELETED, this.columns.body(record.index));
     return this.eventAt(this.logEnd - 1);
   }
 
@@ -172,10 +167,15 @@ export class EtcdKv {
 
   /** Writes the key's body again (created if absent); returns the revision. */
   writeAt(keyIndex: number): number {
-    let record = this.records[keyIndex];
-    if (record === undefined) throw new Error(`kv: no key with index ${keyIndex}`);
-    if (!record.indexed) record = this.recordFor(record.body, this.byKey.get(record.key));
-    this.write(record, record.live ? MODIFIED : ADDED, record.body);
+    const columns = this.columns;
+    if (!(keyIndex >= 0 && keyIndex < columns.length)) throw new Error(`kv: no key ${keyIndex}`);
+    let index = keyIndex;
+    if (!columns.indexed(index)) {
+      // Compacted away after a delete: the key's current record, or a new one.
+      const key = defined(this.records[index]).key;
+      index = this.recordFor(columns.body(index), this.byKey.get(key)).index;
+    }
+    this.write(index, columns.live(index) ? MODIFIED : ADDED, columns.body(index));
     return this.revisionValue;
   }
 
@@ -201,7 +201,7 @@ export class EtcdKv {
 
   /** The pod stored at `key` now, or null. */
   current(key: string): Pod | null {
-    return latestOf(this.byKey.get(key));
+    return this.latestOf(this.byKey.get(key));
   }
 
   /** The pod at `key` as of `rev`, or a 410 when `rev` was compacted. */
@@ -359,39 +359,28 @@ export class EtcdKv {
   ): KeyRecord {
     if (existing !== undefined) return existing;
     const key = known ?? this.keyOf(spec);
-    const record: KeyRecord = {
-      key,
-      index: this.records.length,
-      rev: 0,
-      event: -1,
-      varied: false,
-      live: false,
-      latest: null,
-      body: owned ? spec : bodyOf(spec),
-      indexed: true,
-    };
+    const index = this.columns.add(owned ? spec : bodyOf(spec));
+    const record: KeyRecord = { key, index, latest: null };
     this.records.push(record);
     this.byKey.set(key, record);
     this.unsorted.push(record);
     return record;
   }
 
-  private write(record: KeyRecord, type: EventTypeCode, spec: PodSpec): void {
+  private write(index: number, type: EventTypeCode, spec: PodSpec): void {
+    const columns = this.columns;
     const revision = ++this.revisionValue;
-    // The live object's body: record.body unless the key's newest version is a delete.
-    const prevRevision = record.live ? record.rev : -1;
-    const prevBody = record.live ? record.body : null;
-    this.log.push(revision, record.index, type, prevRevision, prevBody, record.event);
-    const body = type === DELETED ? null : sameBody(record.body, spec) ? record.body : bodyOf(spec);
-    if (body !== record.body && !record.varied) {
-      record.varied = true;
-      this.varied.add(record);
+    // The live object's body: the key's body unless its newest version is a delete.
+    const live = columns.live(index);
+    const current = columns.body(index);
+    const prevRevision = live ? columns.rev(index) : -1;
+    this.log.push(revision, index, type, prevRevision, live ? current : null, columns.event(index));
+    const body = type === DELETED ? null : sameBody(current, spec) ? current : bodyOf(spec);
+    if (body !== current && !columns.varied(index)) {
+      columns.setVaried(index, true);
+      this.varied.add(defined(this.records[index]));
     }
-    record.rev = revision;
-    record.event = this.logEnd - 1;
-    if (body !== null) record.body = body;
-    record.live = body !== null;
-    record.latest = null;
+    columns.written(index, revision, this.logEnd - 1, body);
     if (type !== MODIFIED) {
       this.liveCount += type === ADDED ? 1 : -1;
       this.countRevs.push(revision);
@@ -404,9 +393,11 @@ export class EtcdKv {
    * delete): the live object for the newest, else its body, which the next version's event holds.
    */
   private versionObject(record: KeyRecord, index: number, rev: number): Pod {
-    if (index === record.event) return latestOf(record) as Pod;
-    if (!record.varied) return podOf(record.body, rev);
-    for (let next = record.event; next > index; ) {
+    const columns = this.columns;
+    const newest = columns.event(record.index);
+    if (index === newest) return this.latestOf(record) as Pod;
+    if (!columns.varied(record.index)) return podOf(columns.body(record.index), rev);
+    for (let next = newest; next > index; ) {
       const offset = this.logOffset(next);
       const prev = this.log.prevIndexAt(offset);
       if (prev === index) return podOf(defined(this.log.prevBodyAt(offset) ?? undefined), rev);
@@ -420,9 +411,9 @@ export class EtcdKv {
    * deleted: the newest version at or below `rev`, found from the newest back along the log.
    */
   private visibleAt(record: KeyRecord, rev: number): Pod | null {
-    if (record.rev <= rev) return latestOf(record);
+    if (this.columns.rev(record.index) <= rev) return this.latestOf(record);
     const log = this.log;
-    for (let event = record.event; ; ) {
+    for (let event = this.columns.event(record.index); ; ) {
       // Newer than `rev`, so at or above the compacted revision: in the log.
       const offset = this.logOffset(event);
       const prev = log.prevIndexAt(offset);
@@ -435,6 +426,16 @@ export class EtcdKv {
       }
       event = prev;
     }
+  }
+
+  /** The record's newest object, null when it has none or was deleted. */
+  private latestOf(record: KeyRecord | undefined): Pod | null {
+    if (record === undefined || !this.columns.live(record.index)) return null;
+    const rev = this.columns.rev(record.index);
+    const latest = record.latest;
+    if (latest !== null && latest.rv === rev) return latest;
+    record.latest = podOf(this.columns.body(record.index), rev);
+    return record.latest;
   }
 
   private assertReadable(rev: number): void {
@@ -453,19 +454,20 @@ export class EtcdKv {
   // newest version is at or below `rev` keeps only that one: its body, or nothing if a delete.
   private trimVersions(rev: number): void {
     let removedKeys = false;
+    const columns = this.columns;
     for (const record of this.varied) {
-      if (record.rev > rev) continue;
-      if (!record.live) {
+      if (columns.rev(record.index) > rev) continue;
+      if (!columns.live(record.index)) {
         this.byKey.delete(record.key);
-        record.indexed = false;
+        columns.unindex(record.index);
         removedKeys = true;
       }
-      record.varied = false;
+      columns.setVaried(record.index, false);
       this.varied.delete(record);
     }
     if (removedKeys) {
-      this.sorted = this.sorted.filter((r) => r.indexed);
-      this.unsorted = this.unsorted.filter((r) => r.indexed);
+      this.sorted = this.sorted.filter((r) => columns.indexed(r.index));
+      this.unsorted = this.unsorted.filter((r) => columns.indexed(r.index));
     }
   }
 
@@ -521,13 +523,6 @@ const podOf = (body: PodSpec, rv: number): Pod => ({
   labels: body.labels,
   rv,
 });
-
-/** The record's newest object, null when it has none or was deleted. */
-function latestOf(record: KeyRecord | undefined): Pod | null {
-  if (record === undefined || !record.live) return null;
-  record.latest ??= podOf(record.body, record.rev);
-  return record.latest;
-}
 
 /**
  * Index of the last element with revision ≤ rev (elements sorted ascending), or -1. The newest is
