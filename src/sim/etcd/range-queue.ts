@@ -2,7 +2,7 @@ import { assert } from "../lib/assert.ts";
 import { Fifo } from "../lib/fifo.ts";
 import { MinHeap } from "../lib/min-heap.ts";
 import { NumberFifo } from "../lib/number-fifo.ts";
-import type { Scheduler } from "../scheduler.ts";
+import type { ScheduledEvent, Scheduler } from "../scheduler.ts";
 import { type ApiError, requestTimeout } from "../storage/errors.ts";
 import type { Nanos } from "../time.ts";
 import type { RangeObserver, RangeReason } from "./range-stats.ts";
@@ -11,7 +11,7 @@ import type { RangeObserver, RangeReason } from "./range-stats.ts";
 // revision current when its service starts and is answered `etcdLatency` + 10 µs per 2 KiB of
 // objects returned later; one still unanswered `requestTimeout` after it arrived gets 504. The
 // queue keeps a single timer, at its head's deadline: heads leave in arrival order, so deadlines
-// only grow.
+// only grow. Requests in service keep one scheduler event too, at the first completion (below).
 
 /** One range request's work: read at service start, answer at completion or fail. */
 export interface RangeJob {
@@ -53,6 +53,8 @@ interface Ticket {
   /** The response's size: the apiserver holds it while etcd serves the request. */
   bytes: number;
   seq: number;
+  /** The scheduler sequence its completion event has, reserved when its service started. */
+  eventSeq: number;
   answered: boolean;
 }
 
@@ -67,9 +69,16 @@ export class RangeQueue {
   private timerPending = false;
   private nextId = 0;
   // Completions run in (time, start order), as the scheduler runs their events, so one shared
-  // callback pops the next one: no closure per request.
+  // callback pops the next one: no closure per request. Only the first completion's event is in
+  // the scheduler: each request reserves its event's sequence when its service starts, and its
+  // event is scheduled with it once it is the first (the scheduler's heap held a hundred
+  // completions in the heavy scenario, most of its events, each sifted on every pop). The
+  // events run at the same instants, in the same order, with the same kind and id.
   private readonly inService = new MinHeap<Ticket>();
   private readonly onDone = () => this.complete();
+  /** The ticket whose completion event is in the scheduler, and that event. */
+  private armed: Ticket | null = null;
+  private armedEvent: ScheduledEvent | null = null;
   /** Tickets whose request left its slot, reused (thousands a second). */
   private readonly spare: Ticket[] = [];
 
@@ -89,6 +98,13 @@ export class RangeQueue {
 
   submit(job: RangeJob): void {
     this.costs.observer?.submitted();
+    const nowNs = this.scheduler.nowNs;
+    // Nothing queued and a slot free: served now, as the pump would take it, without the two
+    // rings' push and shift (most of the heavy scenario's 3 000 current-RV requests a second).
+    if (this.queuedJobs.length === 0 && this.inFlight < this.costs.concurrency(nowNs)) {
+      this.serve(job, nowNs, nowNs);
+      return;
+    }
     this.queuedJobs.push(job);
     this.queuedAtNs.push(this.scheduler.nowNs);
     this.pump();
@@ -113,6 +129,7 @@ export class RangeQueue {
       doneNs: 0,
       bytes: 0,
       seq: 0,
+      eventSeq: 0,
       answered: false,
     };
     ticket.job = job;
@@ -126,8 +143,10 @@ export class RangeQueue {
     this.costs.observer?.started(job.reason, nowNs, ticket.bytes);
     const deadlineNs = ticket.arrivalNs + this.costs.requestTimeoutNs;
     this.inFlight++;
-    this.inService.push(ticket, ticket.doneNs, ticket.seq);
-    this.scheduler.at(ticket.doneNs, this.kinds.done, ticket.seq, this.onDone);
+    ticket.eventSeq = this.scheduler.reserveSeq();
+    this.inService.push(ticket, ticket.doneNs, ticket.eventSeq);
+    const armed = this.armed;
+    if (armed === null || ticket.doneNs < armed.doneNs) this.arm(ticket);
     if (ticket.doneNs <= deadlineNs) return;
     // The apiserver gives up at the deadline; etcd still holds the slot until it is done.
     this.scheduler.at(deadlineNs, this.kinds.expire, ticket.seq, () => {
@@ -136,9 +155,29 @@ export class RangeQueue {
     });
   }
 
+  /** Puts `ticket`'s completion event in the scheduler, in place of the one armed before. */
+  private arm(ticket: Ticket): void {
+    if (this.armedEvent !== null) this.scheduler.cancel(this.armedEvent);
+    this.armed = ticket;
+    this.armedEvent = this.scheduler.atReserved(
+      ticket.doneNs,
+      ticket.eventSeq,
+      this.kinds.done,
+      ticket.seq,
+      this.onDone,
+    );
+  }
+
   private complete(): void {
     const entry = this.inService.pop();
-    if (entry === undefined) throw new Error("etcd: a completion without a request in service");
+    if (entry === undefined || entry !== this.armed) {
+      throw new Error("etcd: a completion that is not the first request in service");
+    }
+    this.armed = null;
+    this.armedEvent = null;
+    // Before anything this completion sets off can start another request.
+    const next = this.inService.peek();
+    if (next !== undefined) this.arm(next);
     const job = entry.job as RangeJob;
     // Released before the next request takes the slot: the two are not held at once.
     this.costs.observer?.ended(job.reason, this.scheduler.nowNs, entry.bytes);
