@@ -14,7 +14,8 @@ import { KeyColumns } from "./key-columns.ts";
 // the one every reader shares. A key holds only its newest version: the older ones it still has
 // are its events in the log, each naming the one before (its revision, body and event), so a read
 // at an older revision walks back from the newest, and compaction, which drops the log's head,
-// drops them with no work per key (200 000 keys in the largest scenario).
+// drops them with no work per key (200 000 keys in the largest scenario). The keys themselves are
+// columns by index (key-columns.ts), with no object per key.
 
 export type KvEventType = "ADDED" | "MODIFIED" | "DELETED";
 
@@ -48,19 +49,6 @@ export type RangeResult =
     }
   | { readonly ok: false; readonly error: StatusError };
 
-/** A key: its string, its index (its columns, key-columns.ts) and its newest object. */
-interface KeyRecord {
-  readonly key: string;
-  /** Its place in `records` and in the columns: the log names keys by it. */
-  readonly index: number;
-  /**
-   * The newest version's object once a read made it, then shared by every reader; stale once
-   * its rv is not the newest revision. A write leaves it: 20 000 writes/s would otherwise make
-   * objects that mostly no read asks for, or touch the record at every write.
-   */
-  latest: Pod | null;
-}
-
 // upstream: storage/etcd3/errors.go (the compacted-list message)
 export const LIST_TOO_OLD = "The resourceVersion for the provided list is too old.";
 
@@ -70,19 +58,18 @@ export class EtcdKv {
   readonly resourcePrefix: string;
   private revisionValue: number;
   private compactedValue = 0;
-  private readonly byKey = new Map<string, KeyRecord>();
-  /** Every record made, by index (the log's events refer to their key by it). */
-  private readonly records: KeyRecord[] = [];
-  /** What writes read and change of each key, by its index. */
+  /** Each key's index in the columns, while it has a version. */
+  private readonly byKey = new Map<string, number>();
+  /** Every key made, by index (the log's events refer to their key by it). */
   private readonly columns = new KeyColumns();
   /** namespace → name → key: a write looks its key up by strings already hashed, not a new one. */
   private readonly keys = new Map<string, Map<string, string>>();
-  /** Records sorted by key, so a range is a binary search and a walk ... */
-  private sorted: KeyRecord[] = [];
-  /** ... once the records created since the last read are merged in (bulk creates stay O(n log n)). */
-  private unsorted: KeyRecord[] = [];
-  /** The records that are `varied`, for compaction to clear (or to remove when deleted). */
-  private readonly varied = new Set<KeyRecord>();
+  /** Key indexes sorted by key, so a range is a binary search and a walk ... */
+  private sorted: number[] = [];
+  /** ... once the keys created since the last read are merged in (bulk creates stay O(n log n)). */
+  private unsorted: number[] = [];
+  /** The keys that are `varied`, for compaction to clear (or to remove when deleted). */
+  private readonly varied = new Set<number>();
   private readonly log = new EventLog();
   private liveCount = 0;
   /** (revision, pod count after it) at every create and delete, for counts at old revisions. */
@@ -90,7 +77,7 @@ export class EtcdKv {
   private readonly counts: number[] = [];
   private countBase = 0;
   /** The last `lowerBound` answer. */
-  private bound: { key: string; sorted: KeyRecord[]; index: number } = {
+  private bound: { key: string; sorted: number[]; index: number } = {
     key: "",
     sorted: [],
     index: 0,
@@ -128,32 +115,32 @@ export class EtcdKv {
    */
   insert(spec: PodSpec, owned = false): number {
     const key = this.keyOf(spec);
-    const record = this.byKey.get(key);
-    if (record !== undefined && this.columns.live(record.index)) {
+    const existing = this.byKey.get(key);
+    if (existing !== undefined && this.columns.live(existing)) {
       throw new Error(`kv: create of existing key ${key}`);
     }
-    const created = this.recordFor(spec, record, key, owned);
-    this.write(created.index, ADDED, spec);
-    return created.index;
+    const index = this.indexFor(spec, existing, key, owned);
+    this.write(index, ADDED, spec);
+    return index;
   }
 
   update(spec: PodSpec): KvEvent {
     const key = this.keyOf(spec);
-    const record = this.byKey.get(key);
-    if (record === undefined || !this.columns.live(record.index)) {
+    const index = this.byKey.get(key);
+    if (index === undefined || !this.columns.live(index)) {
       throw new Error(`kv: update of missing key ${key}`);
     }
-    this.write(record.index, MODIFIED, spec);
+    this.write(index, MODIFIED, spec);
     return this.eventAt(this.logEnd - 1);
   }
 
   delete(namespace: string, name: string): KvEvent {
     const key = podKey(this.resourcePrefix, { namespace, name });
-    const record = this.byKey.get(key);
-    if (record === undefined || !this.columns.live(record.index)) {
+    const index = this.byKey.get(key);
+    if (index === undefined || !this.columns.live(index)) {
       throw new Error(`kv: delete of missing key ${key}`);
     }
-    this.write(record.index, DELETED, this.columns.body(record.index));
+    this.write(index, DELETED, this.columns.body(index));
     return this.eventAt(this.logEnd - 1);
   }
 
@@ -162,7 +149,7 @@ export class EtcdKv {
    * writers look it up once per pod instead of hashing two strings per write.
    */
   keyIndex(spec: PodSpec): number {
-    return this.recordFor(spec, this.byKey.get(this.keyOf(spec))).index;
+    return this.indexFor(spec, this.byKey.get(this.keyOf(spec)));
   }
 
   /** Writes the key's body again (created if absent); returns the revision. */
@@ -171,9 +158,8 @@ export class EtcdKv {
     if (!(keyIndex >= 0 && keyIndex < columns.length)) throw new Error(`kv: no key ${keyIndex}`);
     let index = keyIndex;
     if (!columns.indexed(index)) {
-      // Compacted away after a delete: the key's current record, or a new one.
-      const key = defined(this.records[index]).key;
-      index = this.recordFor(columns.body(index), this.byKey.get(key)).index;
+      // Compacted away after a delete: the key's current index, or a new one.
+      index = this.indexFor(columns.body(index), this.byKey.get(columns.key(index)));
     }
     this.write(index, columns.live(index) ? MODIFIED : ADDED, columns.body(index));
     return this.revisionValue;
@@ -210,8 +196,8 @@ export class EtcdKv {
     rev: number,
   ): { ok: true; pod: Pod | null } | { ok: false; error: StatusError } {
     if (rev < this.compactedValue) return { ok: false, error: resourceExpired(LIST_TOO_OLD) };
-    const record = this.byKey.get(key);
-    return { ok: true, pod: record === undefined ? null : this.visibleAt(record, rev) };
+    const index = this.byKey.get(key);
+    return { ok: true, pod: index === undefined ? null : this.visibleAt(index, rev) };
   }
 
   /**
@@ -232,15 +218,16 @@ export class EtcdKv {
     const items: Pod[] = [];
     const from = startAfterKey > prefix ? startAfterKey : prefix;
     for (let i = this.lowerBound(from); i < this.sorted.length; i++) {
-      const record = defined(this.sorted[i]);
-      if (!record.key.startsWith(prefix)) break;
-      if (record.key === startAfterKey) continue;
-      const pod = this.visibleAt(record, rev);
+      const index = defined(this.sorted[i]);
+      const key = this.columns.key(index);
+      if (!key.startsWith(prefix)) break;
+      if (key === startAfterKey) continue;
+      const pod = this.visibleAt(index, rev);
       if (pod === null) continue;
       if (limit > 0 && items.length === limit)
         return { ok: true, revision: rev, items, more: true };
       items.push(pod);
-      keys?.push(record.key);
+      keys?.push(key);
     }
     return { ok: true, revision: rev, items, more: false };
   }
@@ -251,9 +238,9 @@ export class EtcdKv {
     if (prefix === this.resourcePrefix) return this.countAtRevision(rev);
     let count = 0;
     for (let i = this.lowerBound(prefix); i < this.sorted.length; i++) {
-      const record = defined(this.sorted[i]);
-      if (!record.key.startsWith(prefix)) break;
-      if (this.visibleAt(record, rev) !== null) count++;
+      const index = defined(this.sorted[i]);
+      if (!this.columns.key(index).startsWith(prefix)) break;
+      if (this.visibleAt(index, rev) !== null) count++;
     }
     return count;
   }
@@ -296,15 +283,16 @@ export class EtcdKv {
     const offset = this.logOffset(index);
     const revision = this.log.revisionAt(offset);
     const type = this.log.typeAt(offset);
-    const record = defined(this.records[this.log.keyIndexAt(offset)]);
+    const keyIndex = this.log.keyIndexAt(offset);
     const prevRevision = this.log.prevRevisionAt(offset);
     const prevBody = this.log.prevBodyAt(offset);
     const prevObject = prevBody === null ? null : podOf(prevBody, prevRevision);
     const object =
       type === DELETED
         ? podOf(defined(prevBody ?? undefined), revision)
-        : this.versionObject(record, index, revision);
-    return { revision, type: TYPES[type] as KvEventType, key: record.key, object, prevObject };
+        : this.versionObject(keyIndex, index, revision);
+    const key = this.columns.key(keyIndex);
+    return { revision, type: TYPES[type] as KvEventType, key, object, prevObject };
   }
 
   /**
@@ -316,14 +304,14 @@ export class EtcdKv {
     const offset = this.logOffset(index);
     const revision = this.log.revisionAt(offset);
     const type = this.log.typeAt(offset);
-    const record = defined(this.records[this.log.keyIndexAt(offset)]);
+    const keyIndex = this.log.keyIndexAt(offset);
     into.revision = revision;
     into.type = TYPES[type] as KvEventType;
-    into.key = record.key;
+    into.key = this.columns.key(keyIndex);
     into.object =
       type === DELETED
         ? podOf(defined(this.log.prevBodyAt(offset) ?? undefined), revision)
-        : this.versionObject(record, index, revision);
+        : this.versionObject(keyIndex, index, revision);
     return into;
   }
 
@@ -350,21 +338,14 @@ export class EtcdKv {
     return key;
   }
 
-  /** `existing`, or a new empty record for `spec`'s key. */
-  private recordFor(
-    spec: PodSpec,
-    existing: KeyRecord | undefined,
-    known?: string,
-    owned = false,
-  ): KeyRecord {
+  /** `existing`, or the index of a new key for `spec`, not written yet. */
+  private indexFor(spec: PodSpec, existing: number | undefined, known?: string, owned = false) {
     if (existing !== undefined) return existing;
     const key = known ?? this.keyOf(spec);
-    const index = this.columns.add(owned ? spec : bodyOf(spec));
-    const record: KeyRecord = { key, index, latest: null };
-    this.records.push(record);
-    this.byKey.set(key, record);
-    this.unsorted.push(record);
-    return record;
+    const index = this.columns.add(key, owned ? spec : bodyOf(spec));
+    this.byKey.set(key, index);
+    this.unsorted.push(index);
+    return index;
   }
 
   private write(index: number, type: EventTypeCode, spec: PodSpec): void {
@@ -378,7 +359,7 @@ export class EtcdKv {
     const body = type === DELETED ? null : sameBody(current, spec) ? current : bodyOf(spec);
     if (body !== current && !columns.varied(index)) {
       columns.setVaried(index, true);
-      this.varied.add(defined(this.records[index]));
+      this.varied.add(index);
     }
     columns.written(index, revision, this.logEnd - 1, body);
     if (type !== MODIFIED) {
@@ -392,28 +373,28 @@ export class EtcdKv {
    * The object of the key's version written by the event at absolute index `index` (not a
    * delete): the live object for the newest, else its body, which the next version's event holds.
    */
-  private versionObject(record: KeyRecord, index: number, rev: number): Pod {
+  private versionObject(keyIndex: number, index: number, rev: number): Pod {
     const columns = this.columns;
-    const newest = columns.event(record.index);
-    if (index === newest) return this.latestOf(record) as Pod;
-    if (!columns.varied(record.index)) return podOf(columns.body(record.index), rev);
+    const newest = columns.event(keyIndex);
+    if (index === newest) return columns.latestObject(keyIndex, podOf);
+    if (!columns.varied(keyIndex)) return podOf(columns.body(keyIndex), rev);
     for (let next = newest; next > index; ) {
       const offset = this.logOffset(next);
       const prev = this.log.prevIndexAt(offset);
       if (prev === index) return podOf(defined(this.log.prevBodyAt(offset) ?? undefined), rev);
       next = prev;
     }
-    throw new Error(`kv: ${record.key} has no version ${rev}`);
+    throw new Error(`kv: ${columns.key(keyIndex)} has no version ${rev}`);
   }
 
   /**
    * The key's pod as of `rev` (not below the compacted revision), null when it had none or it was
    * deleted: the newest version at or below `rev`, found from the newest back along the log.
    */
-  private visibleAt(record: KeyRecord, rev: number): Pod | null {
-    if (this.columns.rev(record.index) <= rev) return this.latestOf(record);
+  private visibleAt(keyIndex: number, rev: number): Pod | null {
+    if (this.columns.rev(keyIndex) <= rev) return this.latestOf(keyIndex);
     const log = this.log;
-    for (let event = this.columns.event(record.index); ; ) {
+    for (let event = this.columns.event(keyIndex); ; ) {
       // Newer than `rev`, so at or above the compacted revision: in the log.
       const offset = this.logOffset(event);
       const prev = log.prevIndexAt(offset);
@@ -428,14 +409,10 @@ export class EtcdKv {
     }
   }
 
-  /** The record's newest object, null when it has none or was deleted. */
-  private latestOf(record: KeyRecord | undefined): Pod | null {
-    if (record === undefined || !this.columns.live(record.index)) return null;
-    const rev = this.columns.rev(record.index);
-    const latest = record.latest;
-    if (latest !== null && latest.rv === rev) return latest;
-    record.latest = podOf(this.columns.body(record.index), rev);
-    return record.latest;
+  /** The key's newest object, null when it has none or was deleted. */
+  private latestOf(keyIndex: number | undefined): Pod | null {
+    if (keyIndex === undefined || !this.columns.live(keyIndex)) return null;
+    return this.columns.latestObject(keyIndex, podOf);
   }
 
   private assertReadable(rev: number): void {
@@ -455,19 +432,19 @@ export class EtcdKv {
   private trimVersions(rev: number): void {
     let removedKeys = false;
     const columns = this.columns;
-    for (const record of this.varied) {
-      if (columns.rev(record.index) > rev) continue;
-      if (!columns.live(record.index)) {
-        this.byKey.delete(record.key);
-        columns.unindex(record.index);
+    for (const index of this.varied) {
+      if (columns.rev(index) > rev) continue;
+      if (!columns.live(index)) {
+        this.byKey.delete(columns.key(index));
+        columns.unindex(index);
         removedKeys = true;
       }
-      columns.setVaried(record.index, false);
-      this.varied.delete(record);
+      columns.setVaried(index, false);
+      this.varied.delete(index);
     }
     if (removedKeys) {
-      this.sorted = this.sorted.filter((r) => columns.indexed(r.index));
-      this.unsorted = this.unsorted.filter((r) => columns.indexed(r.index));
+      this.sorted = this.sorted.filter((i) => columns.indexed(i));
+      this.unsorted = this.unsorted.filter((i) => columns.indexed(i));
     }
   }
 
@@ -479,18 +456,20 @@ export class EtcdKv {
     this.counts.splice(0, i + 1);
   }
 
-  /** The records in key order, merging in those created since the last call. */
-  private ordered(): KeyRecord[] {
+  /** The key indexes in key order, merging in those created since the last call. */
+  private ordered(): number[] {
     if (this.unsorted.length === 0) return this.sorted;
-    const fresh = this.unsorted.sort((a, b) => (a.key < b.key ? -1 : 1));
-    const merged: KeyRecord[] = [];
+    const columns = this.columns;
+    const fresh = this.unsorted.sort((a, b) => (columns.key(a) < columns.key(b) ? -1 : 1));
+    const merged: number[] = [];
     let i = 0;
-    // Indexed: the start's merge of 200 000 records runs once, in the interpreter.
+    // Indexed: the start's merge of 200 000 keys runs once, in the interpreter.
     for (let f = 0; f < fresh.length; f++) {
-      const record = fresh[f] as KeyRecord;
-      while (i < this.sorted.length && at(this.sorted, i).key < record.key)
+      const index = fresh[f] as number;
+      const key = columns.key(index);
+      while (i < this.sorted.length && columns.key(at(this.sorted, i)) < key)
         merged.push(at(this.sorted, i++));
-      merged.push(record);
+      merged.push(index);
     }
     while (i < this.sorted.length) merged.push(at(this.sorted, i++));
     this.sorted = merged;
@@ -503,7 +482,7 @@ export class EtcdKv {
     // Every consistent read's current-RV range asks for the same prefix; `sorted` is replaced,
     // never changed in place, so the last answer holds while it is the same array.
     if (key === this.bound.key && sorted === this.bound.sorted) return this.bound.index;
-    const index = bisect(0, sorted.length, (i) => at(sorted, i).key >= key);
+    const index = bisect(0, sorted.length, (i) => this.columns.key(at(sorted, i)) >= key);
     this.bound = { key, sorted, index };
     return index;
   }
