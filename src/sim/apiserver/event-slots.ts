@@ -2,14 +2,14 @@
 // front and writes index i in slot i % capacity; with long request timeouts the capacity bound
 // reaches 1.6 G slots. Here the slots are chunks of CHUNK events by absolute index: the ring
 // holds the chunks that cover its window [start, end), drops whole chunks below its start, and
-// never moves an event, so a resize changes only the window. A full chunk is never written
-// again, so the runs time travel parks share their ring's history (lib/sealed-chunks.ts) as
-// they share etcd's log and the dispatched events.
+// never moves an event, so a resize changes only the window's bounds. A full chunk is never
+// written again, so the runs time travel parks share their ring's history (lib/sealed-chunks.ts)
+// as they share etcd's log and the dispatched events.
 //
 // The slots are columns of what the ring's readers read (RV, record time, type, key) and of each
 // version's rv and shared body (pod-bodies.ts), not an event object and a pod per event: a ring of
-// 3 million events holds about 29 bytes each in Chromium (RVs in 4 bytes, rv-column.ts). An event is made again (`get`) only
-// where a read returns it (a watch starting from the history).
+// 3 million events holds about 29 bytes each in Chromium (RVs in 4 bytes, rv-column.ts). An event
+// is made again (`get`) only where a read returns it (a watch starting from the history).
 
 import { defined } from "../lib/at.ts";
 import {

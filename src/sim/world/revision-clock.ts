@@ -1,5 +1,6 @@
 import { assert } from "../lib/assert.ts";
 import { defined } from "../lib/at.ts";
+import { bisect } from "../lib/bisect.ts";
 import {
   CHUNK,
   CHUNK_MASK,
@@ -105,15 +106,8 @@ export class RevisionClock {
 
   /** The revision in force at `atNs` (within the window). */
   revisionAt(atNs: Nanos): number {
-    // bisect's midpoints, without a closure per call (an exact read asks once).
-    let lo = 0;
-    let hi = this.kept;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.timeOf(this.base + mid) > atNs) hi = mid;
-      else lo = mid + 1;
-    }
-    return this.base + Math.max(0, lo - 1);
+    const above = bisect(0, this.kept, (k) => this.timeOf(this.base + k) > atNs);
+    return this.base + Math.max(0, above - 1);
   }
 
   private timeOf(revision: number): Nanos {
@@ -122,7 +116,7 @@ export class RevisionClock {
     return defined(times[slotOf(index)]);
   }
 
-  // The time of base + 1 answers lags of caches at `base`, and revisionAt inside the window.
+  // The time of base + 1 answers lags of caches at `base`, and revisionAt over the window's times.
   private dropUntil(oldestNs: Nanos): void {
     // Most records drop nothing, or one time the window let go: ask the cache only then.
     if (this.base === this.newest || this.timeOf(this.base + 1) > oldestNs) return;
