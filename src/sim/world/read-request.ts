@@ -120,11 +120,16 @@ export class ReadRequest implements RequestContext {
   private startNs = 0;
   private ended = true;
   private readonly deps: ReadDeps;
-  private readonly onAttempt = (err: ApiError | null, list: ListPage | null) =>
-    this.attempted(err, list);
+  /**
+   * Bound methods, not arrows: an arrow is a function and a context of its own per request, and
+   * the largest scenario holds hundreds of thousands of requests in etcd's queue (the bound
+   * function is one smaller object; docs/benchmarks.md, the largest scenario past 60 s).
+   */
+  private readonly onAttempt: (err: ApiError | null, list: ListPage | null) => void =
+    this.attempted.bind(this);
   /**
    * The retry timer's callback, made at the request's first retry: most requests never retry,
-   * and the largest scenario holds tens of thousands in etcd's queue, each a closure otherwise.
+   * and the largest scenario holds tens of thousands in etcd's queue, each a function otherwise.
    */
   private resend: (() => void) | null = null;
 
@@ -201,7 +206,7 @@ export class ReadRequest implements RequestContext {
       const detail = `${code}: retry after ${delayNs / NS_PER_S} s (${this.retries} of ${MAX_RETRIES})`;
       recordStep(this, deps.scheduler.nowNs, "retry", "client.retry", detail);
     }
-    this.resend ??= () => this.send();
+    this.resend ??= this.send.bind(this);
     deps.scheduler.after(delayNs, deps.retryKind, this.id, this.resend);
   }
 
