@@ -114,11 +114,10 @@ export class Scheduler {
     return hex32(this.hash.hi) + hex32(this.hash.lo);
   }
 
-  // Word by word: it runs for every event, and a word array per event was measurable garbage.
+  // Word by word (`WordHash.event`): it runs for every event, and a word array per event was
+  // measurable garbage.
   private mix(atNs: Nanos, kind: number, id: number): void {
-    this.hash.time(atNs);
-    this.hash.word(kind);
-    this.hash.word(id >>> 0);
+    this.hash.event(atNs, kind, id);
   }
 
   private dropCancelledTop(): void {

@@ -19,6 +19,35 @@ export class WordHash {
     this.lo ^= this.hi >>> 16;
   }
 
+  /**
+   * One event: its time's low and high words, then `kind` and `id`, as `time` and two `word`s
+   * would mix them. It runs for every heap event and every arrival: the two halves stay in
+   * locals for the four rounds instead of a load and two stores of each field per word, and the
+   * call is small enough for V8 to inline where `time` was called on its own.
+   */
+  event(atNs: number, kind: number, id: number): void {
+    let lo = this.lo;
+    let hi = this.hi;
+    let w = atNs >>> 0;
+    lo = Math.imul(lo ^ w, 0x01000193);
+    hi = Math.imul(hi ^ (lo >>> 13) ^ w, 0x85ebca6b);
+    lo ^= hi >>> 16;
+    w = Math.floor(atNs / 4294967296) >>> 0;
+    lo = Math.imul(lo ^ w, 0x01000193);
+    hi = Math.imul(hi ^ (lo >>> 13) ^ w, 0x85ebca6b);
+    lo ^= hi >>> 16;
+    w = kind;
+    lo = Math.imul(lo ^ w, 0x01000193);
+    hi = Math.imul(hi ^ (lo >>> 13) ^ w, 0x85ebca6b);
+    lo ^= hi >>> 16;
+    w = id >>> 0;
+    lo = Math.imul(lo ^ w, 0x01000193);
+    hi = Math.imul(hi ^ (lo >>> 13) ^ w, 0x85ebca6b);
+    lo ^= hi >>> 16;
+    this.lo = lo;
+    this.hi = hi;
+  }
+
   /** A time in nanoseconds as its low and high 32-bit words. */
   time(atNs: number): void {
     this.word(atNs >>> 0);

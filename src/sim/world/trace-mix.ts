@@ -8,9 +8,7 @@ export class TraceMix {
   private readonly hash = new WordHash(0x6a09e667, 0xbb67ae85);
 
   mix(atNs: Nanos, kind: number, id: number): void {
-    this.hash.time(atNs);
-    this.hash.word(kind);
-    this.hash.word(id >>> 0);
+    this.hash.event(atNs, kind, id);
   }
 
   /** The scheduler's 16-hex-digit hash combined with this one. */
