@@ -50,9 +50,10 @@ export class MarkWatch {
   private faultsOf: Scenario | null = null;
   /** Its earliest fault time at or after the last check, +Infinity when none is left. */
   private nextFaultNs: Nanos = Number.POSITIVE_INFINITY;
-  /** The cache revision the lag was last read at, while the cache was behind etcd (else -1). */
+  /** The cache's revision when the lag was last read. */
   private lagRv = -1;
-  /** While the cache stays at `lagRv`, no lag level can be crossed at a check before this. */
+  /** No check before this crosses a lag level: below the first, at all; above, while the cache
+   * stays at `lagRv` (quietLag). */
   private lagQuietUntilNs: Nanos = 0;
 
   constructor(world: World, marks: MarkRecorder) {
@@ -226,41 +227,45 @@ export class MarkWatch {
   }
 
   private checkLag(atNs: Nanos): void {
-    // Events, bookmarks and relists only raise the cache's revision, and the clock keeps the
-    // time of the revision after it (revision-clock.ts): while the cache stays at one revision,
-    // its lag grows with the check's time alone, so no level is crossed before lagQuietUntilNs.
-    const cacheRv = this.world.cache.resourceVersion;
-    if (cacheRv === this.lagRv && atNs < this.lagQuietUntilNs) return;
+    if (atNs < this.lagQuietUntilNs) {
+      if (this.lagLevel === 0 || this.world.cache.resourceVersion === this.lagRv) return;
+    }
     const lag = lagSeconds(this.world, atNs);
     const up = LAG_LEVELS_S[this.lagLevel];
     if (up !== undefined && lag >= up) {
       this.lagLevel++;
-      this.lagRv = -1;
+      this.lagQuietUntilNs = 0;
       this.marks.record(atNs, "lagAbove", `the cache fell more than ${up} s behind etcd`);
       return;
     }
     const down = LAG_LEVELS_S[this.lagLevel - 1];
     if (down !== undefined && lag < down / 2) {
       this.lagLevel--;
-      this.lagRv = -1;
+      this.lagQuietUntilNs = 0;
       this.marks.record(atNs, "lagBelow", `the cache is back within ${down / 2} s of etcd`);
       return;
     }
-    this.quietLag(cacheRv);
+    this.quietLag(atNs);
   }
 
-  /** While the cache is behind at `cacheRv`, the next level's crossing is a lag that grew. */
-  private quietLag(cacheRv: number): void {
+  /**
+   * Until when no check can cross a level. The lag runs from when etcd passed the cache's
+   * revision; for a cache that holds etcd's, from a write still to come (the check sees every
+   * event before it). Events, bookmarks and relists only raise the cache's revision, and etcd
+   * reached a later revision no earlier (the clock keeps the one the lag reads, revision-clock.ts):
+   * while the cache stays, its lag grows with the check's time alone, and when it moves up, the lag
+   * can only be smaller. So below the first level, where only a rise is marked, no check before the
+   * lag could first reach it crosses; above, a cache that moved may have come back down.
+   */
+  private quietLag(atNs: Nanos): void {
+    const cacheRv = this.world.cache.resourceVersion;
     const sinceNs =
-      cacheRv < this.world.kv.revision ? this.world.clock.reachedAt(cacheRv + 1) : null;
-    if (sinceNs === null) {
-      this.lagRv = -1;
-      return;
-    }
+      cacheRv < this.world.kv.revision ? this.world.clock.reachedAt(cacheRv + 1) : atNs;
     const up = LAG_LEVELS_S[this.lagLevel];
     this.lagRv = cacheRv;
-    this.lagQuietUntilNs =
-      up === undefined ? Number.POSITIVE_INFINITY : sinceNs + up * NS_PER_S - LAG_EDGE_NS;
+    if (sinceNs === null) this.lagQuietUntilNs = 0;
+    else if (up === undefined) this.lagQuietUntilNs = Number.POSITIVE_INFINITY;
+    else this.lagQuietUntilNs = sinceNs + up * NS_PER_S - LAG_EDGE_NS;
   }
 }
 
