@@ -1,4 +1,5 @@
 import { FIRST_MARK_KINDS, type MarkRecorder } from "./marks.ts";
+import type { Scenario } from "./scenario/index.ts";
 import type { OutcomeView } from "./snapshot.ts";
 import { type Nanos, NS_PER_MS, NS_PER_S } from "./time.ts";
 import { lagSeconds, readWaitWall } from "./world/snapshot-builder.ts";
@@ -15,6 +16,8 @@ export const CHECK_NS: Nanos = 10 * NS_PER_MS;
 const OUTCOME_CHECK_NS: Nanos = 20 * NS_PER_MS;
 /** Lag levels that mark a crossing upward; the way back down is marked below half the level. */
 export const LAG_LEVELS_S = [1, 3] as const;
+/** Checks this close before a level's crossing read the lag, whatever the division rounds. */
+const LAG_EDGE_NS: Nanos = 1_000;
 
 const FIRST_OUTCOMES = [
   ["cacheAfterWait", "firstServedAfterWait", "a read was served from the cache after waiting"],
@@ -40,6 +43,18 @@ export class MarkWatch {
   private nextOutcomeCheckNs: Nanos = 0;
   /** The outcome log's `recorded` when the counts were last read. */
   private outcomesRead = -1;
+  /** The outcome log's `outcomesSeen` when the first marks were last looked for. */
+  private outcomesSeenRead = -1;
+  private firstWaitMarked = false;
+  /** The scenario whose fault times `nextFaultNs` was found in. */
+  private faultsOf: Scenario | null = null;
+  /** Its earliest fault time at or after the last check, +Infinity when none is left. */
+  private nextFaultNs: Nanos = Number.POSITIVE_INFINITY;
+  /** The cache's revision when the lag was last read. */
+  private lagRv = -1;
+  /** No check before this crosses a lag level: below the first, at all; above, while the cache
+   * stays at `lagRv` (quietLag). */
+  private lagQuietUntilNs: Nanos = 0;
 
   constructor(world: World, marks: MarkRecorder) {
     this.world = world;
@@ -69,7 +84,7 @@ export class MarkWatch {
   /** Outcome counts are read every OUTCOME_CHECK_NS; the marks carry the outcomes' own times. */
   private checkWaits(atNs: Nanos): void {
     if (this.firstsDone) return;
-    const parked = !this.marks.has("firstWait") && this.world.cache.waiterCount > 0;
+    const parked = !this.firstWaitMarked && this.world.cache.waiterCount > 0;
     if (!parked && atNs < this.nextOutcomeCheckNs) return;
     this.nextOutcomeCheckNs = atNs + OUTCOME_CHECK_NS;
     // No attempt recorded since the counts were last read, and nobody newly parked: they would
@@ -77,6 +92,16 @@ export class MarkWatch {
     const { outcomes } = this.world;
     if (!parked && outcomes.recorded === this.outcomesRead) return;
     this.outcomesRead = outcomes.recorded;
+    // Every first mark is of an outcome's first attempt (a wait that ended is a cacheAfterWait or
+    // a fallback): with nobody newly parked and no outcome new to the run, none is due. The
+    // search below then runs a few times a run, too rarely for V8 to compile it.
+    if (!parked && outcomes.outcomesSeen === this.outcomesSeenRead) return;
+    this.outcomesSeenRead = outcomes.outcomesSeen;
+    this.markFirsts(atNs);
+  }
+
+  private markFirsts(atNs: Nanos): void {
+    const { outcomes } = this.world;
     const marksBefore = this.marks.count;
     this.checkFirstWait(atNs);
     for (const [outcome, kind, detail] of FIRST_OUTCOMES) {
@@ -108,6 +133,7 @@ export class MarkWatch {
     if (starts.length === 0) return;
     const detail = "a read parked on the condition variable: the cache was behind";
     this.marks.record(Math.min(...starts), "firstWait", detail);
+    this.firstWaitMarked = true;
   }
 
   /** The oldest recent outcome that matches (the log keeps the last few hundred). */
@@ -115,9 +141,20 @@ export class MarkWatch {
     return this.world.outcomes.latest(Number.POSITIVE_INFINITY).find(match);
   }
 
-  /** Faults are in the scenario with their times: mark those that fell in (last check, this one]. */
+  /** Faults are in the scenario with their times: mark those that fell in [last check, this one). */
   private checkFaults(atNs: Nanos): void {
     const s = this.world.scenarioNow();
+    // A scenario is never changed in place: a live fault or change makes a new one.
+    if (s !== this.faultsOf) {
+      this.faultsOf = s;
+      this.nextFaultNs = firstFaultFrom(s, this.lastCheckNs);
+    }
+    if (this.nextFaultNs >= atNs) return;
+    this.markFaults(s, atNs);
+    this.nextFaultNs = firstFaultFrom(s, atNs);
+  }
+
+  private markFaults(s: Scenario, atNs: Nanos): void {
     const inWindow = (t: Nanos) => t >= this.lastCheckNs && t < atNs;
     for (const stall of s.stall) {
       if (inWindow(stall.startNs)) {
@@ -190,19 +227,61 @@ export class MarkWatch {
   }
 
   private checkLag(atNs: Nanos): void {
+    if (atNs < this.lagQuietUntilNs) {
+      if (this.lagLevel === 0 || this.world.cache.resourceVersion === this.lagRv) return;
+    }
     const lag = lagSeconds(this.world, atNs);
     const up = LAG_LEVELS_S[this.lagLevel];
     if (up !== undefined && lag >= up) {
       this.lagLevel++;
+      this.lagQuietUntilNs = 0;
       this.marks.record(atNs, "lagAbove", `the cache fell more than ${up} s behind etcd`);
       return;
     }
     const down = LAG_LEVELS_S[this.lagLevel - 1];
     if (down !== undefined && lag < down / 2) {
       this.lagLevel--;
+      this.lagQuietUntilNs = 0;
       this.marks.record(atNs, "lagBelow", `the cache is back within ${down / 2} s of etcd`);
+      return;
     }
+    this.quietLag(atNs);
   }
+
+  /**
+   * Until when no check can cross a level. The lag runs from when etcd passed the cache's
+   * revision; for a cache that holds etcd's, from a write still to come (the check sees every
+   * event before it). Events, bookmarks and relists only raise the cache's revision, and etcd
+   * reached a later revision no earlier (the clock keeps the one the lag reads, revision-clock.ts):
+   * while the cache stays, its lag grows with the check's time alone, and when it moves up, the lag
+   * can only be smaller. So below the first level, where only a rise is marked, no check before the
+   * lag could first reach it crosses; above, a cache that moved may have come back down.
+   */
+  private quietLag(atNs: Nanos): void {
+    const cacheRv = this.world.cache.resourceVersion;
+    const sinceNs =
+      cacheRv < this.world.kv.revision ? this.world.clock.reachedAt(cacheRv + 1) : atNs;
+    const up = LAG_LEVELS_S[this.lagLevel];
+    this.lagRv = cacheRv;
+    if (sinceNs === null) this.lagQuietUntilNs = 0;
+    else if (up === undefined) this.lagQuietUntilNs = Number.POSITIVE_INFINITY;
+    else this.lagQuietUntilNs = sinceNs + up * NS_PER_S - LAG_EDGE_NS;
+  }
+}
+
+/** The earliest fault time of `s` at or after `fromNs`, +Infinity when there is none. */
+function firstFaultFrom(s: Scenario, fromNs: Nanos): Nanos {
+  let first = Number.POSITIVE_INFINITY;
+  const consider = (t: Nanos) => {
+    if (t >= fromNs && t < first) first = t;
+  };
+  for (const stall of s.stall) {
+    consider(stall.startNs);
+    consider(stall.endNs);
+  }
+  for (const herd of s.herd) consider(herd.atNs);
+  for (const away of s.away) consider(away.atNs);
+  return first;
 }
 
 /**

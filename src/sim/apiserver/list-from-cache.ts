@@ -194,13 +194,14 @@ export class PendingLatest {
 
   /**
    * The callback a consistent list's current-RV request answers, made at this object's first
-   * consistent list: NotOlderThan lists wait without it, and the largest scenario holds tens of
-   * thousands of pending lists in etcd's queue.
+   * consistent list: NotOlderThan lists wait without it, and the largest scenario holds hundreds
+   * of thousands of pending lists in etcd's queue. Both callbacks are bound methods: an arrow is
+   * a function and a context of its own, the bound function one smaller object.
    */
   private currentRvFn: ((err: ApiError | null, rv: number | null) => void) | null = null;
 
   get onCurrentRv(): (err: ApiError | null, rv: number | null) => void {
-    this.currentRvFn ??= (err, rv) => this.currentRv(err, rv);
+    this.currentRvFn ??= this.currentRv.bind(this);
     return this.currentRvFn;
   }
 
@@ -215,19 +216,27 @@ export class PendingLatest {
     cache.waitUntilFreshLocked(rv, readsConsistentFromCache(cache.config), ctx, this.onFresh);
   }
 
-  readonly onFresh = (err: ApiError | null) => {
+  readonly onFresh: (err: ApiError | null) => void = this.fresh.bind(this);
+
+  private fresh(err: ApiError | null): void {
     const cache = this.cache;
     if (cache === null) throw new Error("list: a pending list answered twice");
-    if (err !== null) return this.answer(err, null);
+    if (err !== null) {
+      this.answer(err, null);
+      return;
+    }
     const store = cache.storage.store;
     const rv = cache.resourceVersion;
     for (const m of this.matches) {
       const bucket = store.byIndex(m.indexName, m.value, rv);
-      if (bucket !== undefined) return this.answer(null, withIndex(bucket, m.indexName));
+      if (bucket !== undefined) {
+        this.answer(null, withIndex(bucket, m.indexName));
+        return;
+      }
     }
     // The newest snapshot always equals the live store, so the live store serves "latest".
     this.answer(null, store.list(this.key, this.fromKey, rv));
-  };
+  }
 
   hold(
     cache: ListingCache,

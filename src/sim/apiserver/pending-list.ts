@@ -16,11 +16,20 @@ export class PendingList<R> {
   done: Done<StorageListResult> | null = null;
   /** The delegator's decision, kept for the answer. */
   consistentRead = false;
-  /** The callback the callee answers through; bound to this call once, when it is made. */
-  readonly answered: (err: ApiError | null, result: R | null) => void;
+  private readonly onAnswer: (call: PendingList<R>, err: ApiError | null, result: R | null) => void;
+  /**
+   * The callback the callee answers through, bound to this call once, when it is made: a bound
+   * method rather than an arrow, which was a function and a context per call, and the largest
+   * scenario holds hundreds of thousands of calls waiting for etcd.
+   */
+  readonly answered: (err: ApiError | null, result: R | null) => void = this.answer.bind(this);
 
   constructor(onAnswer: (call: PendingList<R>, err: ApiError | null, result: R | null) => void) {
-    this.answered = (err, result) => onAnswer(this, err, result);
+    this.onAnswer = onAnswer;
+  }
+
+  private answer(err: ApiError | null, result: R | null): void {
+    this.onAnswer(this, err, result);
   }
 }
 

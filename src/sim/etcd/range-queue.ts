@@ -213,12 +213,15 @@ export class RangeQueue {
     if (this.timerPending || headNs === undefined) return;
     this.timerPending = true;
     const atNs = headNs + this.costs.requestTimeoutNs;
-    this.scheduler.at(Math.max(atNs, this.scheduler.nowNs), this.kinds.timeout, 0, () => {
-      this.timerPending = false;
-      this.expireQueued();
-      this.armTimer();
-    });
+    this.scheduler.at(Math.max(atNs, this.scheduler.nowNs), this.kinds.timeout, 0, this.onTimer);
   }
+
+  // One callback for every timer: an overloaded etcd fires thousands a second.
+  private readonly onTimer = (): void => {
+    this.timerPending = false;
+    this.expireQueued();
+    this.armTimer();
+  };
 
   private expireQueued(): void {
     const nowNs = this.scheduler.nowNs;

@@ -35,12 +35,19 @@ export type ApiError = StatusError | PlainError;
 
 export const RESOURCE_VERSION_TOO_HIGH_RETRY_SECONDS = 1; // upstream: watch_cache.go resourceVersionTooHighRetrySeconds
 
+// Shared by every error that carries them: an overloaded apiserver makes tens of thousands of
+// errors a second, and nothing changes an error's causes once it is made.
+const NO_CAUSES: StatusCause[] = [];
+const TOO_LARGE_CAUSES: StatusCause[] = [
+  { type: "ResourceVersionTooLarge", message: "Too large resource version" },
+];
+
 function status(
   code: number,
   reason: StatusReason,
   message: string,
   retryAfterSeconds = 0,
-  causes: StatusCause[] = [],
+  causes: StatusCause[] = NO_CAUSES,
 ): StatusError {
   return { kind: "status", code, reason, message, retryAfterSeconds, causes };
 }
@@ -56,7 +63,7 @@ export function tooLargeResourceVersion(
     "Timeout",
     `Timeout: Too large resource version: ${minimumRv}, current: ${currentRv}`,
     retrySeconds,
-    [{ type: "ResourceVersionTooLarge", message: "Too large resource version" }],
+    TOO_LARGE_CAUSES,
   );
 }
 

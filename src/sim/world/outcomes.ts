@@ -52,6 +52,7 @@ export class OutcomeLog {
   private readonly recent: OutcomeView[] = [];
   private next = 0;
   private total = 0;
+  private seen = 0;
 
   constructor() {
     for (let i = 0; i < RECENT_OUTCOMES; i++) {
@@ -79,7 +80,9 @@ export class OutcomeLog {
     const i = cell(kind, outcome);
     this.tally[i] = defined(this.tally[i]) + 1;
     const column = columnOf(outcome);
-    this.byOutcome[column] = defined(this.byOutcome[column]) + 1;
+    const ofOutcome = defined(this.byOutcome[column]) + 1;
+    this.byOutcome[column] = ofOutcome;
+    if (ofOutcome === 1) this.seen++;
     this.onRecord?.(id, kind, outcome, code, atNs);
     const slot = defined(this.recent[this.next]);
     slot.id = id;
@@ -96,6 +99,11 @@ export class OutcomeLog {
   /** Attempts recorded so far: when it has not moved, no count has. */
   get recorded(): number {
     return this.total;
+  }
+
+  /** Outcomes attempts have ended in so far: when it has not moved, no outcome is new to the run. */
+  get outcomesSeen(): number {
+    return this.seen;
   }
 
   /** Copies of the newest `max` attempts, oldest first. */

@@ -12,6 +12,7 @@ import { NS_PER_MS, NS_PER_S } from "../time.ts";
 import type { ListMemory } from "./list-memory.ts";
 import { type OutcomeLog, READ_KINDS } from "./outcomes.ts";
 import { POD_PREFIX } from "./pods.ts";
+import type { RetryTimers } from "./retry-timers.ts";
 import type { SimMetrics } from "./sim-metrics.ts";
 
 // One client LIST, from its first attempt to its last (docs/fidelity.md "World", the clients): an error that
@@ -49,7 +50,8 @@ export interface ReadDeps {
   readonly metrics: SimMetrics;
   readonly outcomes: OutcomeLog;
   readonly retry: RetryPolicy;
-  readonly retryKind: number;
+  /** Where clients sleep before a retry (one scheduler event per delay, not per client). */
+  readonly retries: RetryTimers;
   /** Request ids, unique across the run (the trace hash sees them). */
   nextId(): number;
   /** Ended requests, ready for reuse. */
@@ -120,13 +122,13 @@ export class ReadRequest implements RequestContext {
   private startNs = 0;
   private ended = true;
   private readonly deps: ReadDeps;
-  private readonly onAttempt = (err: ApiError | null, list: ListPage | null) =>
-    this.attempted(err, list);
   /**
-   * The retry timer's callback, made at the request's first retry: most requests never retry,
-   * and the largest scenario holds tens of thousands in etcd's queue, each a closure otherwise.
+   * Bound methods, not arrows: an arrow is a function and a context of its own per request, and
+   * the largest scenario holds hundreds of thousands of requests in etcd's queue (the bound
+   * function is one smaller object; docs/benchmarks.md, the largest scenario past 60 s).
    */
-  private resend: (() => void) | null = null;
+  private readonly onAttempt: (err: ApiError | null, list: ListPage | null) => void =
+    this.attempted.bind(this);
 
   private constructor(deps: ReadDeps) {
     this.deps = deps;
@@ -201,8 +203,12 @@ export class ReadRequest implements RequestContext {
       const detail = `${code}: retry after ${delayNs / NS_PER_S} s (${this.retries} of ${MAX_RETRIES})`;
       recordStep(this, deps.scheduler.nowNs, "retry", "client.retry", detail);
     }
-    this.resend ??= () => this.send();
-    deps.scheduler.after(delayNs, deps.retryKind, this.id, this.resend);
+    deps.retries.after(delayNs, this);
+  }
+
+  /** The client's sleep before a retry ended (retry-timers.ts). */
+  retry(): void {
+    this.send();
   }
 
   /** A page arrived: the next one is asked for at once, or the list is complete. */

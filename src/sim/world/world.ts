@@ -19,6 +19,7 @@ import { OutcomeLog } from "./outcomes.ts";
 import { POD_PREFIX, PodIndexes } from "./pods.ts";
 import { type ReadDeps, ReadSeries } from "./read-request.ts";
 import { Reflector } from "./reflector.ts";
+import { RetryTimers } from "./retry-timers.ts";
 import { RevisionClock } from "./revision-clock.ts";
 import { RywClients } from "./ryw-clients.ts";
 import { valueNow } from "./schedule-value.ts";
@@ -223,7 +224,7 @@ function buildClients(
     metrics,
     outcomes,
     retry: initial.retry,
-    retryKind: scheduler.kind("client.retry"),
+    retries: new RetryTimers(scheduler, scheduler.kind("client.retry")),
     nextId: () => ++ids,
     pool: [],
     upstream,
