@@ -13,14 +13,21 @@ import { defined } from "./at.ts";
 
 const INITIAL_CAPACITY = 64;
 
+// One column of entries, not one typed array per field: V8 reloads a typed array's length and
+// data pointer at every access (it hoists no loads out of the sift loops), so a level of a sift
+// paid that three times over. Inside the sift loops every position is below `count`, which never
+// exceeds the capacity (`grow`), so their reads are in range by construction and go unchecked:
+// an inlined `defined` still compared the function it calls at every read, a third of a level.
+
 export class MinHeap<T> {
   /** Items by slot; a popped item's slot is emptied and reused. */
   private readonly slots: (T | undefined)[] = [];
   private readonly freeSlots: number[] = [];
-  /** Heap order: position → slot, key and sequence. */
-  private order = new Int32Array(INITIAL_CAPACITY);
-  private keys = new Float64Array(INITIAL_CAPACITY);
-  private seqs = new Float64Array(INITIAL_CAPACITY);
+  /**
+   * Heap order: position p's key, sequence and item's slot at 3p, 3p + 1 and 3p + 2. Written as
+   * literals: a module's named constant is a variable V8 loads at every use in the bundle.
+   */
+  private entries = new Float64Array(INITIAL_CAPACITY * 3);
   private count = 0;
 
   get size(): number {
@@ -28,22 +35,25 @@ export class MinHeap<T> {
   }
 
   peek(): T | undefined {
-    return this.count === 0 ? undefined : this.slots[defined(this.order[0])];
+    return this.count === 0 ? undefined : this.slots[defined(this.entries[2])];
   }
 
   /** Every element, in heap (not sorted) order. */
   values(): readonly T[] {
     const out: T[] = [];
-    for (let i = 0; i < this.count; i++) out.push(defined(this.slots[defined(this.order[i])]));
+    for (let i = 0; i < this.count; i++) {
+      out.push(defined(this.slots[defined(this.entries[3 * i + 2])]));
+    }
     return out;
   }
 
   /** Keeps only the elements `keep` accepts, then restores the heap order (O(n log n)). */
   retain(keep: (item: T) => boolean): void {
     const kept: [T, number, number][] = [];
+    const e = this.entries;
     for (let i = 0; i < this.count; i++) {
-      const item = defined(this.slots[defined(this.order[i])]);
-      if (keep(item)) kept.push([item, defined(this.keys[i]), defined(this.seqs[i])]);
+      const item = defined(this.slots[defined(e[3 * i + 2])]);
+      if (keep(item)) kept.push([item, defined(e[3 * i]), defined(e[3 * i + 1])]);
     }
     this.slots.length = 0;
     this.freeSlots.length = 0;
@@ -53,54 +63,54 @@ export class MinHeap<T> {
 
   /** Adds `item`, ordered by `key`, then `seq` (the lower first). */
   push(item: T, key: number, seq: number): void {
-    if (this.count === this.keys.length) this.grow();
+    if (this.count * 3 === this.entries.length) this.grow();
     const slot = this.freeSlots.pop() ?? this.slots.length;
     this.slots[slot] = item;
-    const order = this.order;
-    const keys = this.keys;
-    const seqs = this.seqs;
+    const e = this.entries;
     let i = this.count++;
     while (i > 0) {
       const parent = (i - 1) >> 1;
-      const pk = defined(keys[parent]);
-      const ps = defined(seqs[parent]);
+      const at = 3 * parent;
+      const pk = e[at] as number;
+      const ps = e[at + 1] as number;
       if (!(key < pk || (key === pk && seq < ps))) break;
-      order[i] = defined(order[parent]);
-      keys[i] = pk;
-      seqs[i] = ps;
+      const to = 3 * i;
+      e[to] = pk;
+      e[to + 1] = ps;
+      e[to + 2] = e[at + 2] as number;
       i = parent;
     }
-    order[i] = slot;
-    keys[i] = key;
-    seqs[i] = seq;
+    const to = 3 * i;
+    e[to] = key;
+    e[to + 1] = seq;
+    e[to + 2] = slot;
   }
 
   pop(): T | undefined {
     if (this.count === 0) return undefined;
-    const order = this.order;
-    const keys = this.keys;
-    const seqs = this.seqs;
-    const topSlot = defined(order[0]);
+    const e = this.entries;
+    const topSlot = e[2] as number;
     const top = this.slots[topSlot];
     this.slots[topSlot] = undefined;
     this.freeSlots.push(topSlot);
     const n = --this.count;
     if (n === 0) return top;
     // The last position's entry sinks from the root.
-    const slot = defined(order[n]);
-    const key = defined(keys[n]);
-    const seq = defined(seqs[n]);
+    const last = 3 * n;
+    const key = e[last] as number;
+    const seq = e[last + 1] as number;
+    const slot = e[last + 2] as number;
     let i = 0;
     for (;;) {
       const left = 2 * i + 1;
       if (left >= n) break;
       const right = left + 1;
       let child = left;
-      let ck = defined(keys[left]);
-      let cs = defined(seqs[left]);
+      let ck = e[3 * left] as number;
+      let cs = e[3 * left + 1] as number;
       if (right < n) {
-        const rk = defined(keys[right]);
-        const rs = defined(seqs[right]);
+        const rk = e[3 * right] as number;
+        const rs = e[3 * right + 1] as number;
         if (rk < ck || (rk === ck && rs < cs)) {
           child = right;
           ck = rk;
@@ -108,26 +118,22 @@ export class MinHeap<T> {
         }
       }
       if (!(ck < key || (ck === key && cs < seq))) break;
-      order[i] = defined(order[child]);
-      keys[i] = ck;
-      seqs[i] = cs;
+      const to = 3 * i;
+      e[to] = ck;
+      e[to + 1] = cs;
+      e[to + 2] = e[3 * child + 2] as number;
       i = child;
     }
-    order[i] = slot;
-    keys[i] = key;
-    seqs[i] = seq;
+    const to = 3 * i;
+    e[to] = key;
+    e[to + 1] = seq;
+    e[to + 2] = slot;
     return top;
   }
 
   private grow(): void {
-    const order = new Int32Array(this.order.length * 2);
-    const keys = new Float64Array(this.keys.length * 2);
-    const seqs = new Float64Array(this.seqs.length * 2);
-    order.set(this.order);
-    keys.set(this.keys);
-    seqs.set(this.seqs);
-    this.order = order;
-    this.keys = keys;
-    this.seqs = seqs;
+    const entries = new Float64Array(this.entries.length * 2);
+    entries.set(this.entries);
+    this.entries = entries;
   }
 }
