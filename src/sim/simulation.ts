@@ -119,10 +119,22 @@ class Run implements Simulation {
   }
 
   advanceTo(tNs: Nanos): void {
-    const { scheduler } = this.world;
-    const sources = this.world.openLoop.sources;
     // Live changes between calls may have replanned the sources.
     this.refreshSourceTimes();
+    this.runBefore(tNs);
+    if (this.sampleNs <= tNs) this.sampleUntil(tNs);
+    this.world.scheduler.runUntil(tNs);
+  }
+
+  /**
+   * Runs the timeline's points, heap events and arrivals due at or before `tNs`. Its own method
+   * because V8 optimises this loop during the first call: code after the loop has then never run,
+   * and the optimised advanceTo was thrown away when it first did (a recompile of the run's
+   * hottest function in every fresh process).
+   */
+  private runBefore(tNs: Nanos): void {
+    const { scheduler } = this.world;
+    const sources = this.world.openLoop.sources;
     for (;;) {
       // Neither heap events nor arrivals move the timeline, so its next point holds until it is
       // applied; between points the two merge in one tight loop, the heap first among equals.
@@ -158,8 +170,6 @@ class Run implements Simulation {
       this.timeline.apply(this.current, pointNs, this.handlers);
       this.refreshSourceTimes();
     }
-    if (this.sampleNs <= tNs) this.sampleUntil(tNs);
-    scheduler.runUntil(tNs);
   }
 
   /** The index of the open-loop source due first (the first listed among equals), -1: none. */
