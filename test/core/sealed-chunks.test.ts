@@ -8,7 +8,11 @@ import {
   chunkStart,
   FIRST_CHUNK_ENTRIES,
   indexAt,
+  SealedChunks,
+  sameBytes,
+  shareSealedChunks,
   slotOf,
+  withoutSharing,
 } from "../../src/sim/lib/sealed-chunks.ts";
 import { RevisionClock } from "../../src/sim/world/revision-clock.ts";
 import { chunkTestEvent } from "./chunk-event-fixture.ts";
@@ -69,5 +73,40 @@ describe("the chunked columns' layout", () => {
     clock.record(last * 1e6, last);
     expect(clock.sealed).toEqual({ from: start, to: start + FIRST_CHUNK_ENTRIES });
     expect(clock.reachedAt(start + 1)).toBe((start + 1) * 1e6);
+  });
+});
+
+describe("sealing without sharing", () => {
+  const chunkOfTwos = () => new Float64Array(CHUNK).fill(2);
+
+  it("keeps nothing a scratch seals, and shares again after it", () => {
+    shareSealedChunks(true);
+    try {
+      const registry = new SealedChunks<Float64Array>(sameBytes);
+      const scratch = chunkOfTwos();
+      withoutSharing(() => expect(registry.seal(7, scratch)).toBe(scratch));
+      const first = chunkOfTwos();
+      expect(registry.seal(7, first)).toBe(first); // not the scratch's
+      expect(registry.seal(7, chunkOfTwos())).toBe(first); // shared again
+    } finally {
+      shareSealedChunks(false);
+    }
+  });
+
+  it("restores sharing when the scratch throws", () => {
+    shareSealedChunks(true);
+    try {
+      expect(() =>
+        withoutSharing(() => {
+          throw new Error("scratch failed");
+        }),
+      ).toThrow("scratch failed");
+      const registry = new SealedChunks<Float64Array>(sameBytes);
+      const first = chunkOfTwos();
+      registry.seal(3, first);
+      expect(registry.seal(3, chunkOfTwos())).toBe(first);
+    } finally {
+      shareSealedChunks(false);
+    }
   });
 });

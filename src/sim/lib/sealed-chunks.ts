@@ -60,6 +60,17 @@ export function shareSealedChunks(on: boolean): void {
   sharing = on;
 }
 
+/** Runs `scratch` with sharing off: chunks of a throwaway clock or log are nobody's to share. */
+export function withoutSharing(scratch: () => void): void {
+  const was = sharing;
+  sharing = false;
+  try {
+    scratch();
+  } finally {
+    sharing = was;
+  }
+}
+
 /** Different chunks kept at one index at most (a twin and its main run are two). */
 const VARIANTS_PER_INDEX = 4;
 /** Seals between sweeps of the indexes whose chunks were all collected. */

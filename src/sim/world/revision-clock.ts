@@ -9,6 +9,7 @@ import {
   sameBytes,
   sealedSpan,
   slotOf,
+  withoutSharing,
 } from "../lib/sealed-chunks.ts";
 import type { Nanos } from "../time.ts";
 
@@ -27,6 +28,13 @@ import type { Nanos } from "../time.ts";
 // cache's next revision comes from a relist (Reflector.lowestNextRevision), so a cache stuck
 // behind compaction (an overloaded etcd failing its relists) keeps the window and one time, the
 // one its lag reads, instead of every revision etcd has reached since.
+
+/**
+ * The scratch clock's records in `primeDrops`: enough calls for V8 to keep the feedback of the
+ * small functions on the drop path (it starts after about a kilobyte of their bytecode has run),
+ * and past the first chunk, so that a whole chunk is dropped too.
+ */
+const PRIMING_RECORDS = 512;
 
 /** Full chunks of every clock in the process, one copy of each. */
 const sealed = new SealedChunks<Float64Array>(sameBytes);
@@ -95,6 +103,20 @@ export class RevisionClock {
     this.newest = revision;
     if (i === CHUNK_MASK) this.chunks[last] = sealed.seal(chunkOf(revision - this.origin), times);
     this.dropUntil(atNs - this.windowNs);
+  }
+
+  /**
+   * Runs a scratch clock with this clock's cache through a few drops. A run's first real drop
+   * comes a window (a minute) in, after V8 has optimised `record` and etcd's writes, which inline
+   * it, and its feedbackless path threw that code away. Called once the cache can answer
+   * (buildWorld): its answers' paths are part of what V8 learns here.
+   */
+  primeDrops(): void {
+    // Unshared: the scratch's full first chunk is nobody's to share.
+    withoutSharing(() => {
+      const scratch = new RevisionClock(-PRIMING_RECORDS - 1, 0, this.cache);
+      for (let revision = -PRIMING_RECORDS; revision < 0; revision++) scratch.record(0, revision);
+    });
   }
 
   /** When etcd first reached `revision`, or null if it has not yet. */

@@ -113,6 +113,7 @@ export function buildWorld(scenario: () => Scenario, options: WorldOptions): Wor
     listMemory,
   );
   startCompactor(scheduler, etcd, initial.compaction);
+  clock.primeDrops();
   return {
     scheduler,
     registry,
