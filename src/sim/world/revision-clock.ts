@@ -106,9 +106,9 @@ export class RevisionClock {
   }
 
   /**
-   * Runs a scratch clock with this clock's cache through a few drops. A run's first real drop
-   * comes a window (a minute) in, after V8 has optimised `record` and etcd's writes, which inline
-   * it, and its feedbackless path threw that code away. Called once the cache can answer
+   * Runs a scratch clock with this clock's cache through a few hundred drops. A run's first real
+   * drop comes a window (a minute) in, after V8 has optimised `record` and etcd's writes, which
+   * inline it, and its feedbackless path threw that code away. Called once the cache can answer
    * (buildWorld): its answers' paths are part of what V8 learns here.
    */
   primeDrops(): void {
