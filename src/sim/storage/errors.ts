@@ -22,7 +22,8 @@ export interface StatusError {
   message: string;
   /** details.retryAfterSeconds; 0 when the error carries none. */
   retryAfterSeconds: number;
-  causes: StatusCause[];
+  /** Shared between errors (NO_CAUSES, TOO_LARGE_CAUSES below): never changed once made. */
+  readonly causes: readonly StatusCause[];
 }
 
 /** Any non-API error, for example one injected by a storage mock. */
@@ -37,8 +38,8 @@ export const RESOURCE_VERSION_TOO_HIGH_RETRY_SECONDS = 1; // upstream: watch_cac
 
 // Shared by every error that carries them: an overloaded apiserver makes tens of thousands of
 // errors a second, and nothing changes an error's causes once it is made.
-const NO_CAUSES: StatusCause[] = [];
-const TOO_LARGE_CAUSES: StatusCause[] = [
+const NO_CAUSES: readonly StatusCause[] = [];
+const TOO_LARGE_CAUSES: readonly StatusCause[] = [
   { type: "ResourceVersionTooLarge", message: "Too large resource version" },
 ];
 
@@ -47,7 +48,7 @@ function status(
   reason: StatusReason,
   message: string,
   retryAfterSeconds = 0,
-  causes: StatusCause[] = NO_CAUSES,
+  causes: readonly StatusCause[] = NO_CAUSES,
 ): StatusError {
   return { kind: "status", code, reason, message, retryAfterSeconds, causes };
 }
