@@ -1,24 +1,26 @@
 import { defined } from "../lib/at.ts";
 import { keyOfId } from "../lib/key-ids.ts";
 import type { Pod } from "../storage/pod.ts";
-import { sharedPodOf } from "./pod-objects.ts";
+import { firstBodyOf, sharedPodOf, sharesFirstBody } from "./pod-objects.ts";
 
 /** A pod without its rv (kv.ts PodSpec). */
 type PodSpec = Omit<Pod, "rv">;
 
 // etcd's keys as columns by the key's index (the index the log names them by): the key's id
 // (lib/key-ids.ts: its string is the process's), its newest version's revision and event (side
-// by side, one cache line), three flags, its body and its newest object once a read made it. A
-// write names its key by index (kv.ts writeAt), and in the largest scenario 20 000 writes a
-// second fall on random keys of 200 000: kept in a record per key they were two dependent loads
-// (the record array, then the record) into 20 MB of records; in columns they are independent
-// loads from a few MB, and the start makes no record.
-// What a key holds of its own in a run is these columns' slots: its body and newest object are
-// the process's when another run made equal ones (world/pods.ts podSpec, pod-objects.ts).
+// by side, one cache line) and four flags. A write names its key by index (kv.ts writeAt), and
+// in the largest scenario 20 000 writes a second fall on random keys of 200 000: kept in a record
+// per key they were two dependent loads (the record array, then the record) into 20 MB of
+// records; in columns they are independent loads from a few MB, and the start makes no record.
+// A key's body and newest object are the process's (pod-objects.ts) unless its body differs from
+// the first one the process met for it: time travel's parked runs share them, and what a key
+// holds of its own in a run is 25 bytes of columns.
 
 const LIVE = 1;
 const VARIED = 2;
 const INDEXED = 4;
+/** Its body is the run's own (`own`), not the process's first one for its key. */
+const OWN_BODY = 8;
 const INITIAL_KEYS = 1024;
 
 export class KeyColumns {
@@ -26,30 +28,30 @@ export class KeyColumns {
   private newest = new Float64Array(2 * INITIAL_KEYS);
   private flags = new Uint8Array(INITIAL_KEYS);
   private ids = new Int32Array(INITIAL_KEYS);
-  private readonly bodies: PodSpec[] = [];
-  /**
-   * The newest version's object once a read made it, then shared by every reader; stale once its
-   * rv is not the newest revision. A write leaves it: 20 000 writes/s would otherwise make objects
-   * that mostly no read asks for. Kept per run although the object may be the process's: a run
-   * hands out one object for a version however other runs interleave.
-   */
-  private readonly latest: (Pod | null)[] = [];
+  private count = 0;
+  /** The bodies that are not their key's first (none in the world, whose pods keep theirs). */
+  private readonly own = new Map<number, PodSpec>();
 
   /** Keys made so far. */
   get length(): number {
-    return this.bodies.length;
+    return this.count;
+  }
+
+  /** Room for `keys` keys in all, so that a run's start fills its columns without copying them. */
+  reserve(keys: number): void {
+    if (keys > this.flags.length) this.grow(keys);
   }
 
   /** A new key, numbered `id`, with `body`, not written yet and indexed; returns its index. */
   add(id: number, body: PodSpec): number {
-    const index = this.bodies.length;
-    if (index === this.flags.length) this.grow();
-    this.bodies.push(body);
+    const index = this.count;
+    if (index === this.flags.length) this.grow(2 * index);
+    this.count++;
     this.ids[index] = id;
-    this.latest.push(null);
     this.newest[2 * index] = 0;
     this.newest[2 * index + 1] = -1;
     this.flags[index] = INDEXED;
+    this.setBody(index, body);
     return index;
   }
 
@@ -70,7 +72,8 @@ export class KeyColumns {
   }
   /** The body of its newest live version (or the one it was made with). */
   body(index: number): PodSpec {
-    return defined(this.bodies[index]);
+    if ((defined(this.flags[index]) & OWN_BODY) !== 0) return defined(this.own.get(index));
+    return firstBodyOf(this.id(index));
   }
   /** Its newest version is not a delete (false before its first write). */
   live(index: number): boolean {
@@ -92,19 +95,17 @@ export class KeyColumns {
     const flags = defined(this.flags[index]);
     if (body === null) this.flags[index] = flags & ~LIVE;
     else {
-      if (body !== this.bodies[index]) this.bodies[index] = body;
       this.flags[index] = flags | LIVE;
+      if (body !== this.body(index)) this.setBody(index, body);
     }
   }
 
-  /** Its newest object: the one a read made if still the newest version, else the process's. */
+  /**
+   * Its newest object, shared by every reader while it is the newest version. A write leaves it:
+   * 20 000 writes/s would otherwise make objects that mostly no read asks for.
+   */
   latestObject(index: number): Pod {
-    const rev = this.rev(index);
-    const latest = this.latest[index] ?? null;
-    if (latest !== null && latest.rv === rev) return latest;
-    const made = sharedPodOf(this.id(index), this.body(index), rev);
-    this.latest[index] = made;
-    return made;
+    return sharedPodOf(this.id(index), this.body(index), this.rev(index));
   }
 
   setVaried(index: number, varied: boolean): void {
@@ -117,14 +118,26 @@ export class KeyColumns {
     this.flags[index] = defined(this.flags[index]) & ~INDEXED;
   }
 
-  private grow(): void {
-    const newest = new Float64Array(2 * 2 * this.flags.length);
+  /** Keeps `body` as the key's: the process's first body for it when equal, else the run's own. */
+  private setBody(index: number, body: PodSpec): void {
+    const flags = defined(this.flags[index]);
+    if (sharesFirstBody(this.id(index), body)) {
+      if ((flags & OWN_BODY) !== 0) this.own.delete(index);
+      this.flags[index] = flags & ~OWN_BODY;
+    } else {
+      this.own.set(index, body);
+      this.flags[index] = flags | OWN_BODY;
+    }
+  }
+
+  private grow(keys: number): void {
+    const newest = new Float64Array(2 * keys);
     newest.set(this.newest);
     this.newest = newest;
-    const flags = new Uint8Array(2 * this.flags.length);
+    const flags = new Uint8Array(keys);
     flags.set(this.flags);
     this.flags = flags;
-    const ids = new Int32Array(2 * this.ids.length);
+    const ids = new Int32Array(keys);
     ids.set(this.ids);
     this.ids = ids;
   }

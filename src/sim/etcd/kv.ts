@@ -1,9 +1,11 @@
 import { at, defined } from "../lib/at.ts";
-import { bisect, firstAbove } from "../lib/bisect.ts";
-import { keyId, keyIdCount, knownKeyId, sharedKey } from "../lib/key-ids.ts";
+import { bisect } from "../lib/bisect.ts";
+import { grownLength, keyId, knownKeyId, sharedKey } from "../lib/key-ids.ts";
+import { SealedChunks, sameBytes } from "../lib/sealed-chunks.ts";
 import { resourceExpired, type StatusError } from "../storage/errors.ts";
 import type { Pod } from "../storage/pod.ts";
 import { sameBody } from "../storage/pod.ts";
+import { CountHistory } from "./count-history.ts";
 import { ADDED, DELETED, EventLog, type EventTypeCode, MODIFIED } from "./event-log.ts";
 import { KeyColumns } from "./key-columns.ts";
 import { podOf } from "./pod-objects.ts";
@@ -57,6 +59,13 @@ export const LIST_TOO_OLD = "The resourceVersion for the provided list is too ol
 
 const TYPES: readonly KvEventType[] = ["ADDED", "MODIFIED", "DELETED"];
 
+/**
+ * The sorted key indexes of every store in the process, one copy of equal ones: an array is
+ * replaced, never changed, and every run of a scenario sorts the same keys at its start (time
+ * travel's parked runs; lib/sealed-chunks.ts, which keeps a few of each length, weakly).
+ */
+const sortedIndexes = new SealedChunks<Int32Array<ArrayBuffer>>(sameBytes);
+
 export class EtcdKv {
   readonly resourcePrefix: string;
   private revisionValue: number;
@@ -73,10 +82,8 @@ export class EtcdKv {
   private readonly varied = new Set<number>();
   private readonly log = new EventLog();
   private liveCount = 0;
-  /** (revision, pod count after it) at every create and delete, for counts at old revisions. */
-  private readonly countRevs: number[] = [];
-  private readonly counts: number[] = [];
-  private countBase = 0;
+  /** The pod count after every create and delete, for counts at old revisions. */
+  private readonly counts = new CountHistory();
   /** The last `lowerBound` answer. */
   private bound: { key: string; sorted: Int32Array; index: number } = {
     key: "",
@@ -102,6 +109,11 @@ export class EtcdKv {
   /** Pods stored now. */
   get podCount(): number {
     return this.liveCount;
+  }
+
+  /** Room for `keys` more keys: a run's start creates all its pods at once. */
+  reserve(keys: number): void {
+    this.columns.reserve(this.columns.length + keys);
   }
 
   create(spec: PodSpec): KvEvent {
@@ -187,7 +199,7 @@ export class EtcdKv {
     this.compactedValue = rev;
     this.trimVersions(rev);
     this.log.dropOldest(this.log.firstAfter(rev - 1));
-    this.trimCounts(rev);
+    this.counts.dropThrough(rev);
   }
 
   /** The pod stored at `key` now, or null. */
@@ -240,7 +252,7 @@ export class EtcdKv {
   /** How many pods `rangeAt(prefix, rev, 0)` would return, without materialising them. */
   countAt(prefix: string, rev: number): number {
     this.assertReadable(rev);
-    if (prefix === this.resourcePrefix) return this.countAtRevision(rev);
+    if (prefix === this.resourcePrefix) return this.counts.at(rev);
     let count = 0;
     for (let i = this.lowerBound(prefix); i < this.sorted.length; i++) {
       const index = defined(this.sorted[i]);
@@ -346,15 +358,14 @@ export class EtcdKv {
     if (existing !== undefined) return existing;
     const id = keyId(key);
     const index = this.columns.add(id, owned ? spec : bodyOf(spec));
-    if (id >= this.indexById.length) this.growIndexById();
+    if (id >= this.indexById.length) this.growIndexById(id);
     this.indexById[id] = index;
     this.unsorted.push(index);
     return index;
   }
 
-  /** Room for every key id given so far, and some: ids come in bulk at a run's start. */
-  private growIndexById(): void {
-    const grown = new Int32Array(Math.max(keyIdCount(), 2 * this.indexById.length)).fill(-1);
+  private growIndexById(id: number): void {
+    const grown = new Int32Array(grownLength(id, this.indexById.length)).fill(-1);
     grown.set(this.indexById);
     this.indexById = grown;
   }
@@ -374,9 +385,9 @@ export class EtcdKv {
     }
     columns.written(index, revision, this.logEnd - 1, body);
     if (type !== MODIFIED) {
-      this.liveCount += type === ADDED ? 1 : -1;
-      this.countRevs.push(revision);
-      this.counts.push(this.liveCount);
+      const step = type === ADDED ? 1 : -1;
+      this.liveCount += step;
+      this.counts.record(revision, step, this.liveCount);
     }
   }
 
@@ -432,11 +443,6 @@ export class EtcdKv {
     }
   }
 
-  private countAtRevision(rev: number): number {
-    const i = lastAtOrBelow(this.countRevs, rev);
-    return i < 0 ? this.countBase : at(this.counts, i);
-  }
-
   // Each key keeps its newest version at or below `rev` (still visible there) and everything
   // newer, which the log's kept events and the oldest one's previous version hold. A key whose
   // newest version is at or below `rev` keeps only that one: its body, or nothing if a delete.
@@ -454,17 +460,10 @@ export class EtcdKv {
       this.varied.delete(index);
     }
     if (removedKeys) {
-      this.sorted = this.sorted.filter((i) => columns.indexed(i));
+      const kept = this.sorted.filter((i) => columns.indexed(i));
+      this.sorted = sortedIndexes.seal(kept.length, kept);
       this.unsorted = this.unsorted.filter((i) => columns.indexed(i));
     }
-  }
-
-  private trimCounts(rev: number): void {
-    const i = lastAtOrBelow(this.countRevs, rev);
-    if (i < 0) return;
-    this.countBase = at(this.counts, i);
-    this.countRevs.splice(0, i + 1);
-    this.counts.splice(0, i + 1);
   }
 
   /** The key indexes in key order, merging in those created since the last call. */
@@ -484,9 +483,9 @@ export class EtcdKv {
       merged[m++] = index;
     }
     while (i < sorted.length) merged[m++] = at(sorted, i++);
-    this.sorted = merged;
+    this.sorted = sortedIndexes.seal(merged.length, merged);
     this.unsorted = [];
-    return merged;
+    return this.sorted;
   }
 
   private lowerBound(key: string): number {
@@ -506,13 +505,3 @@ const bodyOf = (spec: PodSpec): PodSpec => ({
   nodeName: spec.nodeName,
   labels: spec.labels,
 });
-
-/**
- * Index of the last element with revision ≤ rev (elements sorted ascending), or -1. The newest is
- * looked at first: the watch decodes events just written, and reads at the current revision.
- */
-function lastAtOrBelow(items: readonly number[], rev: number): number {
-  const n = items.length;
-  if (n > 0 && defined(items[n - 1]) <= rev) return n - 1;
-  return firstAbove(items, rev, 0, n) - 1;
-}

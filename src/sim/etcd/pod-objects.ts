@@ -1,17 +1,21 @@
 import { smallInteger } from "../lib/small-integer.ts";
-import type { Pod } from "../storage/pod.ts";
+import { type Pod, sameBody } from "../storage/pod.ts";
 
 /** A pod without its rv (kv.ts PodSpec). */
 type PodSpec = Omit<Pod, "rv">;
 
-// The pod objects etcd's reads return. A key's newest object is made once per process, not per
-// run: the reflector's first list reads every key at its creation revision and the watch cache
-// keeps those objects, and every run of a scenario replayed from 0 s (time travel parks them
-// side by side) makes the same ones — 150 000 of them in the large cluster. A pod is never
-// changed once made (storage/pod.ts: readonly), so one run may hand out another's.
+// etcd's bodies and the pod objects its reads return, once per process by key id
+// (lib/key-ids.ts), not per run: every run of a scenario replayed from 0 s (time travel parks
+// them side by side) has the same 150 000 bodies in the large cluster, and the reflector's first
+// list reads every key at its creation revision. A key's first body met in the process is the
+// one every equal body becomes, and its newest object made is handed out again while it holds
+// the values asked for. Neither is ever changed once made (storage/pod.ts: readonly), so a run
+// may read another's, and what it reads is what it wrote either way.
 
-/** A key's newest object made so far in the process, by key id (lib/key-ids.ts). */
-const newestById: (Pod | null)[] = [];
+/** Each key id's first body met in the process, null before one is. */
+const firstBodies: (PodSpec | null)[] = [];
+/** Each key id's newest object made so far in the process, null before one is. */
+const newestPods: (Pod | null)[] = [];
 
 /** The pod of `body` at `rv`, a small integer (lib/small-integer.ts: one boxed rv boxes all). */
 export const podOf = (body: PodSpec, rv: number): Pod => ({
@@ -22,24 +26,31 @@ export const podOf = (body: PodSpec, rv: number): Pod => ({
   rv: smallInteger(rv),
 });
 
+/** Whether `body` equals key `id`'s first body (labels by reference); it is the first if none was. */
+export function sharesFirstBody(id: number, body: PodSpec): boolean {
+  while (firstBodies.length <= id) firstBodies.push(null);
+  const first = firstBodies[id] ?? null;
+  if (first !== null) return sameBody(first, body);
+  firstBodies[id] = body;
+  return true;
+}
+
+/** Key `id`'s first body (`sharesFirstBody` met one). */
+export function firstBodyOf(id: number): PodSpec {
+  const first = firstBodies[id] ?? null;
+  if (first === null) throw new Error(`pod objects: no body for key ${id}`);
+  return first;
+}
+
 /**
- * The pod of `body` at `rv` for key `id`: the process's last one for the key when it holds the
- * same values (labels by reference, as writes share them), else a new one, which becomes the last.
+ * The pod of `body` at `rv` for key `id`: the process's newest one for the key when it holds the
+ * same values, else a new one, which becomes the newest.
  */
 export function sharedPodOf(id: number, body: PodSpec, rv: number): Pod {
-  for (let i = newestById.length; i <= id; i++) newestById.push(null);
-  const last = newestById[id] ?? null;
-  if (
-    last !== null &&
-    last.rv === rv &&
-    last.name === body.name &&
-    last.namespace === body.namespace &&
-    last.nodeName === body.nodeName &&
-    last.labels === body.labels
-  ) {
-    return last;
-  }
+  while (newestPods.length <= id) newestPods.push(null);
+  const newest = newestPods[id] ?? null;
+  if (newest !== null && newest.rv === rv && sameBody(newest, body)) return newest;
   const made = podOf(body, rv);
-  newestById[id] = made;
+  newestPods[id] = made;
   return made;
 }

@@ -26,29 +26,45 @@ export function podSpec(index: number): PodSpec {
 
 /**
  * Each pod's key index in etcd (`kv.keyIndex`), known from its creation or looked up at its first
- * write: a write by index hashes no strings. A column, not an array filled at random places,
- * which V8 would keep as a hash table.
+ * write: a write by index hashes no strings. The pods created at the start take consecutive
+ * indexes, so only the later ones are kept, in a column (an array filled at random places is a
+ * hash table to V8).
  */
 export class PodIndexes {
-  private readonly indexes: Int32Array;
   private readonly kv: EtcdKv;
+  private readonly pods: number;
+  /** Pods 0 … created − 1 are at key indexes first … first + created − 1. */
+  private created = 0;
+  private first = 0;
+  /** Pod created + j's key index at [j], -1 before its first write; made at the first. */
+  private later = new Int32Array(0);
 
   constructor(kv: EtcdKv, pods: number) {
     this.kv = kv;
-    this.indexes = new Int32Array(pods).fill(-1);
+    this.pods = pods;
   }
 
   /** Creates pods 0 … count − 1 in etcd. */
   createFirst(count: number): void {
-    for (let i = 0; i < count; i++) this.indexes[i] = this.kv.insert(podSpec(i), true);
+    if (this.created !== 0 || this.later.length !== 0) throw new Error("pods: created twice");
+    this.kv.reserve(count);
+    for (let i = 0; i < count; i++) {
+      const index = this.kv.insert(podSpec(i), true);
+      if (i === 0) this.first = index;
+      else if (index !== this.first + i) throw new Error(`pods: pod ${i} at key index ${index}`);
+    }
+    this.created = count;
   }
 
   /** Pod `i`'s key index (its record is made at the first write of a pod never created). */
   of(i: number): number {
-    const known = this.indexes[i] ?? -1;
+    if (!(i >= 0 && i < this.pods)) throw new Error(`pods: no pod ${i} of ${this.pods}`);
+    if (i < this.created) return this.first + i;
+    if (this.later.length === 0) this.later = new Int32Array(this.pods - this.created).fill(-1);
+    const known = this.later[i - this.created] ?? -1;
     if (known >= 0) return known;
     const index = this.kv.keyIndex(podSpec(i), true);
-    this.indexes[i] = index;
+    this.later[i - this.created] = index;
     return index;
   }
 }
