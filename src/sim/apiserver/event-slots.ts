@@ -57,9 +57,10 @@ const newChunk = (): Chunk => ({
 });
 
 /**
- * Full chunks of every ring in the process, one copy of each. Another run's bodies are other
- * objects with the same values (each run has its own pod-bodies.ts), compared field by field; a
- * body is never changed once made, so one run may read another's equal ones.
+ * Full chunks of every ring in the process, one copy of each. Bodies equal to a key's first one
+ * are that one object in every run (pod-bodies.ts); any other may be another object with the
+ * same values, compared field by field; a body is never changed once made, so one run may read
+ * another's equal ones.
  */
 const sameChunk = (a: Chunk, b: Chunk): boolean =>
   a.rvs.sameAs(b.rvs) &&

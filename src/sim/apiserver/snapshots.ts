@@ -1,5 +1,6 @@
 import type { LazyList } from "../storage/interfaces.ts";
 import type { Pod } from "../storage/pod.ts";
+import { LastChange } from "./last-change.ts";
 import { type PodBodies, withRv } from "./pod-bodies.ts";
 import { SnapshotList } from "./snapshot-list.ts";
 import { SortedKeys } from "./sorted-keys.ts";
@@ -31,7 +32,7 @@ export class Snapshots {
   /** The undo log: each change's key, number, previous object (as a shared body) and the key's previous change. */
   private readonly log = new UndoLog();
   /** Each key's newest change in the log. */
-  private readonly lastOfKey = new Map<string, number>();
+  private readonly lastOfKey = new LastChange();
   /** Keys that are gone from the live store but that some snapshot still sees. */
   private readonly ghosts = new SortedKeys();
   /** Changes with seq ≤ this were dropped; views older than it are invalid. */
@@ -54,7 +55,7 @@ export class Snapshots {
     if (next !== null) this.ghosts.remove(key);
     if (this.count === 0) return;
     const body = prev === undefined ? null : this.bodies.share(key, prev);
-    const index = this.log.push(key, this.seq, prev?.rv ?? 0, body, this.lastOfKey.get(key) ?? -1);
+    const index = this.log.push(key, this.seq, prev?.rv ?? 0, body, this.lastOfKey.of(key));
     this.lastOfKey.set(key, index);
     if (next === null && prev !== undefined) this.ghosts.insert(key);
   }
@@ -179,7 +180,7 @@ export class Snapshots {
 
   /** The key's first change with seq > `seq` still in the log, else -1 (walked newest first). */
   private firstChangeAfter(key: string, seq: number): number {
-    return this.log.firstAfter(this.lastOfKey.get(key) ?? -1, seq);
+    return this.log.firstAfter(this.lastOfKey.of(key), seq);
   }
 
   /** The object before change `i`. */
@@ -195,9 +196,9 @@ export class Snapshots {
     while (this.log.head < this.log.end && this.log.seqAt(this.log.head) <= horizon) {
       const i = this.log.head;
       const key = this.log.keyAt(i);
-      if (this.lastOfKey.get(key) === i) {
+      if (this.lastOfKey.of(key) === i) {
         this.lastOfKey.delete(key);
-        if (this.store.get(key) === undefined) this.ghosts.remove(key);
+        if (!this.store.has(key)) this.ghosts.remove(key);
       }
       this.droppedThroughSeq = this.log.seqAt(i);
       this.log.dropOldest();

@@ -1,9 +1,15 @@
+import { grownLength, keyId, knownKeyId } from "../lib/key-ids.ts";
 import type { LazyList } from "../storage/interfaces.ts";
 import { type Pod, podField } from "../storage/pod.ts";
+import { KeyBodies, withRv } from "./pod-bodies.ts";
 import { SortedKeys } from "./sorted-keys.ts";
 
-// The watch cache's current objects (upstream: store/store_btree.go, the B-tree indexer): a map
-// by key, the keys in order for prefix lists, and the label/field indexes the cache was given.
+// The watch cache's current objects (upstream: store/store_btree.go, the B-tree indexer): each
+// key's rv and body in columns by the key's number (lib/key-ids.ts), the keys in order for prefix
+// lists, and the label/field indexes the cache was given. A stored pod is made again (`withRv`)
+// where a read asks for it, from a body the process shares (pod-bodies.ts): a parked run of the
+// large cluster holds 9 bytes a key of its own here, not a map entry and a pod. A key's number
+// decides no order: lists walk the sorted key strings, index buckets are sorted by key.
 
 /**
  * An `Indexer` (upstream: client-go cache.Indexers; the vectors' `Indexer`): a pod is indexed by
@@ -27,7 +33,12 @@ interface Index {
 export class Store {
   /** Bumped on every change; lazy lists check it so a stale view fails loudly. */
   mutations = 0;
-  private readonly byKey = new Map<string, Pod>();
+  private count = 0;
+  /** By key number: 1 when the key is stored. */
+  private present = new Uint8Array(0);
+  /** By key number: the stored object's rv. */
+  private rvs = new Float64Array(0);
+  private readonly bodies = new KeyBodies();
   private readonly keys = new SortedKeys();
   private readonly indexes: Index[];
 
@@ -36,32 +47,41 @@ export class Store {
   }
 
   get size(): number {
-    return this.byKey.size;
+    return this.count;
+  }
+
+  has(key: string): boolean {
+    const id = knownKeyId(key);
+    return id >= 0 && this.present[id] === 1;
   }
 
   get(key: string): Pod | undefined {
-    return this.byKey.get(key);
+    const id = knownKeyId(key);
+    return id < 0 ? undefined : this.objectOf(id);
   }
 
-  /** Stores `pod` under `key`; returns the object it replaced. */
-  put(key: string, pod: Pod): Pod | undefined {
-    const prev = this.byKey.get(key);
+  /** Stores `pod` under `key`. */
+  put(key: string, pod: Pod): void {
+    const id = keyId(key);
     this.mutations++;
-    if (prev === undefined) this.keys.insert(key);
-    else this.unindex(key, prev);
-    this.byKey.set(key, pod);
+    if (this.present[id] === 1) this.unindex(key, this.bodies.get(id));
+    else {
+      this.keys.insert(key);
+      this.add(id);
+    }
+    this.write(id, pod);
     this.index(key, pod);
-    return prev;
   }
 
-  delete(key: string): Pod | undefined {
-    const prev = this.byKey.get(key);
-    if (prev === undefined) return undefined;
+  delete(key: string): void {
+    const id = knownKeyId(key);
+    if (id < 0 || this.present[id] !== 1) return;
     this.mutations++;
-    this.unindex(key, prev);
-    this.byKey.delete(key);
+    this.unindex(key, this.bodies.get(id));
+    this.present[id] = 0;
+    this.count--;
+    this.bodies.drop(id);
     this.keys.remove(key);
-    return prev;
   }
 
   /**
@@ -72,15 +92,27 @@ export class Store {
   replace(keys: readonly string[], pods: readonly Pod[]): void {
     if (keys.length !== pods.length) throw new Error("store: replace with unpaired keys and pods");
     this.mutations++;
-    this.byKey.clear();
+    this.present.fill(0);
+    this.count = 0;
+    this.bodies.clear();
     for (const ix of this.indexes) ix.buckets.clear();
+    // Every key numbered first, so the columns grow once, not by doubling as the numbers come.
+    let top = -1;
+    for (let i = 0; i < keys.length; i++) top = Math.max(top, keyId(keys[i] as string));
+    if (top >= this.present.length) this.grow(top);
+    const distinct: string[] = [];
     for (let i = 0; i < keys.length; i++) {
       const key = keys[i] as string;
       const pod = pods[i] as Pod;
-      this.byKey.set(key, pod);
+      const id = keyId(key);
+      if (this.present[id] !== 1) {
+        this.add(id);
+        distinct.push(key);
+      }
+      this.write(id, pod);
       this.index(key, pod);
     }
-    this.keys.reset([...this.byKey.keys()]);
+    this.keys.reset(distinct);
   }
 
   hasIndex(name: string): boolean {
@@ -97,7 +129,7 @@ export class Store {
   itemsBetween(from: number, stop: number, at: number): Pod[] {
     this.assertUnchanged(at);
     const out: Pod[] = [];
-    for (let i = from; i < stop; i++) out.push(this.byKey.get(this.keys.at(i)) as Pod);
+    for (let i = from; i < stop; i++) out.push(this.objectAt(this.keys.at(i)));
     return out;
   }
 
@@ -119,7 +151,7 @@ export class Store {
       items: (max = Number.POSITIVE_INFINITY) => {
         this.assertUnchanged(at);
         const keys = bucket === undefined ? [] : [...bucket].sort();
-        return keys.slice(0, max).map((k) => this.byKey.get(k) as Pod);
+        return keys.slice(0, max).map((k) => this.objectAt(k));
       },
     };
   }
@@ -127,6 +159,41 @@ export class Store {
   /** Every key in order, for snapshot views that merge the live store with older versions. */
   sortedKeys(): SortedKeys {
     return this.keys;
+  }
+
+  /** The stored object of key number `id`, made from its columns. */
+  private objectOf(id: number): Pod | undefined {
+    if (this.present[id] !== 1) return undefined;
+    return withRv(this.bodies.get(id), this.rvs[id] as number);
+  }
+
+  /** The stored object of `key`, which is stored. */
+  private objectAt(key: string): Pod {
+    const pod = this.objectOf(knownKeyId(key));
+    if (pod === undefined) throw new Error(`store: ${key} is not stored`);
+    return pod;
+  }
+
+  /** Key number `id` becomes stored (its columns grown to hold it). */
+  private add(id: number): void {
+    if (id >= this.present.length) this.grow(id);
+    this.present[id] = 1;
+    this.count++;
+  }
+
+  private write(id: number, pod: Pod): void {
+    this.bodies.set(id, pod);
+    this.rvs[id] = pod.rv;
+  }
+
+  private grow(id: number): void {
+    const length = grownLength(id, this.present.length);
+    const present = new Uint8Array(length);
+    present.set(this.present);
+    this.present = present;
+    const rvs = new Float64Array(length);
+    rvs.set(this.rvs);
+    this.rvs = rvs;
   }
 
   private assertUnchanged(at: number): void {

@@ -64,3 +64,11 @@ export function sharedKey(prefix: string, namespace: string, name: string): stri
   }
   return key;
 }
+
+/**
+ * The length a column indexed by key number grows to so that it holds `id`: doubled, and at least
+ * every key numbered so far, so that filling it key by key copies it rarely.
+ */
+export function grownLength(id: number, length: number): number {
+  return Math.max(id + 1, keyIdCount(), 2 * length);
+}
