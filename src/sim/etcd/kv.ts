@@ -1,10 +1,12 @@
 import { at, defined } from "../lib/at.ts";
 import { bisect, firstAbove } from "../lib/bisect.ts";
+import { keyId, keyIdCount, knownKeyId, sharedKey } from "../lib/key-ids.ts";
 import { resourceExpired, type StatusError } from "../storage/errors.ts";
 import type { Pod } from "../storage/pod.ts";
-import { podKey, sameBody } from "../storage/pod.ts";
+import { sameBody } from "../storage/pod.ts";
 import { ADDED, DELETED, EventLog, type EventTypeCode, MODIFIED } from "./event-log.ts";
 import { KeyColumns } from "./key-columns.ts";
+import { podOf } from "./pod-objects.ts";
 
 // etcd's data: one global revision, the pods under the resource prefix as multi-version keys, and
 // the log of pod events the cacher's watch reads. Compaction drops every version that can no
@@ -15,7 +17,8 @@ import { KeyColumns } from "./key-columns.ts";
 // are its events in the log, each naming the one before (its revision, body and event), so a read
 // at an older revision walks back from the newest, and compaction, which drops the log's head,
 // drops them with no work per key (200 000 keys in the largest scenario). The keys themselves are
-// columns by index (key-columns.ts), with no object per key.
+// columns by index (key-columns.ts), with no object per key, and their strings and numbers are
+// the process's (lib/key-ids.ts), so a run keeps no map or string per key of its own.
 
 export type KvEventType = "ADDED" | "MODIFIED" | "DELETED";
 
@@ -58,14 +61,12 @@ export class EtcdKv {
   readonly resourcePrefix: string;
   private revisionValue: number;
   private compactedValue = 0;
-  /** Each key's index in the columns, while it has a version. */
-  private readonly byKey = new Map<string, number>();
+  /** Each key's index in the columns by its id (lib/key-ids.ts) while it has a version, else -1. */
+  private indexById = new Int32Array(0);
   /** Every key made, by index (the log's events refer to their key by it). */
   private readonly columns = new KeyColumns();
-  /** namespace → name → key: a write looks its key up by strings already hashed, not a new one. */
-  private readonly keys = new Map<string, Map<string, string>>();
   /** Key indexes sorted by key, so a range is a binary search and a walk ... */
-  private sorted: number[] = [];
+  private sorted = new Int32Array(0);
   /** ... once the keys created since the last read are merged in (bulk creates stay O(n log n)). */
   private unsorted: number[] = [];
   /** The keys that are `varied`, for compaction to clear (or to remove when deleted). */
@@ -77,9 +78,9 @@ export class EtcdKv {
   private readonly counts: number[] = [];
   private countBase = 0;
   /** The last `lowerBound` answer. */
-  private bound: { key: string; sorted: number[]; index: number } = {
+  private bound: { key: string; sorted: Int32Array; index: number } = {
     key: "",
-    sorted: [],
+    sorted: this.sorted,
     index: 0,
   };
 
@@ -110,12 +111,12 @@ export class EtcdKv {
 
   /**
    * `create` without making its event (a run's start creates every pod); returns its key's index.
-   * With `owned`, `spec` is the caller's fresh object, which etcd keeps as the body instead of a
-   * copy (200 000 objects fewer at the largest scenario's start).
+   * With `owned`, etcd keeps `spec` as the body instead of a copy: the caller's fresh object, or
+   * one shared and never changed (world/pods.ts podSpec; 200 000 objects fewer a run).
    */
   insert(spec: PodSpec, owned = false): number {
     const key = this.keyOf(spec);
-    const existing = this.byKey.get(key);
+    const existing = this.indexOf(key);
     if (existing !== undefined && this.columns.live(existing)) {
       throw new Error(`kv: create of existing key ${key}`);
     }
@@ -126,7 +127,7 @@ export class EtcdKv {
 
   update(spec: PodSpec): KvEvent {
     const key = this.keyOf(spec);
-    const index = this.byKey.get(key);
+    const index = this.indexOf(key);
     if (index === undefined || !this.columns.live(index)) {
       throw new Error(`kv: update of missing key ${key}`);
     }
@@ -135,8 +136,8 @@ export class EtcdKv {
   }
 
   delete(namespace: string, name: string): KvEvent {
-    const key = podKey(this.resourcePrefix, { namespace, name });
-    const index = this.byKey.get(key);
+    const key = this.keyOf({ namespace, name });
+    const index = this.indexOf(key);
     if (index === undefined || !this.columns.live(index)) {
       throw new Error(`kv: delete of missing key ${key}`);
     }
@@ -146,10 +147,12 @@ export class EtcdKv {
 
   /**
    * The index of `spec`'s key, for writes that name it by index (writeAt): the open loop's
-   * writers look it up once per pod instead of hashing two strings per write.
+   * writers look it up once per pod instead of hashing two strings per write. `owned` as for
+   * `insert`, when the key is new.
    */
-  keyIndex(spec: PodSpec): number {
-    return this.indexFor(spec, this.byKey.get(this.keyOf(spec)));
+  keyIndex(spec: PodSpec, owned = false): number {
+    const key = this.keyOf(spec);
+    return this.indexFor(spec, this.indexOf(key), key, owned);
   }
 
   /** Writes the key's body again (created if absent); returns the revision. */
@@ -159,7 +162,9 @@ export class EtcdKv {
     let index = keyIndex;
     if (!columns.indexed(index)) {
       // Compacted away after a delete: the key's current index, or a new one.
-      index = this.indexFor(columns.body(index), this.byKey.get(columns.key(index)));
+      // The body is the key's own already (or the process's), so the new index keeps it.
+      const key = columns.key(index);
+      index = this.indexFor(columns.body(index), this.indexOf(key), key, true);
     }
     this.write(index, columns.live(index) ? MODIFIED : ADDED, columns.body(index));
     return this.revisionValue;
@@ -187,7 +192,7 @@ export class EtcdKv {
 
   /** The pod stored at `key` now, or null. */
   current(key: string): Pod | null {
-    return this.latestOf(this.byKey.get(key));
+    return this.latestOf(this.indexOf(key));
   }
 
   /** The pod at `key` as of `rev`, or a 410 when `rev` was compacted. */
@@ -196,7 +201,7 @@ export class EtcdKv {
     rev: number,
   ): { ok: true; pod: Pod | null } | { ok: false; error: StatusError } {
     if (rev < this.compactedValue) return { ok: false, error: resourceExpired(LIST_TOO_OLD) };
-    const index = this.byKey.get(key);
+    const index = this.indexOf(key);
     return { ok: true, pod: index === undefined ? null : this.visibleAt(index, rev) };
   }
 
@@ -321,31 +326,37 @@ export class EtcdKv {
   }
 
   /**
-   * The pod's key under the prefix: one string per key for the whole run, so maps keyed by it
-   * elsewhere (the watch cache's) find it by identity instead of comparing characters.
+   * The pod's key under the prefix: one string per key for the process (lib/key-ids.ts
+   * sharedKey), so maps keyed by it elsewhere (the watch cache's) find it by identity instead of
+   * comparing characters, and runs side by side hold one copy.
    */
   keyOf(pod: Pick<Pod, "namespace" | "name">): string {
-    let byName = this.keys.get(pod.namespace);
-    if (byName === undefined) {
-      byName = new Map();
-      this.keys.set(pod.namespace, byName);
-    }
-    let key = byName.get(pod.name);
-    if (key === undefined) {
-      key = podKey(this.resourcePrefix, pod);
-      byName.set(pod.name, key);
-    }
-    return key;
+    return sharedKey(this.resourcePrefix, pod.namespace, pod.name);
   }
 
-  /** `existing`, or the index of a new key for `spec`, not written yet. */
-  private indexFor(spec: PodSpec, existing: number | undefined, known?: string, owned = false) {
+  /** The key's index while it has a version, else undefined; numbers no key. */
+  private indexOf(key: string): number | undefined {
+    const id = knownKeyId(key);
+    const index = id >= 0 && id < this.indexById.length ? defined(this.indexById[id]) : -1;
+    return index >= 0 ? index : undefined;
+  }
+
+  /** `existing`, or the index of a new key `key` for `spec`, not written yet. */
+  private indexFor(spec: PodSpec, existing: number | undefined, key: string, owned = false) {
     if (existing !== undefined) return existing;
-    const key = known ?? this.keyOf(spec);
-    const index = this.columns.add(key, owned ? spec : bodyOf(spec));
-    this.byKey.set(key, index);
+    const id = keyId(key);
+    const index = this.columns.add(id, owned ? spec : bodyOf(spec));
+    if (id >= this.indexById.length) this.growIndexById();
+    this.indexById[id] = index;
     this.unsorted.push(index);
     return index;
+  }
+
+  /** Room for every key id given so far, and some: ids come in bulk at a run's start. */
+  private growIndexById(): void {
+    const grown = new Int32Array(Math.max(keyIdCount(), 2 * this.indexById.length)).fill(-1);
+    grown.set(this.indexById);
+    this.indexById = grown;
   }
 
   private write(index: number, type: EventTypeCode, spec: PodSpec): void {
@@ -376,7 +387,7 @@ export class EtcdKv {
   private versionObject(keyIndex: number, index: number, rev: number): Pod {
     const columns = this.columns;
     const newest = columns.event(keyIndex);
-    if (index === newest) return columns.latestObject(keyIndex, podOf);
+    if (index === newest) return columns.latestObject(keyIndex);
     if (!columns.varied(keyIndex)) return podOf(columns.body(keyIndex), rev);
     for (let next = newest; next > index; ) {
       const offset = this.logOffset(next);
@@ -412,7 +423,7 @@ export class EtcdKv {
   /** The key's newest object, null when it has none or was deleted. */
   private latestOf(keyIndex: number | undefined): Pod | null {
     if (keyIndex === undefined || !this.columns.live(keyIndex)) return null;
-    return this.columns.latestObject(keyIndex, podOf);
+    return this.columns.latestObject(keyIndex);
   }
 
   private assertReadable(rev: number): void {
@@ -435,7 +446,7 @@ export class EtcdKv {
     for (const index of this.varied) {
       if (columns.rev(index) > rev) continue;
       if (!columns.live(index)) {
-        this.byKey.delete(columns.key(index));
+        this.indexById[columns.id(index)] = -1;
         columns.unindex(index);
         removedKeys = true;
       }
@@ -457,21 +468,22 @@ export class EtcdKv {
   }
 
   /** The key indexes in key order, merging in those created since the last call. */
-  private ordered(): number[] {
+  private ordered(): Int32Array {
     if (this.unsorted.length === 0) return this.sorted;
     const columns = this.columns;
     const fresh = this.unsorted.sort((a, b) => (columns.key(a) < columns.key(b) ? -1 : 1));
-    const merged: number[] = [];
+    const sorted = this.sorted;
+    const merged = new Int32Array(sorted.length + fresh.length);
     let i = 0;
+    let m = 0;
     // Indexed: the start's merge of 200 000 keys runs once, in the interpreter.
     for (let f = 0; f < fresh.length; f++) {
       const index = fresh[f] as number;
       const key = columns.key(index);
-      while (i < this.sorted.length && columns.key(at(this.sorted, i)) < key)
-        merged.push(at(this.sorted, i++));
-      merged.push(index);
+      while (i < sorted.length && columns.key(at(sorted, i)) < key) merged[m++] = at(sorted, i++);
+      merged[m++] = index;
     }
-    while (i < this.sorted.length) merged.push(at(this.sorted, i++));
+    while (i < sorted.length) merged[m++] = at(sorted, i++);
     this.sorted = merged;
     this.unsorted = [];
     return merged;
@@ -493,14 +505,6 @@ const bodyOf = (spec: PodSpec): PodSpec => ({
   name: spec.name,
   nodeName: spec.nodeName,
   labels: spec.labels,
-});
-
-const podOf = (body: PodSpec, rv: number): Pod => ({
-  namespace: body.namespace,
-  name: body.name,
-  nodeName: body.nodeName,
-  labels: body.labels,
-  rv,
 });
 
 /**
