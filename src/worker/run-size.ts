@@ -1,6 +1,6 @@
 import type { Simulation } from "../model/index.ts";
 import type { HostedRun } from "./hosted-run.ts";
-import type { SharedSpan, Weight } from "./run-weight.ts";
+import { alone, type SharedSpan, type Weight } from "./run-weight.ts";
 
 // A parked run's heap in the worker, estimated from what dominates it, counted as the memory it
 // occupies (a column's slots, not only its live entries): the history ring's columns, etcd's
@@ -52,8 +52,19 @@ const BYTES_PER_SHARED_SNAPSHOT = 24;
  * 600,600 --parked) where a change's 14 bytes would make 1.5 MB of the 4.8 MB they are said
  * to hold alone. */
 const BYTES_PER_SHARED_SNAPSHOT_CHANGE = BYTES_PER_SNAPSHOT_CHANGE - BYTES_PER_SHARED_SNAPSHOT;
-/** An event object and its pod, kept until every watcher has read it. */
-const BYTES_PER_DISPATCHED_EVENT = 185;
+/**
+ * An event the cacher dispatched, kept until every watcher has read it: its running count, and
+ * what the old fit put with a dispatched event beyond its columns (without it the estimate fell
+ * 0.7–1.8 MB under what (b) and the large cluster held at 60 s). Its slot's columns are the
+ * ring's (apiserver/event-slots.ts), and its full chunks the ring's own while the cache has not
+ * relisted (apiserver/dispatch-log.ts): spans of the ring's column, which cost nothing where the
+ * ring still holds them. It was an event object and its pods, 185 bytes by the fit; with the
+ * events as columns, (b) held 12.8 MB at 60 s in Chromium where it held 21.1 MB
+ * (docs/benchmarks.md, "The dispatched events as the ring's columns").
+ */
+const BYTES_PER_DISPATCH_COUNT = 32;
+/** A dispatched event whose chunk is not the ring's: the ring's slot and its count. */
+const BYTES_PER_DISPATCHED_EVENT = BYTES_PER_RING_SLOT + BYTES_PER_DISPATCH_COUNT;
 /** A read etcd has not answered yet (queued or in service), with its request and its client's. */
 const BYTES_PER_RANGE_IN_FLIGHT = 900;
 /** A read parked until the cache is fresh, with its request and its client's. */
@@ -66,7 +77,14 @@ const BYTES_PER_CLOCK_SLOT = 8;
 /** An item's arrival time (or a bookmark's item and RV) in the watch stream's backlog rings. */
 const BYTES_PER_BACKLOG_SLOT = 8;
 
+/** What `run` holds alone: its own bytes and its shared spans, each slot counted once. */
 export function estimateRunBytes(run: HostedRun): number {
+  return alone(weighRun(run));
+}
+
+/** Every item at its rate: slots two columns hold in common (the ring's and the dispatch log's)
+ * count twice, so only spans tell what a run holds (`alone`). */
+function itemBytes(run: HostedRun): number {
   return simulationBytes(run.main) + (run.twin === null ? 0 : simulationBytes(run.twin));
 }
 
@@ -83,11 +101,11 @@ export function weighRun(run: HostedRun): Weight {
     ...(run.twin ? sharedSpans("twin", run.twin) : []),
   ];
   const sharedBytes = shared.reduce((sum, s) => sum + (s.to - s.from) * s.bytesPerSlot, 0);
-  return { own: estimateRunBytes(run) - sharedBytes, shared };
+  return { own: itemBytes(run) - sharedBytes, shared };
 }
 
 function sharedSpans(name: string, run: Simulation): SharedSpan[] {
-  const { kv, apiserver, cache } = run.world;
+  const { kv, cache } = run.world;
   const snapshots = cache.storage.snapshots;
   const undo = snapshots?.undoLog.sealed ?? { from: 0, to: 0 };
   const list = snapshots?.listSealed ?? { from: 0, to: 0 };
@@ -97,11 +115,19 @@ function sharedSpans(name: string, run: Simulation): SharedSpan[] {
     { column: `${name}:undo-log`, ...undo, bytesPerSlot: BYTES_PER_SHARED_SNAPSHOT_CHANGE },
     { column: `${name}:etcd-log`, ...kv.logSealed, bytesPerSlot: BYTES_PER_SHARED_LOG_SLOT },
     { column: `${name}:clock`, ...run.world.clock.sealed, bytesPerSlot: BYTES_PER_CLOCK_SLOT },
-    {
-      column: `${name}:dispatched`,
-      ...apiserver.cacher.dispatchLog.sealed,
-      bytesPerSlot: BYTES_PER_DISPATCHED_EVENT,
-    },
+    ...dispatchedSpans(name, run),
+  ];
+}
+
+/** The dispatch log's full chunks: the ring's column while they are the ring's chunks. */
+function dispatchedSpans(name: string, run: Simulation): SharedSpan[] {
+  const log = run.world.apiserver.cacher.dispatchLog;
+  const span = log.sealed;
+  if (!log.sealedAlongRing)
+    return [{ column: `${name}:dispatched`, ...span, bytesPerSlot: BYTES_PER_DISPATCHED_EVENT }];
+  return [
+    { column: `${name}:ring`, ...span, bytesPerSlot: BYTES_PER_SHARED_RING_SLOT },
+    { column: `${name}:dispatch-counts`, ...span, bytesPerSlot: BYTES_PER_DISPATCH_COUNT },
   ];
 }
 

@@ -46,13 +46,19 @@ describe("the dispatch log", () => {
       [c, givenC, 0],
     ] as const) {
       expect(log.end).toBe(given.length);
-      for (let i = from; i < given.length; i++) expect(log.at(i)).toEqual(given[i]);
+      // Made again from the columns: equal to what was appended, field by field.
+      for (let i = from; i < given.length; i++) {
+        expect(log.at(i)).toEqual(given[i]);
+        expect(log.rvAt(i)).toBe(given[i]?.rv);
+      }
       const deliverable = given
         .slice(from)
         .filter((e) => e.object !== null || e.prevObject !== null);
       expect(log.deliverableBetween(from, log.end)).toBe(deliverable.length);
     }
     expect(() => a.at(8_499)).toThrow(/released/);
+    expect(() => a.rvAt(8_499)).toThrow(/released/);
+    expect(() => a.rvAt(a.end)).toThrow(/never written/);
     expect(a.retained).toBe(13_000 - 8_500);
     expect(a.held).toBeLessThan(a.retained + 4096); // whole chunks below the first live entry went
     expect(a.firstAbove(8_500, a.end, 10_000)).toBe(10_000);

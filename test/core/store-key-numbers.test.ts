@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { PodBodies } from "../../src/sim/apiserver/pod-bodies.ts";
 import { type Indexer, Store } from "../../src/sim/apiserver/store.ts";
 import { keyId } from "../../src/sim/lib/key-ids.ts";
+import { shareSealedChunks } from "../../src/sim/lib/sealed-chunks.ts";
 import type { Pod } from "../../src/sim/storage/pod.ts";
 
 // The store keeps its objects in columns by key number (lib/key-ids.ts), and a number follows the
@@ -147,5 +148,33 @@ describe("PodBodies", () => {
     expect(a.share(key, { ...first, rv: 5 })).toBe(first);
     b.forget(key);
     expect(b.share(key, { ...first, rv: 6 })).toBe(first);
+  });
+});
+
+describe("SortedKeys shared between runs", () => {
+  it("keeps a store's keys its own once another store replaced with the same keys changes", () => {
+    shareSealedChunks(true);
+    try {
+      const prefix = "/store-numbers-sorted/";
+      const keys = keysOf(prefix);
+      const pods = keys.map((k, i) => podOf(k, i + 1, lcg(9)));
+      const a = new Store([]);
+      const b = new Store([]);
+      a.replace(keys, pods);
+      b.replace([...keys].reverse(), [...pods].reverse());
+      b.put(`${prefix}ns/p-100`, podOf(`${prefix}ns/p-100`, 99, lcg(10)));
+      b.delete(`${prefix}ns/p-0`);
+      a.delete(`${prefix}ns/p-1`);
+      const names = (s: Store) =>
+        s
+          .list(prefix, "", 1)
+          .items()
+          .map((p) => p.name);
+      const sorted = keys.map((k) => k.slice(k.lastIndexOf("/") + 1)).sort();
+      expect(names(a)).toEqual(sorted.filter((n) => n !== "p-1"));
+      expect(names(b)).toEqual([...sorted.filter((n) => n !== "p-0"), "p-100"].sort());
+    } finally {
+      shareSealedChunks(false);
+    }
   });
 });

@@ -66,7 +66,7 @@ export class Cacher {
   readonly metrics: WatchCacheMetrics;
   readonly scheduler: Scheduler;
   readonly resourcePrefix: string;
-  readonly dispatchLog = new DispatchLog();
+  readonly dispatchLog: DispatchLog;
   readonly watchers = new Set<CacheWatcher>();
   /** Terminated watchers whose client has not read everything dispatched before the close. */
   private readonly draining = new Set<CacheWatcher>();
@@ -90,6 +90,8 @@ export class Cacher {
     this.config = options.config;
     this.metrics = options.metrics;
     this.watchCache = options.watchCache;
+    const { storage, history } = options.watchCache;
+    this.dispatchLog = new DispatchLog(storage.bodies, history.slots);
     this.storage = options.storage;
     this.resourcePrefix = options.resourcePrefix;
     const now = () => this.scheduler.nowNs;

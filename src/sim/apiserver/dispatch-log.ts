@@ -5,14 +5,14 @@ import {
   CHUNK_MASK,
   chunkOf,
   chunkStart,
-  emptySlots,
   SealedChunks,
   sameBytes,
   sealedSpan,
   slotOf,
 } from "../lib/sealed-chunks.ts";
 import { smallInteger } from "../lib/small-integer.ts";
-import { samePod } from "../storage/same-pod.ts";
+import { EventSlots } from "./event-slots.ts";
+import { PodBodies } from "./pod-bodies.ts";
 import type { WatchCacheEvent } from "./watch-cache-event.ts";
 
 // The events the cacher has dispatched, in order, addressed by absolute index. Watchers are
@@ -25,28 +25,21 @@ import type { WatchCacheEvent } from "./watch-cache-event.ts";
 export const isDeliverable = (event: WatchCacheEvent): boolean =>
   event.type === "DELETED" ? event.prevObject !== null : event.object !== null;
 
-/** Entries by absolute index, written only while the chunk is the newest and shared once full. */
-interface Chunk {
-  /** By slot; null in chunk 0's slots before absolute index 0. */
-  readonly items: (WatchCacheEvent | null)[];
-  /** cumulative[i]: deliverable entries at absolute indexes up to and including this one. */
-  readonly cumulative: Float64Array;
-}
-
-/** Full chunks of every dispatch log in the process, one copy of each (time travel's parked runs). */
-const sealed = new SealedChunks<Chunk>(
-  (a, b) =>
-    sameBytes(a.cumulative, b.cumulative) &&
-    a.items.every((e, i) => sameEvent(e, b.items[i] ?? null)),
-);
+/** Running counts by absolute index, written only while the chunk is the newest, shared once full. */
+const sealedCounts = new SealedChunks<Float64Array>(sameBytes);
 
 // The entries are chunks by absolute index: released chunks go whole, and a full chunk is never
 // written again, so the runs time travel parks share the events they dispatched alike
-// (lib/sealed-chunks.ts). An event and its objects are never changed once made, so one run may
-// read another's equal ones.
+// (lib/sealed-chunks.ts). The events are kept as the history ring keeps its own, in columns of
+// what is read and references to each key's shared body (event-slots.ts), not an event object
+// and two pods each: the world's watchers read only the RVs and counts, and an event is made
+// again only where a client reads it. A full chunk equal to the ring's at its index is the
+// ring's (event-slots.ts): while the two number the same events alike, one copy serves both.
 export class DispatchLog {
-  /** chunks[k] is chunk firstChunk + k (lib/sealed-chunks.ts chunkOf). */
-  private chunks: Chunk[] = [];
+  private readonly events: EventSlots;
+  /** counts[k] is chunk firstChunk + k of the running counts: counts[k][slot] is the number of
+   * deliverable entries at absolute indexes up to and including that one. */
+  private counts: Float64Array[] = [];
   private firstChunk = 0;
   /** Deliverable entries below the first chunk. */
   private cumulativeBeforeChunks = 0;
@@ -60,7 +53,13 @@ export class DispatchLog {
   private newestRv = 0;
   private deliverable = 0;
 
-  constructor() {
+  /**
+   * `bodies`: the watch cache's shared body per key, which its ring and snapshots use too;
+   * `ring`: the history ring's slots, whose full chunks hold the same events at the same indexes
+   * while the cache has not relisted, so one copy serves both.
+   */
+  constructor(bodies: PodBodies = new PodBodies(), ring: EventSlots | null = null) {
+    this.events = new EventSlots(bodies, ring);
     // Stored once more, so V8 takes the field as one that changes from the start. Kept as its
     // first value until the first release (a thousand entries in), it was folded into the
     // optimised hand-off (WatchCache.hand), which the first release then threw away.
@@ -82,9 +81,14 @@ export class DispatchLog {
     return this.endIndex - chunkStart(this.firstChunk);
   }
 
+  /** Every full chunk held is the history ring's (it weighs nothing beyond the ring's). */
+  get sealedAlongRing(): boolean {
+    return this.events.sealedAlongside;
+  }
+
   /** The absolute indexes [from, to) of the full chunks, which runs of one scenario share. */
   get sealed(): { from: number; to: number } {
-    return sealedSpan(this.firstChunk, this.chunks.length, this.endIndex);
+    return sealedSpan(this.firstChunk, this.counts.length, this.endIndex);
   }
 
   append(event: WatchCacheEvent): void {
@@ -93,29 +97,37 @@ export class DispatchLog {
     this.newestRv = event.rv;
     if (isDeliverable(event)) this.deliverable++;
     const i = slotOf(end);
-    if (i === 0 || this.chunks.length === 0) {
-      if (this.chunks.length === 0) this.firstChunk = chunkOf(end);
-      this.chunks.push({
-        items: emptySlots<WatchCacheEvent>(),
-        cumulative: new Float64Array(CHUNK),
-      });
+    if (i === 0 || this.counts.length === 0) {
+      if (this.counts.length === 0) this.firstChunk = chunkOf(end);
+      this.counts.push(new Float64Array(CHUNK));
     }
-    const last = this.chunks.length - 1;
-    const chunk = defined(this.chunks[last]);
-    chunk.items[i] = event;
-    chunk.cumulative[i] = this.deliverable;
+    const last = this.counts.length - 1;
+    const counts = defined(this.counts[last]);
+    counts[i] = this.deliverable;
+    this.events.set(end, event);
     this.endIndex++;
-    if (i === CHUNK_MASK) this.chunks[last] = sealed.seal(chunkOf(end), chunk);
+    if (i === CHUNK_MASK) this.counts[last] = sealedCounts.seal(chunkOf(end), counts);
   }
 
+  /** The event at `index`, made again from the columns (equal to the one appended). */
   at(index: number): WatchCacheEvent {
-    const event =
-      index >= this.firstLive && index < this.endIndex
-        ? this.chunks[chunkOf(index) - this.firstChunk]?.items[slotOf(index)]
-        : undefined;
-    if (event === undefined || event === null)
-      throw new Error(`dispatch log: entry ${index} was released or never written`);
+    const event = this.live(index) ? this.events.get(index) : null;
+    if (event === null) throw this.missing(index);
     return event;
+  }
+
+  /** The RV of the event at `index`, without making the event. */
+  rvAt(index: number): number {
+    if (!this.live(index)) throw this.missing(index);
+    return this.events.rvAt(index);
+  }
+
+  private live(index: number): boolean {
+    return index >= this.firstLive && index < this.endIndex;
+  }
+
+  private missing(index: number): Error {
+    return new Error(`dispatch log: entry ${index} was released or never written`);
   }
 
   /** RVs strictly increase over [from, end): positions can be found by RV. */
@@ -125,7 +137,7 @@ export class DispatchLog {
 
   /** The first index in [from, to) whose RV is above `rv` (RVs increasing there), else `to`. */
   firstAbove(from: number, to: number, rv: number): number {
-    return bisect(from, to, (i) => this.at(i).rv > rv);
+    return bisect(from, to, (i) => this.rvAt(i) > rv);
   }
 
   /** Deliverable entries at indexes [from, to). */
@@ -142,8 +154,9 @@ export class DispatchLog {
     const dead = Math.min(chunkOf(this.firstLive), written) - this.firstChunk;
     if (dead <= 0) return;
     this.cumulativeBeforeChunks = this.cumulativeBefore(chunkStart(this.firstChunk + dead));
-    this.chunks.splice(0, dead);
+    this.counts.splice(0, dead);
     this.firstChunk += dead;
+    this.events.dropBefore(chunkStart(this.firstChunk));
   }
 
   private cumulativeBefore(index: number): number {
@@ -151,20 +164,6 @@ export class DispatchLog {
     const last = index - 1;
     // A small integer, as the count stored beside the chunks is: a double there would widen
     // that field for every log (lib/small-integer.ts).
-    return smallInteger(
-      defined(this.chunks[chunkOf(last) - this.firstChunk]?.cumulative[slotOf(last)]),
-    );
+    return smallInteger(defined(this.counts[chunkOf(last) - this.firstChunk]?.[slotOf(last)]));
   }
-}
-
-function sameEvent(a: WatchCacheEvent | null, b: WatchCacheEvent | null): boolean {
-  if (a === null || b === null) return a === b;
-  return (
-    a.type === b.type &&
-    a.key === b.key &&
-    Object.is(a.rv, b.rv) &&
-    Object.is(a.recordTimeNs, b.recordTimeNs) &&
-    samePod(a.object, b.object) &&
-    samePod(a.prevObject, b.prevObject)
-  );
 }

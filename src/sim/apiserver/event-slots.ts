@@ -62,25 +62,35 @@ const newChunk = (): Chunk => ({
  * same values, compared field by field; a body is never changed once made, so one run may read
  * another's equal ones.
  */
-const sealed = new SealedChunks<Chunk>(
-  (a, b) =>
-    a.rvs.sameAs(b.rvs) &&
-    a.prevRvs.sameAs(b.prevRvs) &&
-    sameBytes(a.times, b.times) &&
-    sameBytes(a.types, b.types) &&
-    a.keys.every((key, i) => key === b.keys[i]) &&
-    a.bodies.every((body, i) => samePod(body, b.bodies[i] ?? null)) &&
-    a.prevBodies.every((body, i) => samePod(body, b.prevBodies[i] ?? null)),
-);
+const sameChunk = (a: Chunk, b: Chunk): boolean =>
+  a.rvs.sameAs(b.rvs) &&
+  a.prevRvs.sameAs(b.prevRvs) &&
+  sameBytes(a.times, b.times) &&
+  sameBytes(a.types, b.types) &&
+  a.keys.every((key, i) => key === b.keys[i]) &&
+  a.bodies.every((body, i) => samePod(body, b.bodies[i] ?? null)) &&
+  a.prevBodies.every((body, i) => samePod(body, b.prevBodies[i] ?? null));
+const sealed = new SealedChunks<Chunk>(sameChunk);
 
 export class EventSlots {
   /** chunks[k] is chunk firstChunk + k (lib/sealed-chunks.ts chunkOf). */
   private chunks: Chunk[] = [];
   private firstChunk = 0;
   private readonly shared: PodBodies;
+  /** Slots whose full chunks may be this one's (the ring, beside the cacher's dispatch log). */
+  private readonly alongside: EventSlots | null;
+  /** Every full chunk so far was one of `alongside`'s. */
+  private allAlongside: boolean;
 
-  constructor(shared: PodBodies) {
+  constructor(shared: PodBodies, alongside: EventSlots | null = null) {
     this.shared = shared;
+    this.alongside = alongside;
+    this.allAlongside = alongside !== null;
+  }
+
+  /** Every full chunk held is one `alongside` held when it was sealed (so it costs no more). */
+  get sealedAlongside(): boolean {
+    return this.allAlongside;
   }
 
   /** Slots the chunks occupy (the memory the ring holds, whatever its window). */
@@ -132,7 +142,15 @@ export class EventSlots {
     // The previous body first: while the key's body is unchanged both are the shared one.
     chunk.prevBodies[slot] = prevObject === null ? null : this.shared.share(key, prevObject);
     chunk.bodies[slot] = object === null || ownRv ? object : this.shared.share(key, object);
-    if (slot === CHUNK_MASK) this.chunks[last] = sealed.seal(chunkIndex, chunk);
+    if (slot === CHUNK_MASK) this.chunks[last] = this.seal(chunkIndex, chunk);
+  }
+
+  /** A full chunk: `alongside`'s at its index when equal, else the process's kept copy. */
+  private seal(index: number, chunk: Chunk): Chunk {
+    const theirs = this.alongside?.chunks[index - this.alongside.firstChunk];
+    if (theirs !== undefined && sameChunk(theirs, chunk)) return theirs;
+    this.allAlongside = false;
+    return sealed.seal(index, chunk);
   }
 
   /** No index below `index` will be read again: the chunks wholly below it go. */

@@ -31,7 +31,8 @@ export class WatchCacheHistory {
   readonly eventFreshDurationNs: number;
   private readonly noHysteresis: boolean;
   private readonly onResize: ResizeListener | null;
-  private readonly slots: EventSlots;
+  /** The events by absolute index (the cacher's dispatch log seals its chunks beside them). */
+  readonly slots: EventSlots;
   private capacityValue: number;
   private startIndexValue = 0;
   private endIndexValue = 0;

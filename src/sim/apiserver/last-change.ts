@@ -1,35 +1,33 @@
 import { grownLength, keyId, knownKeyId } from "../lib/key-ids.ts";
+import { RvColumn } from "./rv-column.ts";
 
 // Each key's newest change in the snapshots' undo log (snapshots.ts), in a column by the key's
 // number (lib/key-ids.ts) rather than a map by key string: in the large cluster every key is
-// written within a few minutes, and a map entry per key was 50 bytes a key each parked run held.
+// written within a few minutes, and a map entry per key was 50 bytes a key each parked run held;
+// the column is 4 (rv-column.ts).
 
 export class LastChange {
   /** By key number: the change's absolute index + 1; 0 when the key has none in the log. */
-  private slots = new Float64Array(0);
+  private readonly slots = new RvColumn(0);
 
   /** The key's newest change, -1 when none. */
   of(key: string): number {
     const id = knownKeyId(key);
-    return id < 0 ? -1 : (this.slots[id] ?? 0) - 1;
+    return id < 0 || id >= this.slots.length ? -1 : this.slots.get(id) - 1;
   }
 
   set(key: string, index: number): void {
     const id = keyId(key);
-    if (id >= this.slots.length) {
-      const slots = new Float64Array(grownLength(id, this.slots.length));
-      slots.set(this.slots);
-      this.slots = slots;
-    }
-    this.slots[id] = index + 1;
+    if (id >= this.slots.length) this.slots.grow(grownLength(id, this.slots.length));
+    this.slots.set(id, index + 1);
   }
 
   delete(key: string): void {
     const id = knownKeyId(key);
-    if (id >= 0 && id < this.slots.length) this.slots[id] = 0;
+    if (id >= 0 && id < this.slots.length) this.slots.set(id, 0);
   }
 
   clear(): void {
-    this.slots.fill(0);
+    this.slots.clear();
   }
 }

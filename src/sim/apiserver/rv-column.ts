@@ -3,16 +3,35 @@ import { sameBytes } from "../lib/sealed-chunks.ts";
 
 // A column of resource versions in 4 bytes a slot: RVs stay below 2^32 − 1 for about 30 hours of
 // 40 000 writes/s, and any other value (a larger RV, or what a test gives) is kept exactly in a
-// map beside the column, so the column answers what it was given whatever it was.
+// map beside the column, so the column answers what it was given whatever it was. Counts that
+// grow no faster than RVs (the snapshots' change numbers) fit it as well.
 
 const WIDE = 0xffff_ffff;
 
 export class RvColumn {
-  private readonly narrow: Uint32Array;
+  private narrow: Uint32Array;
   private wide: Map<number, number> | null = null;
 
   constructor(lengthSlots: number) {
     this.narrow = new Uint32Array(lengthSlots);
+  }
+
+  get length(): number {
+    return this.narrow.length;
+  }
+
+  /** Holds `lengthSlots` slots from now on, the new ones 0. */
+  grow(lengthSlots: number): void {
+    if (lengthSlots <= this.narrow.length) return;
+    const narrow = new Uint32Array(lengthSlots);
+    narrow.set(this.narrow);
+    this.narrow = narrow;
+  }
+
+  /** Every slot 0. */
+  clear(): void {
+    this.narrow.fill(0);
+    this.wide = null;
   }
 
   get(slot: number): number {

@@ -2,13 +2,14 @@ import { grownLength, keyId, knownKeyId } from "../lib/key-ids.ts";
 import type { LazyList } from "../storage/interfaces.ts";
 import { type Pod, podField } from "../storage/pod.ts";
 import { KeyBodies, withRv } from "./pod-bodies.ts";
+import { RvColumn } from "./rv-column.ts";
 import { SortedKeys } from "./sorted-keys.ts";
 
 // The watch cache's current objects (upstream: store/store_btree.go, the B-tree indexer): each
 // key's rv and body in columns by the key's number (lib/key-ids.ts), the keys in order for prefix
 // lists, and the label/field indexes the cache was given. A stored pod is made again (`withRv`)
 // where a read asks for it, from a body the process shares (pod-bodies.ts): a parked run of the
-// large cluster holds 9 bytes a key of its own here, not a map entry and a pod. A key's number
+// large cluster holds 5 bytes a key of its own here, not a map entry and a pod. A key's number
 // decides no order: lists walk the sorted key strings, index buckets are sorted by key.
 
 /**
@@ -37,7 +38,7 @@ export class Store {
   /** By key number: 1 when the key is stored. */
   private present = new Uint8Array(0);
   /** By key number: the stored object's rv. */
-  private rvs = new Float64Array(0);
+  private readonly rvs = new RvColumn(0);
   private readonly bodies = new KeyBodies();
   private readonly keys = new SortedKeys();
   private readonly indexes: Index[];
@@ -164,7 +165,7 @@ export class Store {
   /** The stored object of key number `id`, made from its columns. */
   private objectOf(id: number): Pod | undefined {
     if (this.present[id] !== 1) return undefined;
-    return withRv(this.bodies.get(id), this.rvs[id] as number);
+    return withRv(this.bodies.get(id), this.rvs.get(id));
   }
 
   /** The stored object of `key`, which is stored. */
@@ -183,7 +184,7 @@ export class Store {
 
   private write(id: number, pod: Pod): void {
     this.bodies.set(id, pod);
-    this.rvs[id] = pod.rv;
+    this.rvs.set(id, pod.rv);
   }
 
   private grow(id: number): void {
@@ -191,9 +192,7 @@ export class Store {
     const present = new Uint8Array(length);
     present.set(this.present);
     this.present = present;
-    const rvs = new Float64Array(length);
-    rvs.set(this.rvs);
-    this.rvs = rvs;
+    this.rvs.grow(length);
   }
 
   private assertUnchanged(at: number): void {
