@@ -1,5 +1,6 @@
 import { defined } from "../lib/at.ts";
 import { keyOfId } from "../lib/key-ids.ts";
+import { SealedChunks, sameBytes } from "../lib/sealed-chunks.ts";
 import type { Pod } from "../storage/pod.ts";
 import { firstBodyOf, sharedPodOf, sharesFirstBody } from "./pod-objects.ts";
 
@@ -13,8 +14,10 @@ type PodSpec = Omit<Pod, "rv">;
 // per key they were two dependent loads (the record array, then the record) into 20 MB of
 // records; in columns they are independent loads from a few MB, and the start makes no record.
 // A key's body and newest object are the process's (pod-objects.ts) unless its body differs from
-// the first one the process met for it: time travel's parked runs share them, and what a key
-// holds of its own in a run is 25 bytes of columns.
+// the first one the process met for it: time travel's parked runs share them. The ids and flags
+// are the same in every run of a scenario once its start has created its pods, and change
+// seldom after (a key created or compacted away), so they are shared too until a run changes
+// them (`share`); what a key holds of its own in a run is then its newest revision and event.
 
 const LIVE = 1;
 const VARIED = 2;
@@ -23,12 +26,27 @@ const INDEXED = 4;
 const OWN_BODY = 8;
 const INITIAL_KEYS = 1024;
 
+interface Shared {
+  readonly ids: Int32Array<ArrayBuffer>;
+  readonly flags: Uint8Array<ArrayBuffer>;
+}
+
+/** The ids and flags `share` met, one copy of equal ones (lib/sealed-chunks.ts). */
+const sharedColumns = new SealedChunks<Shared>(
+  (a, b) => sameBytes(a.ids, b.ids) && sameBytes(a.flags, b.flags),
+);
+
 export class KeyColumns {
   /** [2i]: key i's newest revision (0 before its first write); [2i + 1]: its event (-1). */
   private newest = new Float64Array(2 * INITIAL_KEYS);
-  private flags = new Uint8Array(INITIAL_KEYS);
-  private ids = new Int32Array(INITIAL_KEYS);
+  private flags: Uint8Array<ArrayBuffer> = new Uint8Array(INITIAL_KEYS);
+  private ids: Int32Array<ArrayBuffer> = new Int32Array(INITIAL_KEYS);
   private count = 0;
+  /**
+   * What `share` kept, when `ids` and `flags` may be other runs' too: a change copies them first.
+   * Held so that the process's weak reference to it lives as long as this run.
+   */
+  private shared: Shared | null = null;
   /** The bodies that are not their key's first (none in the world, whose pods keep theirs). */
   private readonly own = new Map<number, PodSpec>();
 
@@ -46,6 +64,7 @@ export class KeyColumns {
   add(id: number, body: PodSpec): number {
     const index = this.count;
     if (index === this.flags.length) this.grow(2 * index);
+    else if (this.shared !== null) this.unshare();
     this.count++;
     this.ids[index] = id;
     this.newest[2 * index] = 0;
@@ -93,9 +112,9 @@ export class KeyColumns {
     this.newest[2 * index] = rev;
     this.newest[2 * index + 1] = event;
     const flags = defined(this.flags[index]);
-    if (body === null) this.flags[index] = flags & ~LIVE;
+    if (body === null) this.setFlags(index, flags & ~LIVE);
     else {
-      this.flags[index] = flags | LIVE;
+      this.setFlags(index, flags | LIVE);
       if (body !== this.body(index)) this.setBody(index, body);
     }
   }
@@ -110,12 +129,12 @@ export class KeyColumns {
 
   setVaried(index: number, varied: boolean): void {
     const flags = defined(this.flags[index]);
-    this.flags[index] = varied ? flags | VARIED : flags & ~VARIED;
+    this.setFlags(index, varied ? flags | VARIED : flags & ~VARIED);
   }
 
   /** Compaction removed every version: the key leaves the map and the sorted keys. */
   unindex(index: number): void {
-    this.flags[index] = defined(this.flags[index]) & ~INDEXED;
+    this.setFlags(index, defined(this.flags[index]) & ~INDEXED);
   }
 
   /** Keeps `body` as the key's: the process's first body for it when equal, else the run's own. */
@@ -123,11 +142,35 @@ export class KeyColumns {
     const flags = defined(this.flags[index]);
     if (sharesFirstBody(this.id(index), body)) {
       if ((flags & OWN_BODY) !== 0) this.own.delete(index);
-      this.flags[index] = flags & ~OWN_BODY;
+      this.setFlags(index, flags & ~OWN_BODY);
     } else {
       this.own.set(index, body);
-      this.flags[index] = flags | OWN_BODY;
+      this.setFlags(index, flags | OWN_BODY);
     }
+  }
+
+  /**
+   * Takes another run's ids and flags when equal to these: after a start's bulk creates (kv.ts
+   * `ordered`). From now on they are treated as shared, whichever run's copy is kept.
+   */
+  share(): void {
+    const kept = sharedColumns.seal(this.count, { ids: this.ids, flags: this.flags });
+    this.ids = kept.ids;
+    this.flags = kept.flags;
+    this.shared = kept;
+  }
+
+  /** Writes key `index`'s flags, only when they change: a shared column is copied first. */
+  private setFlags(index: number, flags: number): void {
+    if (flags === this.flags[index]) return;
+    if (this.shared !== null) this.unshare();
+    this.flags[index] = flags;
+  }
+
+  private unshare(): void {
+    this.ids = this.ids.slice();
+    this.flags = this.flags.slice();
+    this.shared = null;
   }
 
   private grow(keys: number): void {
@@ -140,5 +183,6 @@ export class KeyColumns {
     const ids = new Int32Array(keys);
     ids.set(this.ids);
     this.ids = ids;
+    this.shared = null;
   }
 }

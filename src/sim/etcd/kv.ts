@@ -1,6 +1,6 @@
 import { at, defined } from "../lib/at.ts";
 import { bisect } from "../lib/bisect.ts";
-import { grownLength, keyId, knownKeyId, sharedKey } from "../lib/key-ids.ts";
+import { grownLength, keyId, keyIdCount, knownKeyId, sharedKey } from "../lib/key-ids.ts";
 import { SealedChunks, sameBytes } from "../lib/sealed-chunks.ts";
 import { resourceExpired, type StatusError } from "../storage/errors.ts";
 import type { Pod } from "../storage/pod.ts";
@@ -65,13 +65,19 @@ const TYPES: readonly KvEventType[] = ["ADDED", "MODIFIED", "DELETED"];
  * travel's parked runs; lib/sealed-chunks.ts, which keeps a few of each length, weakly).
  */
 const sortedIndexes = new SealedChunks<Int32Array<ArrayBuffer>>(sameBytes);
+/** The key indexes by key id of every store, shared as its key columns are (`shareKeys`). */
+const indexesById = new SealedChunks<Int32Array<ArrayBuffer>>(sameBytes);
+/** Keys created together that make their columns worth sharing: a run's start, not a pod now and then. */
+const SHARED_AFTER_KEYS = 1024;
 
 export class EtcdKv {
   readonly resourcePrefix: string;
   private revisionValue: number;
   private compactedValue = 0;
   /** Each key's index in the columns by its id (lib/key-ids.ts) while it has a version, else -1. */
-  private indexById = new Int32Array(0);
+  private indexById: Int32Array<ArrayBuffer> = new Int32Array(0);
+  /** `indexById` may be other runs' too (`shareKeys`): a change copies it first. */
+  private indexByIdShared = false;
   /** Every key made, by index (the log's events refer to their key by it). */
   private readonly columns = new KeyColumns();
   /** Key indexes sorted by key, so a range is a binary search and a walk ... */
@@ -358,16 +364,37 @@ export class EtcdKv {
     if (existing !== undefined) return existing;
     const id = keyId(key);
     const index = this.columns.add(id, owned ? spec : bodyOf(spec));
-    if (id >= this.indexById.length) this.growIndexById(id);
-    this.indexById[id] = index;
+    this.setIndexById(id, index);
     this.unsorted.push(index);
     return index;
   }
 
-  private growIndexById(id: number): void {
-    const grown = new Int32Array(grownLength(id, this.indexById.length)).fill(-1);
-    grown.set(this.indexById);
-    this.indexById = grown;
+  private setIndexById(id: number, index: number): void {
+    if (id >= this.indexById.length) {
+      const grown = new Int32Array(grownLength(id, this.indexById.length)).fill(-1);
+      grown.set(this.indexById);
+      this.indexById = grown;
+      this.indexByIdShared = false;
+    } else if (this.indexByIdShared) {
+      this.indexById = this.indexById.slice();
+      this.indexByIdShared = false;
+    }
+    this.indexById[id] = index;
+  }
+
+  /**
+   * Shares the key columns with other runs that hold equal ones. Every run of a scenario creates
+   * the same keys at its start, in the same order, and changes them seldom after (a key created
+   * or compacted away), so a parked run keeps only what its writes changed of its own.
+   */
+  private shareKeys(): void {
+    this.columns.share();
+    // Trimmed to the ids given so far: the run that gave them grew the column by doubling.
+    const length = Math.min(this.indexById.length, keyIdCount());
+    const exact =
+      length === this.indexById.length ? this.indexById : this.indexById.slice(0, length);
+    this.indexById = indexesById.seal(length, exact);
+    this.indexByIdShared = true;
   }
 
   private write(index: number, type: EventTypeCode, spec: PodSpec): void {
@@ -452,7 +479,7 @@ export class EtcdKv {
     for (const index of this.varied) {
       if (columns.rev(index) > rev) continue;
       if (!columns.live(index)) {
-        this.indexById[columns.id(index)] = -1;
+        this.setIndexById(columns.id(index), -1);
         columns.unindex(index);
         removedKeys = true;
       }
@@ -485,6 +512,7 @@ export class EtcdKv {
     while (i < sorted.length) merged[m++] = at(sorted, i++);
     this.sorted = sortedIndexes.seal(merged.length, merged);
     this.unsorted = [];
+    if (fresh.length >= SHARED_AFTER_KEYS) this.shareKeys();
     return this.sorted;
   }
 
