@@ -6,6 +6,22 @@ import { podKey } from "../../src/sim/storage/pod.ts";
 // parts is the prefix, namespace and name joined as storage/pod.ts podKey joins them.
 
 describe("key ids", () => {
+  it("numbers the empty key first met, and tells keys looked up in turn apart", () => {
+    // First in the file, so the empty key is the module's first lookup.
+    const empty = keyId("");
+    expect(empty).toBeGreaterThanOrEqual(0);
+    expect(knownKeyId("")).toBe(empty);
+    const a = keyId("/key-ids-test/turn-a");
+    const b = keyId("/key-ids-test/turn-b");
+    expect([knownKeyId("/key-ids-test/turn-a"), knownKeyId("/key-ids-test/turn-a")]).toEqual([
+      a,
+      a,
+    ]);
+    expect([keyId("/key-ids-test/turn-b"), knownKeyId("/key-ids-test/turn-c")]).toEqual([b, -1]);
+    expect(knownKeyId("/key-ids-test/turn-b")).toBe(b);
+    expect(keyOfId(empty)).toBe("");
+  });
+
   it("gives a key one number for the process and finds the key from it", () => {
     const a = keyId("/key-ids-test/a");
     const b = keyId("/key-ids-test/b");

@@ -15,19 +15,36 @@ const keyById: string[] = [];
 /** prefix → namespace → name → key, so a key named by parts is found without building it. */
 const byParts = new Map<string, Map<string, Map<string, string>>>();
 
+/**
+ * The last key looked up and its number: the watch cache looks one event's key up about twelve
+ * times in a row (the store, the ring, the dispatch log, the snapshots), so most lookups are one
+ * comparison of the string with itself instead of a hash lookup.
+ */
+let lastKey: string | null = null;
+let lastId = -1;
+
 /** The number of `key`, given at its first sight. */
 export function keyId(key: string): number {
-  const known = idByKey.get(key);
-  if (known !== undefined) return known;
-  const id = keyById.length;
-  keyById.push(key);
-  idByKey.set(key, id);
+  if (key === lastKey) return lastId;
+  let id = idByKey.get(key);
+  if (id === undefined) {
+    id = keyById.length;
+    keyById.push(key);
+    idByKey.set(key, id);
+  }
+  lastKey = key;
+  lastId = id;
   return id;
 }
 
 /** The number of `key` if the process has met it, else -1 (a lookup that must not add one). */
 export function knownKeyId(key: string): number {
-  return idByKey.get(key) ?? -1;
+  if (key === lastKey) return lastId;
+  const id = idByKey.get(key);
+  if (id === undefined) return -1;
+  lastKey = key;
+  lastId = id;
+  return id;
 }
 
 /** The key numbered `id`. */
