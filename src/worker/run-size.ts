@@ -5,7 +5,8 @@ import { alone, type SharedSpan, type Weight } from "./run-weight.ts";
 // A parked run's heap in the worker, estimated from what dominates it, counted as the memory it
 // occupies (a column's slots, not only its live entries): the history ring's columns, etcd's
 // log columns, the snapshots' undo log, the events the cacher keeps for watchers that have not
-// read them, the pods held by etcd and the cache's store, and two columns of times that grow
+// read them, the pods held by etcd and the cache's store (the process keeps most of a pod once
+// for every run, a span they share; each run its columns by key), and two columns of times that grow
 // when the cache lags behind etcd: the revision clock and the watch stream's backlog (8 bytes a
 // slot each, exact: Float64Array rings; the largest scenario held hundreds of MB in them). Calibrated where the budget
 // applies, Chromium (pointer compression), after a forced GC with typed arrays' backing stores
@@ -16,7 +17,7 @@ import { alone, type SharedSpan, type Weight } from "./run-weight.ts";
 // default scenario's 4 MB). Each rate also carries what grows with its item and is not counted
 // apart (etcd's versions with its log, a dispatched event's pod). Measure again when what a run
 // keeps changes. Runs parked side by side share the full chunks of the history ring, etcd's
-// log, the dispatched events and the snapshots' list and undo log; the rates of their shared part were checked with
+// log, the dispatched events and the snapshots' list and undo log, and the process's pods; the rates of their shared part were checked with
 // `bench-run-size-browser.mjs --parked` (docs/benchmarks.md, "Seeks from a denser grid"): seven
 // runs of the heavy scenario held 117 MB together where their weights (run-weight.ts) summed to
 // 145 MB, each run after the first adding 10 to 19 MB.
@@ -69,8 +70,19 @@ const BYTES_PER_DISPATCHED_EVENT = BYTES_PER_RING_SLOT + BYTES_PER_DISPATCH_COUN
 const BYTES_PER_RANGE_IN_FLIGHT = 900;
 /** A read parked until the cache is fresh, with its request and its client's. */
 const BYTES_PER_WAITER = 1_100;
-/** One pod in etcd (record, versions, key, body, object) or in the store (entry, key order, body). */
-const BYTES_PER_POD = 155;
+/**
+ * One pod in etcd or in the store, the run's own part: the columns by key that every write changes
+ * (etcd's newest revision and event, the store's rv, last change and flag). The rest of a pod
+ * (its spec, name, key, body, newest object, the key's number, the sorted keys) is made once per
+ * process for every run (lib/key-ids.ts, world/pods.ts, etcd/pod-objects.ts,
+ * apiserver/pod-bodies.ts): a span all runs share, counted once. Measured in Chromium on the
+ * large cluster (docs/benchmarks.md, "Parked runs' pods in the estimate"): a second run at 60 s
+ * added 6.3 MB, 2.3 MB of it the estimate's other own items, so 13 bytes a pod; one run held
+ * 48.1 MB at 10 s, 37 MB of it its 300 000 pods, so 110 bytes a pod shared.
+ */
+const BYTES_PER_POD = 16;
+/** What the process holds once of a pod, however many runs hold it. */
+const BYTES_PER_SHARED_POD = 110;
 /** A revision's time in the revision clock's column (world/revision-clock.ts), kept or not; runs
  * of one scenario share all of it once its chunk is full. */
 const BYTES_PER_CLOCK_SLOT = 8;
@@ -97,6 +109,13 @@ function itemBytes(run: HostedRun): number {
 export function weighRun(run: HostedRun): Weight {
   const shared = [
     { column: "base", from: 0, to: 1, bytesPerSlot: SHARED_BASE_BYTES },
+    // The process's pods: one copy whichever run, main or twin, counts them.
+    ...[run.main, ...(run.twin ? [run.twin] : [])].map((sim) => ({
+      column: "pods",
+      from: 0,
+      to: runItems(sim).pods,
+      bytesPerSlot: BYTES_PER_SHARED_POD,
+    })),
     ...sharedSpans("main", run.main),
     ...(run.twin ? sharedSpans("twin", run.twin) : []),
   ];
@@ -155,7 +174,7 @@ function simulationBytes(run: Simulation): number {
     BYTES_PER_LOG_SLOT * items.logSlots +
     BYTES_PER_SNAPSHOT_CHANGE * items.snapshotChanges +
     BYTES_PER_DISPATCHED_EVENT * items.dispatchedEvents +
-    BYTES_PER_POD * items.pods +
+    (BYTES_PER_POD + BYTES_PER_SHARED_POD) * items.pods +
     BYTES_PER_RANGE_IN_FLIGHT * items.rangesInFlight +
     BYTES_PER_WAITER * items.waiters +
     BYTES_PER_CLOCK_SLOT * items.clockSlots +
