@@ -41,17 +41,24 @@ const BYTES_PER_LOG_SLOT = 29;
 /** What runs of one scenario share of a log slot once its chunk is full: all of it (another
  * run's bodies are equal to this one's, etcd/event-log.ts). */
 const BYTES_PER_SHARED_LOG_SLOT = BYTES_PER_LOG_SLOT;
-/** The undo log's columns and the snapshot's rv, change number and size. */
-const BYTES_PER_SNAPSHOT_CHANGE = 70;
+/**
+ * The undo log's columns and the snapshot's rv, change number and size. 24 bytes under the 70
+ * the doubles made: with every column but the bodies 4 bytes a slot (apiserver/undo-log.ts,
+ * snapshot-list.ts), the large cluster held 14.7 MB less at 300 s in Chromium for its 600 014
+ * changes (24.5 bytes each) and 3.1 MB less at 60 s, (b) 2.6 and 1.6 MB less at 300 and 60 s
+ * (bench-run-size-browser.mjs, docs/benchmarks.md "The snapshots' undo log in 4 bytes").
+ */
+const BYTES_PER_SNAPSHOT_CHANGE = 46;
 /** What they share of a snapshot once its chunk of the list is done: its rv, change number and
- * size (three doubles; counted within a change's rate, a snapshot a change in every scenario). */
-const BYTES_PER_SHARED_SNAPSHOT = 24;
+ * size (three 4-byte slots; counted within a change's rate, a snapshot a change in every
+ * scenario). */
+const BYTES_PER_SHARED_SNAPSHOT = 12;
 /** What runs of one scenario share of an undo-log change once its chunk is full: the rest of a
- * change's rate. Its columns (key, number, previous rv, the key's previous change, the body's
- * reference) are 32 bytes; the rest is what the fit put with a change and a run does not hold on
- * its own: two runs at one moment differ by 3.3 MB in Chromium (bench-run-size-browser.mjs
- * 600,600 --parked) where a change's 14 bytes would make 1.5 MB of the 4.8 MB they are said
- * to hold alone. */
+ * change's rate. Its columns (key number, change number, previous rv, the key's previous change,
+ * the body's reference) are 20 bytes; the rest is what the fit put with a change and a run does
+ * not hold on its own: two runs at one moment differ by 3.3 MB in Chromium
+ * (bench-run-size-browser.mjs 600,600 --parked) where a change's 14 bytes would make 1.5 MB of
+ * the 4.8 MB they are said to hold alone. */
 const BYTES_PER_SHARED_SNAPSHOT_CHANGE = BYTES_PER_SNAPSHOT_CHANGE - BYTES_PER_SHARED_SNAPSHOT;
 /**
  * An event the cacher dispatched, kept until every watcher has read it: its running count, and

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UndoLog } from "../../src/sim/apiserver/undo-log.ts";
 import { shareSealedChunks } from "../../src/sim/lib/sealed-chunks.ts";
 import type { Pod } from "../../src/sim/storage/pod.ts";
@@ -49,6 +49,7 @@ const read = (log: UndoLog, from: number, to: number) =>
 
 describe("the snapshots' undo log", () => {
   beforeAll(() => shareSealedChunks(true)); // as time travel has it
+  afterAll(() => shareSealedChunks(false));
 
   it("reads back its own changes across chunks and drops, beside logs sharing its history", () => {
     const a = new UndoLog();
@@ -68,5 +69,34 @@ describe("the snapshots' undo log", () => {
     expect(a.held).toBeLessThan(a.end - a.head + 4096); // whole chunks below the head went
     a.clear();
     expect(fill(a, 2, () => "/pods/default/x")).toEqual(read(a, 0, 2));
+  });
+
+  it("reads back values beyond 4 bytes exactly, and shares a full chunk only with its equal", () => {
+    // Numbers a 4-byte slot cannot hold (2^32 − 1 is its mark for "kept beside"), and -1.
+    const odd = [2 ** 32 - 1, 2 ** 32, 2 ** 53 - 2, -1, -2, 0.5, 2 ** 31];
+    const at = (n: number) => odd[n % odd.length] ?? 0;
+    const fillOdd = (log: UndoLog, variant: number) => {
+      const changes: Change[] = [];
+      for (let n = 0; n < 5_000; n++) {
+        const key = `/pods/default/w${n % 7}`;
+        // The variant shows only in a value kept beside the column, never in its 4-byte slots.
+        const seq = n === 4_000 ? 2 ** 40 + variant : at(n + 1);
+        const change = { key, seq, prevRv: at(n + 2), prevBody: pod(key, n), earlier: at(n + 3) };
+        log.push(change.key, change.seq, change.prevRv, change.prevBody, change.earlier);
+        changes.push(change);
+      }
+      return changes;
+    };
+    const [a, b, c] = [0, 0, 1].map(() => new UndoLog());
+    if (a === undefined || b === undefined || c === undefined) throw new Error("three logs");
+    const given = [fillOdd(a, 0), fillOdd(b, 0), fillOdd(c, 1)];
+    for (const [k, log] of [a, b, c].entries()) expect(read(log, 0, log.end)).toEqual(given[k]);
+    expect(read(a, 0, 1)[0]?.earlier).toBe(-1);
+    // Chunks 0 (0 … 63) and 1 (… 4 159, with index 4 000) are full, chunk 2 is each log's own.
+    expect(b.sealed).toEqual({ from: 0, to: 4_160 });
+    expect(b.prevBodyAt(4_001)).toBe(a.prevBodyAt(4_001)); // b reads a's equal chunk
+    expect(b.prevBodyAt(4_500)).not.toBe(a.prevBodyAt(4_500));
+    expect(c.prevBodyAt(4_001)).not.toBe(a.prevBodyAt(4_001)); // c's differs: its own
+    expect(() => a.push("/pods/default/x", 1, 0, null, 0.1)).toThrow(/inexact/);
   });
 });

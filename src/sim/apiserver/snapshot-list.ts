@@ -4,11 +4,10 @@ import {
   chunkOf,
   chunkStart,
   SealedChunks,
-  sameBytes,
   sealedSpan,
   slotOf,
 } from "../lib/sealed-chunks.ts";
-import { smallInteger } from "../lib/small-integer.ts";
+import { RvColumn } from "./rv-column.ts";
 
 // The snapshots' list (snapshots.ts): for each snapshot, in RV order, its RV, the store's change
 // count and its size then, addressed by absolute index. Chunks by absolute index, as the undo
@@ -17,28 +16,37 @@ import { smallInteger } from "../lib/small-integer.ts";
 // updated (a second snapshot at one RV). An entry written below the newest chunk (an RV out of
 // order, which no scenario makes) copies its chunk first, so a shared chunk is never written.
 
-/** Read back as small integers where they are (lib/small-integer.ts: a view's rv is a field). */
+/**
+ * RVs, change counts and sizes, 4 bytes a slot and exact for any value (rv-column.ts). A Uint32
+ * slot reads back as a small integer wherever the value fits one, as a view's rv field wants
+ * (lib/small-integer.ts), with no conversion.
+ */
 interface Chunk {
-  readonly rvs: Float64Array;
-  readonly seqs: Float64Array;
-  readonly sizes: Float64Array;
+  readonly rvs: RvColumn;
+  readonly seqs: RvColumn;
+  readonly sizes: RvColumn;
 }
 
 const newChunk = (): Chunk => ({
-  rvs: new Float64Array(CHUNK),
-  seqs: new Float64Array(CHUNK),
-  sizes: new Float64Array(CHUNK),
+  rvs: new RvColumn(CHUNK),
+  seqs: new RvColumn(CHUNK),
+  sizes: new RvColumn(CHUNK),
 });
 
-const copyOf = (c: Chunk): Chunk => ({
-  rvs: c.rvs.slice(),
-  seqs: c.seqs.slice(),
-  sizes: c.sizes.slice(),
-});
+/** A copy to write (an RV out of order, which no scenario makes: slot by slot will do). */
+function copyOf(c: Chunk): Chunk {
+  const copy = newChunk();
+  for (let i = 0; i < CHUNK; i++) {
+    copy.rvs.set(i, c.rvs.get(i));
+    copy.seqs.set(i, c.seqs.get(i));
+    copy.sizes.set(i, c.sizes.get(i));
+  }
+  return copy;
+}
 
 /** Full chunks of every snapshot list in the process, one copy of each. */
 const sealed = new SealedChunks<Chunk>(
-  (a, b) => sameBytes(a.rvs, b.rvs) && sameBytes(a.seqs, b.seqs) && sameBytes(a.sizes, b.sizes),
+  (a, b) => a.rvs.sameAs(b.rvs) && a.seqs.sameAs(b.seqs) && a.sizes.sameAs(b.sizes),
 );
 
 export class SnapshotList {
@@ -61,13 +69,13 @@ export class SnapshotList {
   }
 
   rvAt(index: number): number {
-    return smallInteger(defined(this.chunkFor(index).rvs[slotOf(index)]));
+    return this.chunkFor(index).rvs.get(slotOf(index));
   }
   seqAt(index: number): number {
-    return smallInteger(defined(this.chunkFor(index).seqs[slotOf(index)]));
+    return this.chunkFor(index).seqs.get(slotOf(index));
   }
   sizeAt(index: number): number {
-    return smallInteger(defined(this.chunkFor(index).sizes[slotOf(index)]));
+    return this.chunkFor(index).sizes.get(slotOf(index));
   }
 
   push(rv: number, seq: number, size: number): void {
@@ -93,9 +101,9 @@ export class SnapshotList {
     let chunk = this.chunkFor(index);
     if (!this.own.has(chunk)) this.chunks[k] = chunk = this.made(copyOf(chunk));
     const i = slotOf(index);
-    chunk.rvs[i] = rv;
-    chunk.seqs[i] = seq;
-    chunk.sizes[i] = size;
+    chunk.rvs.set(i, rv);
+    chunk.seqs.set(i, seq);
+    chunk.sizes.set(i, size);
   }
 
   /** Inserts an entry at `index`, moving the later ones up by one. */

@@ -13,8 +13,8 @@ import { UndoLog } from "./undo-log.ts";
 // in it means "the object before k's first later change, else the live object". Same answers as
 // a clone, O(1) per event, and changes no snapshot can see any more are dropped. The log is
 // columns (undo-log.ts: key, seq, the previous object's rv and shared body, the key's previous
-// change), about 20 bytes a change in Chromium, not an object and a pod per change. The list of
-// snapshots is chunked columns too (snapshot-list.ts), so parked runs share it as the undo log.
+// change), 4 bytes each (20 a change), not an object and a pod per change. The list of snapshots
+// is chunked 4-byte columns too (snapshot-list.ts), so parked runs share it as the undo log.
 
 export interface SnapshotView {
   readonly rv: number;

@@ -1,4 +1,5 @@
 import { defined } from "../lib/at.ts";
+import { keyId, keyOfId } from "../lib/key-ids.ts";
 import {
   CHUNK,
   CHUNK_MASK,
@@ -12,6 +13,7 @@ import {
 } from "../lib/sealed-chunks.ts";
 import type { Pod } from "../storage/pod.ts";
 import { samePod } from "../storage/same-pod.ts";
+import { RvColumn } from "./rv-column.ts";
 
 // The snapshots' undo log (snapshots.ts): for every store change since the oldest snapshot, the
 // key, the change's number, the previous object's rv and shared body, and the key's previous
@@ -19,25 +21,44 @@ import { samePod } from "../storage/same-pod.ts";
 // written again, so the runs time travel parks share them (lib/sealed-chunks.ts), bodies
 // included: another run's are other objects with the same values, compared field by field, and
 // a body is never changed once made, so one run may read another's equal ones.
+//
+// Every column but the bodies is 4 bytes a slot: keys as their process-wide numbers
+// (lib/key-ids.ts), which runs share as they share the strings, and the numbers, RVs and
+// indexes in RV columns (rv-column.ts), exact for any value. A change was 32 bytes of columns
+// in doubles and references, and the grid of parked runs holds up to 600 000 of them beyond the
+// live run's in a 10-minute large cluster.
 
-/** Columns by slot; chunk 0's slots before absolute index 0 hold nothing (a null key). */
+/** Columns by slot; chunk 0's slots before absolute index 0 hold nothing (key number 0). */
 interface Chunk {
-  readonly keys: (string | null)[];
-  readonly seqs: Float64Array;
-  readonly prevRvs: Float64Array;
-  /** The key's previous change still in the log, -1 when none. */
-  readonly earlier: Float64Array;
+  readonly keys: Uint32Array;
+  readonly seqs: RvColumn;
+  readonly prevRvs: RvColumn;
+  /** The key's previous change still in the log + 1, 0 when none (-1 read back). */
+  readonly earlier: RvColumn;
   /** The previous object's shared body, null when there was none. */
   readonly prevBodies: (Pod | null)[];
+}
+
+// Out of push, which runs for every change: the rare paths' code kept out of its inlined body.
+const newChunk = (): Chunk => ({
+  keys: new Uint32Array(CHUNK),
+  seqs: new RvColumn(CHUNK),
+  prevRvs: new RvColumn(CHUNK),
+  earlier: new RvColumn(CHUNK),
+  prevBodies: emptySlots<Pod>(),
+});
+
+function inexact(earlier: number): never {
+  throw new Error(`undo log: earlier change ${earlier} is inexact`);
 }
 
 /** Full chunks of every undo log in the process, one copy of each. */
 const sealed = new SealedChunks<Chunk>(
   (a, b) =>
-    sameBytes(a.seqs, b.seqs) &&
-    sameBytes(a.prevRvs, b.prevRvs) &&
-    sameBytes(a.earlier, b.earlier) &&
-    a.keys.every((key, i) => key === b.keys[i]) &&
+    sameBytes(a.keys, b.keys) &&
+    a.seqs.sameAs(b.seqs) &&
+    a.prevRvs.sameAs(b.prevRvs) &&
+    a.earlier.sameAs(b.earlier) &&
     a.prevBodies.every((body, i) => samePod(body, b.prevBodies[i] ?? null)),
 );
 
@@ -62,24 +83,20 @@ export class UndoLog {
 
   /** Appends a change; returns its absolute index. */
   push(key: string, seq: number, prevRv: number, prevBody: Pod | null, earlier: number): number {
+    // Kept as earlier + 1 (so that none is 0): refuse what would not read back (no index does).
+    if (earlier + 1 - 1 !== earlier) inexact(earlier);
     const index = this.end;
     const i = slotOf(index);
     if (i === 0 || this.chunks.length === 0) {
       if (this.chunks.length === 0) this.firstChunk = chunkOf(index);
-      this.chunks.push({
-        keys: emptySlots<string>(),
-        seqs: new Float64Array(CHUNK),
-        prevRvs: new Float64Array(CHUNK),
-        earlier: new Float64Array(CHUNK),
-        prevBodies: emptySlots<Pod>(),
-      });
+      this.chunks.push(newChunk());
     }
     const last = this.chunks.length - 1;
     const chunk = defined(this.chunks[last]);
-    chunk.keys[i] = key;
-    chunk.seqs[i] = seq;
-    chunk.prevRvs[i] = prevRv;
-    chunk.earlier[i] = earlier;
+    chunk.keys[i] = keyId(key);
+    chunk.seqs.set(i, seq);
+    chunk.prevRvs.set(i, prevRv);
+    chunk.earlier.set(i, earlier + 1);
     chunk.prevBodies[i] = prevBody;
     this.end++;
     if (i === CHUNK_MASK) this.chunks[last] = sealed.seal(chunkOf(index), chunk);
@@ -91,16 +108,16 @@ export class UndoLog {
   }
 
   keyAt(index: number): string {
-    return defined(this.chunkFor(index).keys[slotOf(index)] ?? undefined);
+    return keyOfId(defined(this.chunkFor(index).keys[slotOf(index)]));
   }
   seqAt(index: number): number {
-    return defined(this.chunkFor(index).seqs[slotOf(index)]);
+    return this.chunkFor(index).seqs.get(slotOf(index));
   }
   prevRvAt(index: number): number {
-    return defined(this.chunkFor(index).prevRvs[slotOf(index)]);
+    return this.chunkFor(index).prevRvs.get(slotOf(index));
   }
   earlierAt(index: number): number {
-    return defined(this.chunkFor(index).earlier[slotOf(index)]);
+    return this.chunkFor(index).earlier.get(slotOf(index)) - 1;
   }
   /**
    * From change `newest` back along its key's earlier changes still kept, the oldest whose number
@@ -111,9 +128,9 @@ export class UndoLog {
     for (let i = newest; i >= this.head; ) {
       const chunk = this.chunkFor(i);
       const j = slotOf(i);
-      if (!(defined(chunk.seqs[j]) > seq)) break;
+      if (!(chunk.seqs.get(j) > seq)) break;
       found = i;
-      i = defined(chunk.earlier[j]);
+      i = chunk.earlier.get(j) - 1;
     }
     return found;
   }
