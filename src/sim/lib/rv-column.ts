@@ -1,5 +1,5 @@
-import { defined } from "../lib/at.ts";
-import { sameBytes } from "../lib/sealed-chunks.ts";
+import { defined } from "./at.ts";
+import { sameBytes } from "./sealed-chunks.ts";
 
 // A column of resource versions in 4 bytes a slot: RVs stay below 2^32 − 1 for about 30 hours of
 // 40 000 writes/s, and any other value (a larger RV, or what a test gives) is kept exactly in a
