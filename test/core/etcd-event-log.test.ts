@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { EventLog, type EventTypeCode, MODIFIED } from "../../src/sim/etcd/event-log.ts";
+import { defined } from "../../src/sim/lib/at.ts";
 import { shareSealedChunks } from "../../src/sim/lib/sealed-chunks.ts";
 import type { Pod } from "../../src/sim/storage/pod.ts";
 
@@ -124,5 +125,22 @@ describe("etcd's event log", () => {
     expectReads(d, modelD);
     expectReads(c, modelC);
     expectReads(a, modelA);
+  });
+
+  it("reads back revisions past 2^31 − 1 and 2^32 − 1 exactly, in shared chunks or its own", () => {
+    // Revisions in 4 bytes (lib/rv-column.ts): each start crosses one limit within a chunk.
+    for (const from of [2 ** 31 - 5_000, 2 ** 32 - 6_000]) {
+      const logs = [new EventLog(), new EventLog(), new EventLog()];
+      const models: Entry[][] = [[], [], []];
+      for (const [i, log] of logs.entries()) {
+        fill(log, defined(models[i]), from, 9_000, 0);
+        fill(log, defined(models[i]), from + 9_000, 9_000, i === 2 ? 1 : 0); // the third differs
+      }
+      for (const [i, log] of logs.entries()) expectReads(log, defined(models[i]));
+      const first = defined(logs[0]);
+      first.dropOldest(first.firstAfter(from + 7_000));
+      expect(first.revisionAt(0)).toBe(from + 7_001);
+      for (const [i, log] of logs.entries()) expectReads(log, defined(models[i]));
+    }
   });
 });

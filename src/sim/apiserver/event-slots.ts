@@ -8,10 +8,11 @@
 //
 // The slots are columns of what the ring's readers read (RV, record time, type, key) and of each
 // version's rv and shared body (pod-bodies.ts), not an event object and a pod per event: a ring of
-// 3 million events holds about 29 bytes each in Chromium (RVs in 4 bytes, rv-column.ts). An event
+// 3 million events holds about 29 bytes each in Chromium (RVs in 4 bytes, lib/rv-column.ts). An event
 // is made again (`get`) only where a read returns it (a watch starting from the history).
 
 import { defined } from "../lib/at.ts";
+import { RvColumn } from "../lib/rv-column.ts";
 import {
   CHUNK,
   CHUNK_MASK,
@@ -25,7 +26,6 @@ import {
 import type { Pod } from "../storage/pod.ts";
 import { samePod } from "../storage/same-pod.ts";
 import { type PodBodies, withRv } from "./pod-bodies.ts";
-import { RvColumn } from "./rv-column.ts";
 import type { WatchCacheEvent, WatchEventType } from "./watch-cache-event.ts";
 
 const TYPES: readonly WatchEventType[] = ["ADDED", "MODIFIED", "DELETED"];

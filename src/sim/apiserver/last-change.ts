@@ -1,10 +1,10 @@
 import { grownLength, keyId, knownKeyId } from "../lib/key-ids.ts";
-import { RvColumn } from "./rv-column.ts";
+import { RvColumn } from "../lib/rv-column.ts";
 
 // Each key's newest change in the snapshots' undo log (snapshots.ts), in a column by the key's
 // number (lib/key-ids.ts) rather than a map by key string: in the large cluster every key is
 // written within a few minutes, and a map entry per key was 50 bytes a key each parked run held;
-// the column is 4 (rv-column.ts).
+// the column is 4 (lib/rv-column.ts).
 
 export class LastChange {
   /** By key number: the change's absolute index + 1; 0 when the key has none in the log. */

@@ -1,4 +1,5 @@
 import { defined } from "../lib/at.ts";
+import { RvColumn } from "../lib/rv-column.ts";
 import {
   CHUNK,
   chunkOf,
@@ -7,7 +8,6 @@ import {
   sealedSpan,
   slotOf,
 } from "../lib/sealed-chunks.ts";
-import { RvColumn } from "./rv-column.ts";
 
 // The snapshots' list (snapshots.ts): for each snapshot, in RV order, its RV, the store's change
 // count and its size then, addressed by absolute index. Chunks by absolute index, as the undo

@@ -1,8 +1,8 @@
 import { grownLength, keyId, knownKeyId } from "../lib/key-ids.ts";
+import { RvColumn } from "../lib/rv-column.ts";
 import type { LazyList } from "../storage/interfaces.ts";
 import { type Pod, podField } from "../storage/pod.ts";
 import { KeyBodies, withRv } from "./pod-bodies.ts";
-import { RvColumn } from "./rv-column.ts";
 import { SortedKeys } from "./sorted-keys.ts";
 
 // The watch cache's current objects (upstream: store/store_btree.go, the B-tree indexer): each

@@ -1,5 +1,6 @@
 import { defined } from "../lib/at.ts";
 import { keyId, keyOfId } from "../lib/key-ids.ts";
+import { RvColumn } from "../lib/rv-column.ts";
 import {
   CHUNK,
   CHUNK_MASK,
@@ -13,7 +14,6 @@ import {
 } from "../lib/sealed-chunks.ts";
 import type { Pod } from "../storage/pod.ts";
 import { samePod } from "../storage/same-pod.ts";
-import { RvColumn } from "./rv-column.ts";
 
 // The snapshots' undo log (snapshots.ts): for every store change since the oldest snapshot, the
 // key, the change's number, the previous object's rv and shared body, and the key's previous

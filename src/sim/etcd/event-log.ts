@@ -1,5 +1,6 @@
 import { defined } from "../lib/at.ts";
-import { bisect, firstAbove } from "../lib/bisect.ts";
+import { bisect } from "../lib/bisect.ts";
+import { RvColumn } from "../lib/rv-column.ts";
 import {
   CHUNK,
   CHUNK_MASK,
@@ -12,7 +13,6 @@ import {
   sealedSpan,
   slotOf,
 } from "../lib/sealed-chunks.ts";
-import { smallInteger } from "../lib/small-integer.ts";
 import type { Pod } from "../storage/pod.ts";
 import { samePod } from "../storage/same-pod.ts";
 
@@ -22,7 +22,8 @@ type PodSpec = Omit<Pod, "rv">;
 // etcd's log of pod events as columns of what a watch reads: the revision, the key's index, the
 // event's type and the key's previous version (its revision, body and event). An event's object
 // is made from these when it is read (kv.ts eventAt), so the log holds no object per write: about
-// 33 bytes an event instead of an event and a pod object (about 130). With 20 000 writes/s and
+// 25 bytes an event (revisions in 4 bytes, lib/rv-column.ts) instead of an event and a pod
+// object (about 130). With 20 000 writes/s and
 // a compaction window of up to 10 minutes it holds millions of events. The previous events chain
 // each key's versions within the window, so etcd keeps no list of versions per key (kv.ts).
 
@@ -36,11 +37,11 @@ const MAX_DISTANCE = 0xffff_ffff;
 
 /** A chunk's columns: written only while it is the newest, shared once full. */
 interface Columns {
-  readonly revisions: Float64Array;
+  readonly revisions: RvColumn;
   readonly keyIndexes: Int32Array;
   readonly types: Uint8Array;
   /** The key's previous version's revision, -1 when it had none (or it was deleted). */
-  readonly prevRevisions: Float64Array;
+  readonly prevRevisions: RvColumn;
   /** How many events back the key's previous version's event is, 0 when it had none. */
   readonly prevDistances: Uint32Array;
   /** The key's previous version's body, null when it had none (or it was deleted). */
@@ -48,10 +49,10 @@ interface Columns {
 }
 
 const newColumns = (): Columns => ({
-  revisions: new Float64Array(CHUNK),
+  revisions: new RvColumn(CHUNK),
   keyIndexes: new Int32Array(CHUNK),
   types: new Uint8Array(CHUNK),
-  prevRevisions: new Float64Array(CHUNK),
+  prevRevisions: new RvColumn(CHUNK),
   prevDistances: new Uint32Array(CHUNK),
   prevBodies: emptySlots<PodSpec>(),
 });
@@ -59,10 +60,10 @@ const newColumns = (): Columns => ({
 /** Full chunks of every log in the process, one copy of each (time travel's parked runs). */
 const sealed = new SealedChunks<Columns>(
   (a, b) =>
-    sameBytes(a.revisions, b.revisions) &&
+    a.revisions.sameAs(b.revisions) &&
     sameBytes(a.keyIndexes, b.keyIndexes) &&
     sameBytes(a.types, b.types) &&
-    sameBytes(a.prevRevisions, b.prevRevisions) &&
+    a.prevRevisions.sameAs(b.prevRevisions) &&
     sameBytes(a.prevDistances, b.prevDistances) &&
     a.prevBodies.every((body, i) => samePod(body, b.prevBodies[i] ?? null)),
 );
@@ -119,10 +120,10 @@ export class EventLog {
     }
     const last = this.chunks.length - 1;
     const columns = defined(this.chunks[last]);
-    columns.revisions[i] = revision;
+    columns.revisions.set(i, revision);
     columns.keyIndexes[i] = keyIndex;
     columns.types[i] = type;
-    columns.prevRevisions[i] = prevRevision;
+    columns.prevRevisions.set(i, prevRevision);
     columns.prevDistances[i] = distance;
     columns.prevBodies[i] = prevBody;
     this.end++;
@@ -136,7 +137,7 @@ export class EventLog {
 
   revisionAt(at: number): number {
     const index = this.base + at;
-    return smallInteger(defined(this.columnsAt(index).revisions[slotOf(index)]));
+    return this.columnsAt(index).revisions.get(slotOf(index));
   }
   keyIndexAt(at: number): number {
     const index = this.base + at;
@@ -148,7 +149,7 @@ export class EventLog {
   }
   prevRevisionAt(at: number): number {
     const index = this.base + at;
-    return smallInteger(defined(this.columnsAt(index).prevRevisions[slotOf(index)]));
+    return this.columnsAt(index).prevRevisions.get(slotOf(index));
   }
   /** The absolute index of the key's previous event (it may be dropped), -1 when it had none. */
   prevIndexAt(at: number): number {
@@ -170,13 +171,13 @@ export class EventLog {
       this.firstChunk +
       bisect(0, lastChunk - this.firstChunk + 1, (k) => {
         const newest = Math.min(chunkStart(this.firstChunk + k + 1), this.end) - 1;
-        return defined(this.columnsAt(newest).revisions[slotOf(newest)]) > rev;
+        return this.columnsAt(newest).revisions.get(slotOf(newest)) > rev;
       });
     if (chunk > lastChunk) return this.length;
     const from = Math.max(this.base, chunkStart(chunk));
     const to = Math.min(this.end, chunkStart(chunk + 1));
     const revisions = this.columnsAt(from).revisions;
-    return indexAt(chunk, firstAbove(revisions, rev, slotOf(from), slotOf(to - 1) + 1)) - this.base;
+    return indexAt(chunk, revisions.firstAbove(rev, slotOf(from), slotOf(to - 1) + 1)) - this.base;
   }
 
   /** Drops the `count` oldest events. */

@@ -1,5 +1,6 @@
 import { defined } from "../lib/at.ts";
 import { keyOfId } from "../lib/key-ids.ts";
+import { RvColumn } from "../lib/rv-column.ts";
 import { SealedChunks, sameBytes } from "../lib/sealed-chunks.ts";
 import type { Pod } from "../storage/pod.ts";
 import { firstBodyOf, sharedPodOf, sharesFirstBody } from "./pod-objects.ts";
@@ -9,7 +10,7 @@ type PodSpec = Omit<Pod, "rv">;
 
 // etcd's keys as columns by the key's index (the index the log names them by): the key's id
 // (lib/key-ids.ts: its string is the process's), its newest version's revision and event (side
-// by side, one cache line) and four flags. A write names its key by index (kv.ts writeAt), and
+// by side, one cache line, 4 bytes each: lib/rv-column.ts) and four flags. A write names its key by index (kv.ts writeAt), and
 // in the largest scenario 20 000 writes a second fall on random keys of 200 000: kept in a record
 // per key they were two dependent loads (the record array, then the record) into 20 MB of
 // records; in columns they are independent loads from a few MB, and the start makes no record.
@@ -38,7 +39,7 @@ const sharedColumns = new SealedChunks<Shared>(
 
 export class KeyColumns {
   /** [2i]: key i's newest revision (0 before its first write); [2i + 1]: its event (-1). */
-  private newest = new Float64Array(2 * INITIAL_KEYS);
+  private readonly newest = new RvColumn(2 * INITIAL_KEYS);
   private flags: Uint8Array<ArrayBuffer> = new Uint8Array(INITIAL_KEYS);
   private ids: Int32Array<ArrayBuffer> = new Int32Array(INITIAL_KEYS);
   private count = 0;
@@ -67,8 +68,8 @@ export class KeyColumns {
     else if (this.shared !== null) this.unshare();
     this.count++;
     this.ids[index] = id;
-    this.newest[2 * index] = 0;
-    this.newest[2 * index + 1] = -1;
+    this.newest.set(2 * index, 0);
+    this.newest.set(2 * index + 1, -1);
     this.flags[index] = INDEXED;
     this.setBody(index, body);
     return index;
@@ -83,11 +84,11 @@ export class KeyColumns {
   }
   /** Its newest version's revision, 0 before its first write. */
   rev(index: number): number {
-    return defined(this.newest[2 * index]);
+    return this.newest.get(2 * index);
   }
   /** Its newest version's event, an absolute log index (-1 before its first write). */
   event(index: number): number {
-    return defined(this.newest[2 * index + 1]);
+    return this.newest.get(2 * index + 1);
   }
   /** The body of its newest live version (or the one it was made with). */
   body(index: number): PodSpec {
@@ -109,8 +110,8 @@ export class KeyColumns {
 
   /** A write: the newest version is `rev` at `event`, with `body` (null: a delete). */
   written(index: number, rev: number, event: number, body: PodSpec | null): void {
-    this.newest[2 * index] = rev;
-    this.newest[2 * index + 1] = event;
+    this.newest.set(2 * index, rev);
+    this.newest.set(2 * index + 1, event);
     const flags = defined(this.flags[index]);
     if (body === null) this.setFlags(index, flags & ~LIVE);
     else {
@@ -174,9 +175,7 @@ export class KeyColumns {
   }
 
   private grow(keys: number): void {
-    const newest = new Float64Array(2 * keys);
-    newest.set(this.newest);
-    this.newest = newest;
+    this.newest.grow(2 * keys);
     const flags = new Uint8Array(keys);
     flags.set(this.flags);
     this.flags = flags;
