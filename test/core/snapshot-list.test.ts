@@ -91,7 +91,7 @@ describe("the snapshot list", () => {
   });
 
   it("reads back values beyond 4 bytes exactly beside a twin that differs only in one", () => {
-    const odd = [2 ** 32 - 1, 2 ** 32, 2 ** 53, -1, 0.5, 2 ** 31, 7];
+    const odd = [2 ** 32 - 1, 2 ** 32, 2 ** 53, -1, -0, 0.3, 2 ** 31, -(2 ** 31), 7];
     const at = (n: number) => odd[n % odd.length] ?? 0;
     const [a, b] = [new SnapshotList(), new SnapshotList()];
     const given: Entry[][] = [[], []];

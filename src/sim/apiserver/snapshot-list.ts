@@ -17,9 +17,9 @@ import {
 // order, which no scenario makes) copies its chunk first, so a shared chunk is never written.
 
 /**
- * RVs, change counts and sizes, 4 bytes a slot and exact for any value (rv-column.ts). A Uint32
- * slot reads back as a small integer wherever the value fits one, as a view's rv field wants
- * (lib/small-integer.ts), with no conversion.
+ * RVs, change counts and sizes, 4 bytes a slot and exact for any value (lib/rv-column.ts). A
+ * 32-bit slot reads back as a small integer, as a view's rv field wants (lib/small-integer.ts),
+ * with no conversion.
  */
 interface Chunk {
   readonly rvs: RvColumn;

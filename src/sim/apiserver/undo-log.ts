@@ -24,7 +24,7 @@ import { samePod } from "../storage/same-pod.ts";
 //
 // Every column but the bodies is 4 bytes a slot: keys as their process-wide numbers
 // (lib/key-ids.ts), which runs share as they share the strings, and the numbers, RVs and
-// indexes in RV columns (rv-column.ts), exact for any value. A change was 32 bytes of columns
+// indexes in RV columns (lib/rv-column.ts), exact for any value. A change was 32 bytes of columns
 // in doubles and references, and the grid of parked runs holds up to 600 000 of them beyond the
 // live run's in a 10-minute large cluster.
 
@@ -33,13 +33,13 @@ interface Chunk {
   readonly keys: Uint32Array;
   readonly seqs: RvColumn;
   readonly prevRvs: RvColumn;
-  /** The key's previous change still in the log + 1, 0 when none (-1 read back). */
+  /** The key's previous change still in the log, -1 when none (as narrow as 0). */
   readonly earlier: RvColumn;
   /** The previous object's shared body, null when there was none. */
   readonly prevBodies: (Pod | null)[];
 }
 
-// Out of push, which runs for every change: the rare paths' code kept out of its inlined body.
+// Out of push, which runs for every change: the rare path's code kept out of its inlined body.
 const newChunk = (): Chunk => ({
   keys: new Uint32Array(CHUNK),
   seqs: new RvColumn(CHUNK),
@@ -47,10 +47,6 @@ const newChunk = (): Chunk => ({
   earlier: new RvColumn(CHUNK),
   prevBodies: emptySlots<Pod>(),
 });
-
-function inexact(earlier: number): never {
-  throw new Error(`undo log: earlier change ${earlier} is inexact`);
-}
 
 /** Full chunks of every undo log in the process, one copy of each. */
 const sealed = new SealedChunks<Chunk>(
@@ -83,8 +79,6 @@ export class UndoLog {
 
   /** Appends a change; returns its absolute index. */
   push(key: string, seq: number, prevRv: number, prevBody: Pod | null, earlier: number): number {
-    // Kept as earlier + 1 (so that none is 0): refuse what would not read back (no index does).
-    if (earlier + 1 - 1 !== earlier) inexact(earlier);
     const index = this.end;
     const i = slotOf(index);
     if (i === 0 || this.chunks.length === 0) {
@@ -96,7 +90,7 @@ export class UndoLog {
     chunk.keys[i] = keyId(key);
     chunk.seqs.set(i, seq);
     chunk.prevRvs.set(i, prevRv);
-    chunk.earlier.set(i, earlier + 1);
+    chunk.earlier.set(i, earlier);
     chunk.prevBodies[i] = prevBody;
     this.end++;
     if (i === CHUNK_MASK) this.chunks[last] = sealed.seal(chunkOf(index), chunk);
@@ -117,7 +111,7 @@ export class UndoLog {
     return this.chunkFor(index).prevRvs.get(slotOf(index));
   }
   earlierAt(index: number): number {
-    return this.chunkFor(index).earlier.get(slotOf(index)) - 1;
+    return this.chunkFor(index).earlier.get(slotOf(index));
   }
   /**
    * From change `newest` back along its key's earlier changes still kept, the oldest whose number
@@ -130,7 +124,7 @@ export class UndoLog {
       const j = slotOf(i);
       if (!(chunk.seqs.get(j) > seq)) break;
       found = i;
-      i = chunk.earlier.get(j) - 1;
+      i = chunk.earlier.get(j);
     }
     return found;
   }
