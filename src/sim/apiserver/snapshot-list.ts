@@ -44,6 +44,12 @@ function copyOf(c: Chunk): Chunk {
   return copy;
 }
 
+function fill(chunk: Chunk, slot: number, rv: number, seq: number, size: number): void {
+  chunk.rvs.set(slot, rv);
+  chunk.seqs.set(slot, seq);
+  chunk.sizes.set(slot, size);
+}
+
 /** Full chunks of every snapshot list in the process, one copy of each. */
 const sealed = new SealedChunks<Chunk>(
   (a, b) => a.rvs.sameAs(b.rvs) && a.seqs.sameAs(b.seqs) && a.sizes.sameAs(b.sizes),
@@ -92,7 +98,9 @@ export class SnapshotList {
       this.chunks.push(this.made(newChunk()));
     }
     this.end++;
-    this.write(index, rv, seq, size);
+    // The newest chunk is always this list's own (made just now or at its first slot): written
+    // with no look in `own`, a hash lookup for every snapshot.
+    fill(defined(this.chunks[this.chunks.length - 1]), slotOf(index), rv, seq, size);
   }
 
   /** Overwrites the entry at `index` (its own chunk if it was shared). */
@@ -100,10 +108,7 @@ export class SnapshotList {
     const k = chunkOf(index) - this.firstChunk;
     let chunk = this.chunkFor(index);
     if (!this.own.has(chunk)) this.chunks[k] = chunk = this.made(copyOf(chunk));
-    const i = slotOf(index);
-    chunk.rvs.set(i, rv);
-    chunk.seqs.set(i, seq);
-    chunk.sizes.set(i, size);
+    fill(chunk, slotOf(index), rv, seq, size);
   }
 
   /** Inserts an entry at `index`, moving the later ones up by one. */
