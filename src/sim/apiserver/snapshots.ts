@@ -52,7 +52,9 @@ export class Snapshots {
   /** Call before the store changes `key` to `next` (null: delete). */
   recordChange(key: string, prev: Pod | undefined, next: Pod | null): void {
     this.seq++;
-    if (next !== null) this.ghosts.remove(key);
+    // A ghost is gone from the store, so only a key made again may be one: a change of a key
+    // the store holds (most changes) skips the search of the ghosts' sorted keys.
+    if (next !== null && prev === undefined) this.ghosts.remove(key);
     if (this.count === 0) return;
     const body = prev === undefined ? null : this.bodies.share(key, prev);
     const index = this.log.push(key, this.seq, prev?.rv ?? 0, body, this.lastOfKey.of(key));
