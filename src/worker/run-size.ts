@@ -22,15 +22,18 @@ import { alone, type SharedSpan, type Weight } from "./run-weight.ts";
 // runs of the heavy scenario held 117 MB together where their weights (run-weight.ts) summed to
 // 145 MB, each run after the first adding 10 to 19 MB.
 
-const BASE_BYTES = 2_000_000;
+const BASE_BYTES = 3_000_000;
 /**
  * What of the base runs hold once between them, however many are parked: the fit was made on one
  * run in a worker, so the base carries what the worker holds once (the model's compiled code
  * and the like). A second run of the heavy scenario at one moment adds 1.9 to 2.1 MB in Chromium
  * (`bench-run-size-browser.mjs 600,600,450,450,300,300 --parked`, 2026-12-02 01:30 UTC), where
- * its own part by the estimate, with this much of the base counted once, is 2.2 to 2.9 MB.
+ * its own part by the estimate, with this much of the base counted once, is 2.2 to 2.9 MB. One
+ * MB more of it since a dispatched event counts only its count: (b) and the large cluster held
+ * 0.3–0.7 MB more at 60 s than estimated without it (docs/benchmarks.md, "Parked runs' pods in
+ * the estimate").
  */
-const SHARED_BASE_BYTES = 800_000;
+const SHARED_BASE_BYTES = 1_800_000;
 /** RV, record time, type, key, two rvs and two body references (29 bytes) and the rest. */
 const BYTES_PER_RING_SLOT = 37;
 /** What runs of one scenario share of a ring slot once its chunk is full: all of it (another
@@ -63,16 +66,16 @@ const BYTES_PER_SHARED_SNAPSHOT = 12;
  * the 4.8 MB they are said to hold alone. */
 const BYTES_PER_SHARED_SNAPSHOT_CHANGE = BYTES_PER_SNAPSHOT_CHANGE - BYTES_PER_SHARED_SNAPSHOT;
 /**
- * An event the cacher dispatched, kept until every watcher has read it: its running count, and
- * what the old fit put with a dispatched event beyond its columns (without it the estimate fell
- * 0.7–1.8 MB under what (b) and the large cluster held at 60 s). Its slot's columns are the
- * ring's (apiserver/event-slots.ts), and its full chunks the ring's own while the cache has not
- * relisted (apiserver/dispatch-log.ts): spans of the ring's column, which cost nothing where the
- * ring still holds them. It was an event object and its pods, 185 bytes by the fit; with the
- * events as columns, (b) held 12.8 MB at 60 s in Chromium where it held 21.1 MB
- * (docs/benchmarks.md, "The dispatched events as the ring's columns").
+ * An event the cacher dispatched, kept until every watcher has read it: its running count (a
+ * Float64Array, full chunks shared). Its slot's columns are the ring's (apiserver/event-slots.ts),
+ * and its full chunks the ring's own while the cache has not relisted (apiserver/dispatch-log.ts):
+ * spans of the ring's column, which cost nothing where the ring still holds them. It was an event
+ * object and its pods, 185 bytes by the fit; with the events as columns, (b) held 12.8 MB at 60 s
+ * in Chromium where it held 21.1 MB (docs/benchmarks.md, "The dispatched events as the ring's
+ * columns"). The count's span is exact: a grid's points hold a minute of counts each, and at a
+ * rate above 8 bytes their union over 10 minutes of a large cluster was 38 MB of the budget.
  */
-const BYTES_PER_DISPATCH_COUNT = 32;
+const BYTES_PER_DISPATCH_COUNT = 8;
 /** A dispatched event whose chunk is not the ring's: the ring's slot and its count. */
 const BYTES_PER_DISPATCHED_EVENT = BYTES_PER_RING_SLOT + BYTES_PER_DISPATCH_COUNT;
 /** A read etcd has not answered yet (queued or in service), with its request and its client's. */
@@ -87,9 +90,10 @@ const BYTES_PER_WAITER = 1_100;
  * apiserver/pod-bodies.ts): a span all runs share, counted once. Measured in Chromium on the
  * large cluster (docs/benchmarks.md, "Parked runs' pods in the estimate"): a second run at 60 s
  * added 6.3 MB, 2.3 MB of it the estimate's other own items, so 13 bytes a pod; one run held
- * 48.1 MB at 10 s, 37 MB of it its 300 000 pods, so 110 bytes a pod shared.
+ * 48.1 MB at 10 s, 37 MB of it its 300 000 pods, so 110 bytes a pod shared. With etcd's columns
+ * in 4 bytes (docs/benchmarks.md, "etcd's columns in 4 bytes") the own part measured 9.3 bytes.
  */
-const BYTES_PER_POD = 16;
+const BYTES_PER_POD = 12;
 /** What the process holds once of a pod, however many runs hold it. */
 const BYTES_PER_SHARED_POD = 110;
 /** A revision's time in the revision clock's column (world/revision-clock.ts), kept or not; runs
