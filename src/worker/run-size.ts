@@ -6,21 +6,22 @@ import { alone, type SharedSpan, type Weight } from "./run-weight.ts";
 // occupies (a column's slots, not only its live entries): the history ring's columns, etcd's
 // log columns, the snapshots' undo log, the events the cacher keeps for watchers that have not
 // read them, the pods held by etcd and the cache's store (the process keeps most of a pod once
-// for every run, a span they share; each run its columns by key), and two columns of times that grow
-// when the cache lags behind etcd: the revision clock and the watch stream's backlog (8 bytes a
-// slot each, exact: Float64Array rings; the largest scenario held hundreds of MB in them). Calibrated where the budget
-// applies, Chromium (pointer compression), after a forced GC with typed arrays' backing stores
-// included: a least-squares fit over 11 runs of the default, the heavy and the large-cluster
-// scenarios from 60 to 900 simulated seconds, and the reads in flight fitted on the largest
-// scenario's (`scripts/bench-run-size-browser.mjs`; docs/benchmarks.md, "Ring as columns"),
-// rounded up so that the estimate stays above what was held (by 1 to 11 MB; 1 MB under for the
-// default scenario's 4 MB). Each rate also carries what grows with its item and is not counted
-// apart (etcd's versions with its log, a dispatched event's pod). Measure again when what a run
-// keeps changes. Runs parked side by side share the full chunks of the history ring, etcd's
-// log, the dispatched events and the snapshots' list and undo log, and the process's pods; the rates of their shared part were checked with
-// `bench-run-size-browser.mjs --parked` (docs/benchmarks.md, "Seeks from a denser grid"): seven
-// runs of the heavy scenario held 117 MB together where their weights (run-weight.ts) summed to
-// 145 MB, each run after the first adding 10 to 19 MB.
+// for every run, a span they share; each run its columns by key), and two columns of times that
+// grow when the cache lags behind etcd: the revision clock and the watch stream's backlog (8
+// bytes a slot each, exact: Float64Array rings; the largest scenario held hundreds of MB in
+// them). Calibrated where the budget applies, Chromium (pointer compression), after a forced GC
+// with typed arrays' backing stores included: first a least-squares fit over 11 runs of the
+// default, the heavy and the large-cluster scenarios from 60 to 900 simulated seconds, and the
+// reads in flight fitted on the largest scenario's (`scripts/bench-run-size-browser.mjs`;
+// docs/benchmarks.md, "Ring as columns"), then each rate set again from what a run held before
+// and after its item's layout changed (the comments at each rate), so that the estimate stays
+// above what was held (0.3 MB under for the default scenario's 4 MB, its model's code). Each rate
+// also carries what grows with its item and is not counted apart (etcd's versions with its log).
+// Measure again when what a run keeps changes. Runs parked side by side share the full chunks of
+// the history ring, etcd's log, the dispatched events and the snapshots' list and undo log, and
+// the process's pods; the rates of their shared part were checked with
+// `bench-run-size-browser.mjs --parked` (docs/benchmarks.md, "Seeks from a denser grid", and
+// "The estimate after etcd's and the snapshots' columns in 4 bytes").
 
 const BASE_BYTES = 3_000_000;
 /**
