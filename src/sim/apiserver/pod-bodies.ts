@@ -1,3 +1,4 @@
+import { FirstByKey } from "../lib/first-by-key.ts";
 import { keyId, knownKeyId } from "../lib/key-ids.ts";
 import { type Pod, sameBody } from "../storage/pod.ts";
 
@@ -10,17 +11,8 @@ import { type Pod, sameBody } from "../storage/pod.ts";
 // number until the key's body changes again: what a run reads is what it wrote either way, and
 // a body is never changed once made, so it may be another run's.
 
-/** Each key number's first body met in the process, null before one is. */
-const firstBodies: (Pod | null)[] = [];
-
-/** The first body met for key `id`: `pod` itself if none was yet. */
-function firstBody(id: number, pod: Pod): Pod {
-  while (firstBodies.length <= id) firstBodies.push(null);
-  const first = firstBodies[id] ?? null;
-  if (first !== null) return first;
-  firstBodies[id] = pod;
-  return pod;
-}
+/** Each key number's first body met in the process. */
+const firstBodies = new FirstByKey<Pod>();
 
 /** A run's body per key number: the process's first one when equal, else the run's own. */
 export class KeyBodies {
@@ -31,7 +23,7 @@ export class KeyBodies {
   set(id: number, pod: Pod): Pod {
     const own = this.own.size === 0 ? undefined : this.own.get(id);
     if (own !== undefined && sameBody(own, pod)) return own;
-    const first = firstBody(id, pod);
+    const first = firstBodies.first(id, pod);
     if (first === pod || sameBody(first, pod)) {
       if (own !== undefined) this.own.delete(id);
       return first;
@@ -43,7 +35,7 @@ export class KeyBodies {
   /** The body kept for key `id`, which `set` was given since the last `drop` of it. */
   get(id: number): Pod {
     const own = this.own.size === 0 ? undefined : this.own.get(id);
-    const body = own ?? firstBodies[id] ?? null;
+    const body = own ?? firstBodies.get(id);
     if (body === null) throw new Error(`pod bodies: no body for key ${id}`);
     return body;
   }

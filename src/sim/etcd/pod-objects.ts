@@ -1,3 +1,4 @@
+import { FirstByKey } from "../lib/first-by-key.ts";
 import { smallInteger } from "../lib/small-integer.ts";
 import { type Pod, sameBody } from "../storage/pod.ts";
 
@@ -12,8 +13,8 @@ type PodSpec = Omit<Pod, "rv">;
 // the values asked for. Neither is ever changed once made (storage/pod.ts: readonly), so a run
 // may read another's, and what it reads is what it wrote either way.
 
-/** Each key id's first body met in the process, null before one is. */
-const firstBodies: (PodSpec | null)[] = [];
+/** Each key id's first body met in the process. */
+const firstBodies = new FirstByKey<PodSpec>();
 /** Each key id's newest object made so far in the process, null before one is. */
 const newestPods: (Pod | null)[] = [];
 
@@ -28,16 +29,13 @@ export const podOf = (body: PodSpec, rv: number): Pod => ({
 
 /** Whether `body` equals key `id`'s first body (labels by reference); it is the first if none was. */
 export function sharesFirstBody(id: number, body: PodSpec): boolean {
-  while (firstBodies.length <= id) firstBodies.push(null);
-  const first = firstBodies[id] ?? null;
-  if (first !== null) return sameBody(first, body);
-  firstBodies[id] = body;
-  return true;
+  const first = firstBodies.first(id, body);
+  return first === body || sameBody(first, body);
 }
 
 /** Key `id`'s first body (`sharesFirstBody` met one). */
 export function firstBodyOf(id: number): PodSpec {
-  const first = firstBodies[id] ?? null;
+  const first = firstBodies.get(id);
   if (first === null) throw new Error(`pod objects: no body for key ${id}`);
   return first;
 }
