@@ -22,6 +22,8 @@ export interface ScheduledEvent {
   cancelled: boolean;
 }
 
+type Pending = { -readonly [K in keyof ScheduledEvent]: ScheduledEvent[K] };
+
 /** An event due more than this after it is scheduled waits in the far heap. */
 const FAR_NS = 1_000_000_000;
 
@@ -38,6 +40,8 @@ export class Scheduler {
    */
   private farNs: Nanos = Number.POSITIVE_INFINITY;
   private nextSeq = 0;
+  /** The event whose `run` is running: out of the heaps, so `again` may schedule its record. */
+  private running: ScheduledEvent | null = null;
   private readonly hash = new WordHash(0x811c9dc5, 0x01000193);
   private readonly kindNames: string[] = [];
 
@@ -88,6 +92,30 @@ export class Scheduler {
     return event;
   }
 
+  /**
+   * Schedules the event now running once more, with its kind and callback, as `at` (or, given a
+   * `seq` from `reserveSeq`, `atReserved`) would a new one: an owner that keeps one event pending
+   * reuses its record rather than making one per run (etcd's completions, the watch stream's
+   * intake: nearly every event of a busy run).
+   */
+  again(event: ScheduledEvent, atNs: Nanos, id: number, seq = this.nextSeq++): ScheduledEvent {
+    if (event !== this.running || event.cancelled) {
+      throw new Error("scheduler: only the running event can be scheduled again");
+    }
+    if (!(atNs >= this.nowNs) || !(seq < this.nextSeq)) {
+      throw new Error(
+        `scheduler: event again at ${atNs} ns (seq ${seq}) is before now or unreserved`,
+      );
+    }
+    this.running = null;
+    const pending = event as Pending;
+    pending.atNs = atNs;
+    pending.seq = seq;
+    pending.id = id;
+    this.push(pending);
+    return pending;
+  }
+
   after(delayNs: Nanos, kind: number, id: number, run: () => void): ScheduledEvent {
     return this.at(this.nowNs + Math.max(0, delayNs), kind, id, run);
   }
@@ -125,7 +153,9 @@ export class Scheduler {
     this.executed++;
     // Word by word (`WordHash.event`): a word array per event was measurable garbage.
     this.hash.event(event.atNs, event.kind, event.id);
+    this.running = event;
     event.run();
+    this.running = null;
     return true;
   }
 

@@ -59,32 +59,39 @@ export function cacherPage(
 }
 
 // Every item matches: the page size is known without reading the items, which stay lazy (most
-// pages are never read). Only the page is built, never the rest of the range.
+// pages are never read). Only the page is built, never the rest of the range. What follows from
+// the list and the page size is read from them, not stored: one page per LIST.
 class UnfilteredPage implements CacherPage {
-  readonly rv: number;
   readonly count: number;
-  readonly remainingItemCount: number | null;
   private readonly list: CacheList;
   private readonly listKey: string;
   private readonly resourcePrefix: string;
-  private readonly hasMore: boolean;
   private materialised: Pod[] | null = null;
   private token: string | null = null;
 
   constructor(list: CacheList, listKey: string, limit: number, resourcePrefix: string) {
-    const total = list.count;
     this.list = list;
     this.listKey = listKey;
     this.resourcePrefix = resourcePrefix;
-    this.rv = list.rv;
-    this.hasMore = limit > 0 && total > limit;
-    this.count = this.hasMore ? limit : total;
-    this.remainingItemCount = this.hasMore ? total - limit : null;
+    const total = list.count;
+    this.count = limit > 0 && total > limit ? limit : total;
+  }
+
+  get rv(): number {
+    return this.list.rv;
+  }
+
+  get remainingItemCount(): number | null {
+    return this.hasMore ? this.list.count - this.count : null;
   }
 
   /** The whole list the watch cache walked, not only the page. */
   get fetched(): number {
     return this.list.count;
+  }
+
+  private get hasMore(): boolean {
+    return this.count < this.list.count;
   }
 
   items(max?: number): Pod[] {

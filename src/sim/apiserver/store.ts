@@ -42,6 +42,8 @@ export class Store {
   private readonly bodies = new KeyBodies();
   private readonly keys = new SortedKeys();
   private readonly indexes: Index[];
+  /** The last list made: immutable, so the next one asked for the same range at once is it. */
+  private lastList: StoreRange | null = null;
 
   constructor(indexers: readonly Indexer[]) {
     this.indexes = indexers.map((indexer) => ({ indexer, buckets: new Map() }));
@@ -123,7 +125,12 @@ export class Store {
   /** The objects whose keys start with `prefix`, from `fromKey` on (inclusive), in key order. */
   list(prefix: string, fromKey: string, rv: number): LazyList & { readonly indexUsed: "" } {
     const [from, end] = this.keys.range(prefix, fromKey);
-    return new StoreRange(this, from, end, rv);
+    const last = this.lastList;
+    // Reads resumed together list the same range at the same RV, thousands a second.
+    if (last?.isRange(from, end, rv) === true) return last;
+    const list = new StoreRange(this, from, end, rv);
+    this.lastList = list;
+    return list;
   }
 
   /** The objects at key positions [from, stop), for a lazy list made at `at` mutations. */
@@ -237,6 +244,16 @@ class StoreRange implements LazyList {
     this.count = end - from;
     this.rv = rv;
     this.at = store.mutations;
+  }
+
+  /** Whether this is the list of [from, end) at `rv` the store would make now. */
+  isRange(from: number, end: number, rv: number): boolean {
+    return (
+      from === this.from &&
+      end - from === this.count &&
+      rv === this.rv &&
+      this.at === this.store.mutations
+    );
   }
 
   items(max = Number.POSITIVE_INFINITY): Pod[] {

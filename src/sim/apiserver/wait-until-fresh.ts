@@ -42,7 +42,13 @@ export interface WaiterView {
   readonly targetRv: number;
 }
 
-interface Waiter extends WaiterView {
+/**
+ * A parked read. Its id and kind are its request's, its deadline is its start + the constant
+ * timeout: read from those, not stored (an object per parked read, thousands a second).
+ */
+interface Waiter {
+  readonly startNs: Nanos;
+  readonly targetRv: number;
   /** Reserved from the scheduler at park: orders the queue's ties and the deadline event. */
   readonly seq: number;
   readonly ctx: RequestContext;
@@ -107,8 +113,8 @@ export class FreshnessWaiters {
     for (let i = this.arrivalsHead; i < this.arrivals.length && out.length < max; i++) {
       const w = at(this.arrivals, i);
       if (w.done) continue;
-      const { id, kind, startNs, deadlineNs, targetRv } = w;
-      out.push({ id, kind, startNs, deadlineNs, targetRv });
+      const { ctx, startNs, targetRv } = w;
+      out.push({ id: ctx.id, kind: ctx.kind, startNs, deadlineNs: this.deadlineOf(w), targetRv });
     }
     return out;
   }
@@ -165,13 +171,9 @@ export class FreshnessWaiters {
     now: Nanos,
   ): void {
     if (progress) this.progress.add();
-    const deadlineNs = now + this.config.blockTimeoutNs;
     const seq = this.scheduler.reserveSeq();
     const waiter: Waiter = {
-      id: ctx.id,
-      kind: ctx.kind,
       startNs: now,
-      deadlineNs,
       targetRv: rv,
       seq,
       ctx,
@@ -197,8 +199,8 @@ export class FreshnessWaiters {
       const w = defined(this.arrivals[this.armCursor++]);
       if (w.done) continue;
       this.armed = w;
-      const wakeNs = w.deadlineNs + this.config.timerLatencyNs;
-      this.scheduler.atReserved(wakeNs, w.seq, this.deadlineKind, w.id, this.onDeadlineDue);
+      const wakeNs = this.deadlineOf(w) + this.config.timerLatencyNs;
+      this.scheduler.atReserved(wakeNs, w.seq, this.deadlineKind, w.ctx.id, this.onDeadlineDue);
       return;
     }
   }
@@ -213,7 +215,7 @@ export class FreshnessWaiters {
       w.deadline = this.scheduler.at(
         this.scheduler.nowNs,
         this.deadlineKind,
-        w.id,
+        w.ctx.id,
         this.onSecondCheck,
       );
       this.checks.push(w);
@@ -229,6 +231,11 @@ export class FreshnessWaiters {
     w.deadline = null;
     this.onDeadline(w);
   };
+
+  /** When `w`'s timer fires (it resumes `timerLatencyNs` later). */
+  private deadlineOf(w: Waiter): Nanos {
+    return w.startNs + this.config.blockTimeoutNs;
+  }
 
   /** Every wait ends within its 3 s, so finished ones never pile up behind a live one for long. */
   private trimArrivals(): void {

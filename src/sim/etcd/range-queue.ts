@@ -155,17 +155,23 @@ export class RangeQueue {
     });
   }
 
-  /** Puts `ticket`'s completion event in the scheduler, in place of the one armed before. */
-  private arm(ticket: Ticket): void {
+  /**
+   * Puts `ticket`'s completion event in the scheduler, in place of the one armed before; in the
+   * record of `fired`, the completion event now running, if given.
+   */
+  private arm(ticket: Ticket, fired: ScheduledEvent | null = null): void {
     if (this.armedEvent !== null) this.scheduler.cancel(this.armedEvent);
     this.armed = ticket;
-    this.armedEvent = this.scheduler.atReserved(
-      ticket.doneNs,
-      ticket.eventSeq,
-      this.kinds.done,
-      ticket.seq,
-      this.onDone,
-    );
+    this.armedEvent =
+      fired === null
+        ? this.scheduler.atReserved(
+            ticket.doneNs,
+            ticket.eventSeq,
+            this.kinds.done,
+            ticket.seq,
+            this.onDone,
+          )
+        : this.scheduler.again(fired, ticket.doneNs, ticket.seq, ticket.eventSeq);
   }
 
   private complete(): void {
@@ -173,11 +179,13 @@ export class RangeQueue {
     if (entry === undefined || entry !== this.armed) {
       throw new Error("etcd: a completion that is not the first request in service");
     }
+    // This runs in the armed event, which left the scheduler's heap.
+    const fired = this.armedEvent;
     this.armed = null;
     this.armedEvent = null;
     // Before anything this completion sets off can start another request.
     const next = this.inService.peek();
-    if (next !== undefined) this.arm(next);
+    if (next !== undefined) this.arm(next, fired);
     const job = entry.job as RangeJob;
     // Released before the next request takes the slot: the two are not held at once.
     this.costs.observer?.ended(job.reason, this.scheduler.nowNs, entry.bytes);

@@ -44,15 +44,23 @@ export const chunkStart = (chunk: number): number => Math.max(0, indexAt(chunk, 
 let sharing = false;
 
 /**
- * A chunk's column of references, every slot null. Filled by a loop, not `new Array(n).fill`:
- * V8 makes the first array of that pattern with small-integer elements and, once `fill` widened
- * it, every later one with object elements, so the code optimised around the second chunk met
- * a third of another shape and was thrown away.
+ * Every slot null, filled by a loop, not `new Array(n).fill`: V8 makes the first array of that
+ * pattern with small-integer elements and, once `fill` widened it, every later one with object
+ * elements, so the code optimised around the second chunk met a third of another shape and was
+ * thrown away.
  */
-export function emptySlots<T>(): (T | null)[] {
-  const slots: (T | null)[] = [];
+const NULL_SLOTS: readonly null[] = (() => {
+  const slots: null[] = [];
   for (let i = 0; i < CHUNK; i++) slots.push(null);
   return slots;
+})();
+
+/**
+ * A chunk's column of references, every slot null: a copy of `NULL_SLOTS`, of its elements kind,
+ * made at its full length (a push loop per chunk grew it by copies three times its size).
+ */
+export function emptySlots<T>(): (T | null)[] {
+  return NULL_SLOTS.slice();
 }
 
 /** Shares full chunks between the runs of this process from now on (time travel's worker). */

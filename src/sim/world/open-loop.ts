@@ -42,6 +42,9 @@ export interface OpenLoopDeps {
 /** `exact` reads pick a moment in the last 60 s (docs/scenarios.md, "Read kinds"). */
 export const EXACT_WINDOW_NS = 60 * NS_PER_S;
 
+/** No index names: shared by every list below (two empty arrays per read were garbage). */
+const NO_INDEXES: readonly string[] = [];
+
 export const list = (
   resourceVersion: string,
   match: ListOptions["resourceVersionMatch"],
@@ -54,8 +57,8 @@ export const list = (
   continue: "",
   labelSelector: "",
   fieldSelector: "",
-  indexLabels: [],
-  indexFields: [],
+  indexLabels: NO_INDEXES,
+  indexFields: NO_INDEXES,
 });
 
 /** A watcher's relist: a consistent LIST in pages of 500 (client-go's pager default). */
@@ -63,6 +66,28 @@ export const RELIST = list("", "", 500);
 
 const scaled = (schedule: Schedule, share: number): Schedule =>
   schedule.map((p) => ({ atNs: p.atNs, value: p.value * share }));
+
+/**
+ * One kind's options at an RV, kept while its reads ask for the same RV and limit: options are
+ * never changed, and NotOlderThan reads come several to a revision (a string and an object each).
+ */
+class OptionsAtRv {
+  private readonly match: ListOptions["resourceVersionMatch"];
+  private rv = -1;
+  private opts: ListOptions | null = null;
+
+  constructor(match: ListOptions["resourceVersionMatch"]) {
+    this.match = match;
+  }
+
+  at(rv: number, limit: number): ListOptions {
+    if (this.opts === null || rv !== this.rv || limit !== this.opts.limit) {
+      this.rv = rv;
+      this.opts = list(`${rv}`, this.match, limit);
+    }
+    return this.opts;
+  }
+}
 
 export class OpenLoop {
   readonly sources: Source[] = [];
@@ -75,6 +100,8 @@ export class OpenLoop {
   private readonly consistent: ListOptions;
   private readonly limits: Scenario["limits"];
   private readonly rv0AtOnce: ServedAtOnce;
+  private readonly notOlderThan = new OptionsAtRv("NotOlderThan");
+  private readonly exact = new OptionsAtRv("Exact");
 
   constructor(scenario: Scenario, deps: OpenLoopDeps) {
     this.deps = deps;
@@ -140,12 +167,12 @@ export class OpenLoop {
       case "consistent":
         return this.consistent;
       case "notOlderThan":
-        return list(`${this.deps.etcd.kv.revision}`, "NotOlderThan", this.limits.notOlderThan);
+        return this.notOlderThan.at(this.deps.etcd.kv.revision, this.limits.notOlderThan);
       case "exact": {
         const nowNs = this.deps.nowNs();
         const fromNs = Math.max(0, nowNs - EXACT_WINDOW_NS);
         const atNs = Math.floor(fromNs + draw * (nowNs - fromNs));
-        return list(`${this.deps.clock.revisionAt(atNs)}`, "Exact", this.limits.exact);
+        return this.exact.at(this.deps.clock.revisionAt(atNs), this.limits.exact);
       }
     }
   }

@@ -158,8 +158,9 @@ export class WatchStream {
     if (this.pending === null) this.reschedule();
   }
 
-  // The head item is taken in at max(its arrival, the previous intake + 1/rate).
-  private reschedule(): void {
+  // The head item is taken in at max(its arrival, the previous intake + 1/rate). `fired` is the
+  // intake event now running, whose record is scheduled again rather than a new one made.
+  private reschedule(fired: ScheduledEvent | null = null): void {
     const headNs = this.arrivalNs.peek();
     if (headNs === undefined) return;
     const rate = valueNow(this.scenario().processRate, Math.max(0, this.lastProcessNs));
@@ -168,10 +169,14 @@ export class WatchStream {
       if (this.pending.atNs === atNs) return;
       this.scheduler.cancel(this.pending);
     }
-    this.pending = this.scheduler.at(atNs, this.processKind, 0, this.onProcess);
+    this.pending =
+      fired === null
+        ? this.scheduler.at(atNs, this.processKind, 0, this.onProcess)
+        : this.scheduler.again(fired, atNs, 0);
   }
 
   private process(): void {
+    const fired = this.pending;
     this.pending = null;
     this.lastProcessNs = this.scheduler.nowNs;
     const arrivalNs = this.arrivalNs.shift() as number;
@@ -184,7 +189,7 @@ export class WatchStream {
       this.bookmarkItem.shift();
       this.sink.onBookmark(this.bookmarkRv.shift() as number);
     }
-    if (this.open) this.reschedule();
+    if (this.open) this.reschedule(fired);
   }
 
   // dᵢ = max(aᵢ, pᵢ₋₂₀₀); records pᵢ (now) in the slot pᵢ₋₂₀₀ held. Bookmarks count as items.
