@@ -47,18 +47,31 @@ export class MinHeap<T> {
     return out;
   }
 
-  /** Keeps only the elements `keep` accepts, then restores the heap order (O(n log n)). */
+  /**
+   * Keeps only the elements `keep` accepts, in place, then restores the heap order bottom-up
+   * (O(n)). Pops come in (key, seq) order whatever the layout, so where no two entries tie on
+   * both (the parked reads' sequences are unique) they come in the same order as before.
+   */
   retain(keep: (item: T) => boolean): void {
-    const kept: [T, number, number][] = [];
     const e = this.entries;
+    let kept = 0;
     for (let i = 0; i < this.count; i++) {
-      const item = defined(this.slots[defined(e[3 * i + 2])]);
-      if (keep(item)) kept.push([item, defined(e[3 * i]), defined(e[3 * i + 1])]);
+      const slot = e[3 * i + 2] as number;
+      if (!keep(defined(this.slots[slot]))) {
+        this.slots[slot] = undefined;
+        this.freeSlots.push(slot);
+        continue;
+      }
+      const to = 3 * kept++;
+      e[to] = e[3 * i] as number;
+      e[to + 1] = e[3 * i + 1] as number;
+      e[to + 2] = slot;
     }
-    this.slots.length = 0;
-    this.freeSlots.length = 0;
-    this.count = 0;
-    for (const [item, key, seq] of kept) this.push(item, key, seq);
+    this.count = kept;
+    for (let i = (kept >> 1) - 1; i >= 0; i--) {
+      const at = 3 * i;
+      this.sink(i, e[at] as number, e[at + 1] as number, e[at + 2] as number);
+    }
   }
 
   /** Adds `item`, ordered by `key`, then `seq` (the lower first). */
@@ -97,10 +110,15 @@ export class MinHeap<T> {
     if (n === 0) return top;
     // The last position's entry sinks from the root.
     const last = 3 * n;
-    const key = e[last] as number;
-    const seq = e[last + 1] as number;
-    const slot = e[last + 2] as number;
-    let i = 0;
+    this.sink(0, e[last] as number, e[last + 1] as number, e[last + 2] as number);
+    return top;
+  }
+
+  /** Moves the entry (key, seq, slot) down from position `from` to where it belongs. */
+  private sink(from: number, key: number, seq: number, slot: number): void {
+    const e = this.entries;
+    const n = this.count;
+    let i = from;
     for (;;) {
       const left = 2 * i + 1;
       if (left >= n) break;
@@ -128,7 +146,6 @@ export class MinHeap<T> {
     e[to] = key;
     e[to + 1] = seq;
     e[to + 2] = slot;
-    return top;
   }
 
   private grow(): void {
