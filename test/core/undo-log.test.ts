@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { UndoLog } from "../../src/sim/apiserver/undo-log.ts";
+import { keyOfId } from "../../src/sim/lib/key-ids.ts";
 import { shareSealedChunks } from "../../src/sim/lib/sealed-chunks.ts";
 import type { Pod } from "../../src/sim/storage/pod.ts";
 
@@ -39,7 +40,7 @@ const read = (log: UndoLog, from: number, to: number) =>
   Array.from({ length: to - from }, (_, n) => {
     const i = from + n;
     return {
-      key: log.keyAt(i),
+      key: keyOfId(log.keyIdAt(i)),
       seq: log.seqAt(i),
       prevRv: log.prevRvAt(i),
       prevBody: log.prevBodyAt(i),

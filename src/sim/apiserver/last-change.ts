@@ -1,4 +1,4 @@
-import { grownLength, keyId, knownKeyId } from "../lib/key-ids.ts";
+import { grownLength } from "../lib/key-ids.ts";
 import { RvColumn } from "../lib/rv-column.ts";
 
 // Each key's newest change in the snapshots' undo log (snapshots.ts), in a column by the key's
@@ -10,20 +10,19 @@ export class LastChange {
   /** By key number: the change's absolute index + 1; 0 when the key has none in the log. */
   private readonly slots = new RvColumn(0);
 
-  /** The key's newest change, -1 when none. */
-  of(key: string): number {
-    const id = knownKeyId(key);
+  // By the key's number, which the undo log keeps: dropping a change then looks up no string.
+
+  /** Key number `id`'s newest change, -1 when none (or `id` is -1, a key never numbered). */
+  of(id: number): number {
     return id < 0 || id >= this.slots.length ? -1 : this.slots.get(id) - 1;
   }
 
-  set(key: string, index: number): void {
-    const id = keyId(key);
+  set(id: number, index: number): void {
     if (id >= this.slots.length) this.slots.grow(grownLength(id, this.slots.length));
     this.slots.set(id, index + 1);
   }
 
-  delete(key: string): void {
-    const id = knownKeyId(key);
+  delete(id: number): void {
     if (id >= 0 && id < this.slots.length) this.slots.set(id, 0);
   }
 

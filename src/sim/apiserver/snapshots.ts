@@ -1,3 +1,4 @@
+import { keyId, keyOfId, knownKeyId } from "../lib/key-ids.ts";
 import type { LazyList } from "../storage/interfaces.ts";
 import type { Pod } from "../storage/pod.ts";
 import { LastChange } from "./last-change.ts";
@@ -57,8 +58,9 @@ export class Snapshots {
     if (next !== null && prev === undefined) this.ghosts.remove(key);
     if (this.count === 0) return;
     const body = prev === undefined ? null : this.bodies.share(key, prev);
-    const index = this.log.push(key, this.seq, prev?.rv ?? 0, body, this.lastOfKey.of(key));
-    this.lastOfKey.set(key, index);
+    const id = keyId(key);
+    const index = this.log.push(key, this.seq, prev?.rv ?? 0, body, this.lastOfKey.of(id));
+    this.lastOfKey.set(id, index);
     if (next === null && prev !== undefined) this.ghosts.insert(key);
   }
 
@@ -182,7 +184,7 @@ export class Snapshots {
 
   /** The key's first change with seq > `seq` still in the log, else -1 (walked newest first). */
   private firstChangeAfter(key: string, seq: number): number {
-    return this.log.firstAfter(this.lastOfKey.of(key), seq);
+    return this.log.firstAfter(this.lastOfKey.of(knownKeyId(key)), seq);
   }
 
   /** The object before change `i`. */
@@ -197,10 +199,10 @@ export class Snapshots {
     const horizon = this.count === 0 ? this.seq : this.list.seqAt(this.list.head);
     while (this.log.head < this.log.end && this.log.seqAt(this.log.head) <= horizon) {
       const i = this.log.head;
-      const key = this.log.keyAt(i);
-      if (this.lastOfKey.of(key) === i) {
-        this.lastOfKey.delete(key);
-        if (!this.store.has(key)) this.ghosts.remove(key);
+      const id = this.log.keyIdAt(i);
+      if (this.lastOfKey.of(id) === i) {
+        this.lastOfKey.delete(id);
+        if (!this.store.hasId(id)) this.ghosts.remove(keyOfId(id));
       }
       this.droppedThroughSeq = this.log.seqAt(i);
       this.log.dropOldest();

@@ -54,7 +54,11 @@ export class Store {
   }
 
   has(key: string): boolean {
-    const id = knownKeyId(key);
+    return this.hasId(knownKeyId(key));
+  }
+
+  /** `has` by the key's number (lib/key-ids.ts; -1 for a key never numbered). */
+  hasId(id: number): boolean {
     return id >= 0 && this.present[id] === 1;
   }
 

@@ -1,5 +1,5 @@
 import { defined } from "../lib/at.ts";
-import { keyId, keyOfId } from "../lib/key-ids.ts";
+import { keyId } from "../lib/key-ids.ts";
 import { RvColumn } from "../lib/rv-column.ts";
 import {
   CHUNK,
@@ -101,8 +101,9 @@ export class UndoLog {
     return defined(this.chunks[chunkOf(index) - this.firstChunk]);
   }
 
-  keyAt(index: number): string {
-    return keyOfId(defined(this.chunkFor(index).keys[slotOf(index)]));
+  /** The changed key's number (lib/key-ids.ts). */
+  keyIdAt(index: number): number {
+    return defined(this.chunkFor(index).keys[slotOf(index)]);
   }
   seqAt(index: number): number {
     return this.chunkFor(index).seqs.get(slotOf(index));
