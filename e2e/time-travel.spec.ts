@@ -1,4 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
+import { canvasMoments, watchCanvasMoments } from "./helpers/canvas-moments.ts";
 import {
   waitForPaused,
   waitForPausedAt,
@@ -32,6 +33,31 @@ test("a seek backwards then forwards shows the same panels as before", async ({ 
   await page.keyboard.press("End");
   await waitForPausedAt(page, paused.simS);
   expect(await panelsText(page)).toBe(before);
+});
+
+test("no canvas shows another moment than its panel's text, between any two tasks of seeks", async ({
+  page,
+}) => {
+  await watchCanvasMoments(page);
+  await page.goto("/#lag=2500&speed=20");
+  await waitForSimTime(page, 12);
+  await page.getByRole("button", { name: "Pause" }).click();
+  const paused = await waitForPaused(page);
+  const scrubber = page.getByRole("slider", { name: "Simulated time of the run so far" });
+  await scrubber.focus();
+  for (let round = 0; round < 3; round++) {
+    await page.keyboard.press("Home");
+    await waitForPausedAt(page, 0);
+    await page.keyboard.press("Shift+ArrowRight"); // 10 s
+    await waitForPausedAt(page, 10);
+    await page.keyboard.press("End");
+    await waitForPausedAt(page, paused.simS);
+  }
+  await page.getByRole("button", { name: "Play", exact: true }).click();
+  await waitForSimTime(page, paused.simS + 4);
+  const seen = await canvasMoments(page);
+  expect(seen.checks).toBeGreaterThan(100);
+  expect(seen.mismatches).toEqual([]);
 });
 
 test("markers jump between the run's notable moments", async ({ page }) => {

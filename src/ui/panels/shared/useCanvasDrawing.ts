@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useLayoutEffect, useRef } from "react";
 import type { SimSnapshot } from "../../../model/index.ts";
 import type { CanvasLike, CanvasSize } from "./canvasLike.ts";
 import type { CanvasTheme } from "./canvasTheme.ts";
@@ -17,7 +17,9 @@ readonly string[] | void;
 /**
  * Draws the panel's snapshot on a canvas whenever it, `draw`, the size or the theme changes: the
  * canvas shows the moment the panel's text shows, never another. A theme change repaints too: the
- * canvas's ink comes from the theme, not from CSS.
+ * canvas's ink comes from the theme, not from CSS. It draws in the commit that changes the text (a
+ * layout effect): a passive effect may run a task later for an update React does not flush at
+ * once (a seek's frame), and a frame could be painted, or the page read, between the two.
  */
 export function useCanvasDrawing(snapshot: SimSnapshot, draw: CanvasDraw, fallback: CanvasSize) {
   const containerRef = useRef<HTMLDivElement>(null);
@@ -25,7 +27,7 @@ export function useCanvasDrawing(snapshot: SimSnapshot, draw: CanvasDraw, fallba
   const size = useElementSize(containerRef, fallback);
   const theme = useCanvasTheme();
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     const canvas = canvasRef.current;
     const printed = paintCanvas(canvas, size, (context) => draw(context, size, snapshot, theme));
     // What the canvas shows, for a check reading the page: its moment and its words.
