@@ -23,6 +23,11 @@ export interface TravelState {
   breakAtNs: Nanos | null;
   /** The moment of the seek the worker is replaying to, or null when none is in flight. */
   seekingToNs: Nanos | null;
+  /**
+   * The newest moment a seek asked for (in flight or waiting), null once none is pending: a key
+   * pressed before the worker shows it steps from there, so keys pressed quickly add up.
+   */
+  aimNs: Nanos | null;
 }
 
 export interface TravelActions {
@@ -51,8 +56,10 @@ export function createTravelStore(client: SimulationClient, onBreak: () => void)
       breakReason: null,
       breakAtNs: null,
       seekingToNs: null,
+      aimNs: null,
       seek(atNs) {
         const targetNs = Math.max(0, Math.min(Math.round(atNs), get().furthestNs));
+        set({ aimNs: targetNs });
         if (get().seekingToNs !== null) waitingNs = targetNs;
         else sendSeek(targetNs);
       },
@@ -67,7 +74,7 @@ export function createTravelStore(client: SimulationClient, onBreak: () => void)
           const next = waitingNs;
           waitingNs = null;
           if (next !== null) sendSeek(next);
-          else if (get().seekingToNs !== null) set({ seekingToNs: null });
+          else if (get().seekingToNs !== null) set({ seekingToNs: null, aimNs: null });
         }
         if (reply.type === "breakpoint") {
           set({ breakReason: reply.reason, breakAtNs: reply.atNs });

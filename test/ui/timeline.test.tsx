@@ -59,6 +59,24 @@ describe("the scrubber", () => {
     expect(lastSent()).toEqual({ type: "seek", atNs: 120 * S });
   });
 
+  it("steps from the moment last asked for while a seek is in flight, so quick keys add up", () => {
+    const { fake, seekDone } = renderTimeline();
+    const slider = screen.getByRole("slider");
+    const seeks = () => fake.commands.filter((c) => c.type === "seek");
+    fireEvent.keyDown(slider, { key: "Home" });
+    fireEvent.keyDown(slider, { key: "ArrowRight", shiftKey: true });
+    fireEvent.keyDown(slider, { key: "ArrowRight" });
+    seekDone();
+    expect(seeks()).toEqual([
+      { type: "seek", atNs: 0 },
+      { type: "seek", atNs: 11 * S },
+    ]);
+    seekDone();
+    // Nothing pending: the next key steps from the moment shown (95 s here).
+    fireEvent.keyDown(slider, { key: "ArrowLeft" });
+    expect(seeks().at(-1)).toEqual({ type: "seek", atNs: 94 * S });
+  });
+
   it("draws a marker per mark, coloured by its family, with the mark in its tooltip", () => {
     const container = document.body;
     renderTimeline();
