@@ -23,11 +23,8 @@ export interface TravelState {
   breakAtNs: Nanos | null;
   /** The moment of the seek the worker is replaying to, or null when none is in flight. */
   seekingToNs: Nanos | null;
-  /**
-   * The newest moment a seek asked for (in flight or waiting), null once none is pending: a key
-   * pressed before the worker shows it steps from there, so keys pressed quickly add up.
-   */
-  aimNs: Nanos | null;
+  /** The newest seek asked for while one was in flight, sent when it lands; null when none. */
+  queuedSeekNs: Nanos | null;
 }
 
 export interface TravelActions {
@@ -44,7 +41,6 @@ export function createTravelStore(client: SimulationClient, onBreak: () => void)
   return createStore<TravelState & TravelActions>()((set, get) => {
     // One seek in flight at a time: a drag asks for many, and in a heavy run each can take the
     // worker seconds; the newest waiting one goes down when the worker says the last is done.
-    let waitingNs: Nanos | null = null;
     const sendSeek = (atNs: Nanos) => {
       set({ seekingToNs: atNs });
       client.send({ type: "seek", atNs });
@@ -56,11 +52,10 @@ export function createTravelStore(client: SimulationClient, onBreak: () => void)
       breakReason: null,
       breakAtNs: null,
       seekingToNs: null,
-      aimNs: null,
+      queuedSeekNs: null,
       seek(atNs) {
         const targetNs = Math.max(0, Math.min(Math.round(atNs), get().furthestNs));
-        set({ aimNs: targetNs });
-        if (get().seekingToNs !== null) waitingNs = targetNs;
+        if (get().seekingToNs !== null) set({ queuedSeekNs: targetNs });
         else sendSeek(targetNs);
       },
       setBreakpoints(choice) {
@@ -71,10 +66,11 @@ export function createTravelStore(client: SimulationClient, onBreak: () => void)
       dismissBreak: () => set({ breakReason: null, breakAtNs: null }),
       receive(reply) {
         if (reply.type === "travel") {
-          const next = waitingNs;
-          waitingNs = null;
-          if (next !== null) sendSeek(next);
-          else if (get().seekingToNs !== null) set({ seekingToNs: null, aimNs: null });
+          const next = get().queuedSeekNs;
+          if (next !== null) {
+            set({ queuedSeekNs: null });
+            sendSeek(next);
+          } else if (get().seekingToNs !== null) set({ seekingToNs: null });
         }
         if (reply.type === "breakpoint") {
           set({ breakReason: reply.reason, breakAtNs: reply.atNs });

@@ -15,7 +15,8 @@ export function Scrubber({ marks }: { marks: readonly MarkView[] }) {
   const furthestNs = useTravel((s) => s.furthestNs);
   const seek = useTravel((s) => s.seek);
   const seeking = useTravel((s) => s.seekingToNs !== null);
-  const aimNs = useTravel((s) => s.aimNs);
+  // The newest seek asked for, until the worker has shown it: keys pressed quickly add up.
+  const aimNs = useTravel((s) => s.queuedSeekNs ?? s.seekingToNs);
   const nowNs = Math.min(useShownFrame()?.snapshot.nowNs ?? 0, furthestNs);
   const track = useRef<HTMLDivElement>(null);
   const lastDragMs = useRef<number | null>(null);
@@ -59,7 +60,7 @@ export function Scrubber({ marks }: { marks: readonly MarkView[] }) {
       aria-valuenow={Number((nowNs / NS_PER_S).toFixed(1))}
       aria-valuetext={`${secondsText(nowNs)} of ${secondsText(furthestNs)}`}
       onKeyDown={(event) => {
-        // From the moment last asked for while a seek is pending: Home then Shift+→ is 10 s.
+        // From the seek last asked for while one is pending: Home then Shift+→ is 10 s.
         const target = keyTarget(event.key, event.shiftKey, aimNs ?? nowNs, furthestNs);
         if (disabled || target === null) return;
         event.preventDefault();
