@@ -37,9 +37,9 @@ test("a twin's report, metrics and panel pictures carry both runs", async ({ pag
     expect(report).toContain(`| ${cells.join(" | ")} |`);
   }
   expect(report).toMatch(
-    /skip-fallback gate on turned [\d,]+ fallbacks to etcd into [\d,]+ answers of 429/,
+    /skip-fallback gate on turned fallbacks to etcd into answers of 429: fallbacks to etcd [\d,]+ in A, [\d,]+ in B; 429 answers [\d,]+ in A, [\d,]+ in B\./,
   );
-  expect(report).toMatch(/read-wait p99 so far (unchanged at|[\d.]+ s in A)/);
+  expect(report).toMatch(/read-wait p99 so far (unchanged at|[\d.]+ s in A, [\d.]+ s in B)/);
   await dialog.getByRole("button", { name: "Close" }).click();
 
   const metrics = parsePrometheusTextFormat(await exportText(page, "Metrics, Prometheus text"));

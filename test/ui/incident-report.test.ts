@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { parseScenario } from "../../src/sim/scenario/index.ts";
+import { createSimulation, NS_PER_S, parseScenario } from "../../src/model/index.ts";
+import { SCREEN_VIEW } from "../../src/state/snapshot-view.ts";
 import type { WindowedFigures } from "../../src/ui/panels/metrics/windowedFigures.ts";
 import { incidentReport, type ReportWindow } from "../../src/ui/report/incidentReport.ts";
 import { recordedSnapshot } from "./fixtures/snapshot.ts";
@@ -94,5 +95,47 @@ describe("the incident report's window", () => {
     expect(report).toContain(
       "The last 1 m was still being scraped when the report was made: the figures above are since the start.",
     );
+  });
+});
+
+// The twin the issue found the false sentence in: a 4 s lag, a herd of 500 at 2 s, and B with the
+// skip-fallback gate on, read at 30 s; both runs recorded through the model's door.
+const SKIP = "gates=ConsistentListFromCacheSkipTimeoutFallback=true";
+function herdTwin(atS: number) {
+  const run = (query: string) => {
+    const scenario = parseScenario(query).scenario;
+    const sim = createSimulation(scenario);
+    sim.advanceTo(atS * NS_PER_S);
+    return { scenario, snapshot: sim.snapshot(SCREEN_VIEW) };
+  };
+  return {
+    a: { ...run("lag=4000&herd=500@2"), side: "skip-fallback gate off" },
+    b: { ...run(`lag=4000&herd=500@2&${SKIP}`), side: "skip-fallback gate on" },
+  };
+}
+
+/** The report's A vs B table: row label → the A and B cells as printed. */
+function twinTable(report: string): Map<string, { a: string; b: string }> {
+  const rows = new Map<string, { a: string; b: string }>();
+  for (const line of report.split("\n")) {
+    const cells = line.split(" | ");
+    if (cells.length !== 4 || !line.startsWith("| ")) continue;
+    rows.set(cells[0]?.slice(2) ?? "", { a: cells[1] ?? "", b: cells[2] ?? "" });
+  }
+  return rows;
+}
+
+describe("the twin report's sentences", () => {
+  it("give each run its own fallbacks and 429s, as the table does", () => {
+    const report = incidentReport({ link: "l", ...herdTwin(30) });
+    const table = twinTable(report);
+    const fallbacks = table.get("fallbacks to etcd");
+    const tooMany = table.get("429 answers");
+    expect(fallbacks?.a).not.toBe(fallbacks?.b);
+    const trade = report.split("\n").find((line) => line.includes("turned"));
+    expect(trade).toContain(`fallbacks to etcd ${fallbacks?.a} in A, ${fallbacks?.b} in B`);
+    expect(trade).toContain(`429 answers ${tooMany?.a} in A, ${tooMany?.b} in B`);
+    // The sentence the issue quotes gave B's fallbacks as the count without the gate.
+    expect(trade).not.toMatch(new RegExp(`${fallbacks?.b} fallbacks .*without it`));
   });
 });

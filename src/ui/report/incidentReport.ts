@@ -73,6 +73,10 @@ const value = (id: string, snapshot: SimSnapshot) => metric(id).value(snapshot);
 const shown = (id: string, snapshot: SimSnapshot) =>
   formatMetric(value(id, snapshot), metric(id).unit);
 
+/** "fallbacks to etcd 1,272 in A, 0 in B": a table row's two cells, each named by its run. */
+const bothRuns = (id: string, a: SimSnapshot, b: SimSnapshot) =>
+  `${metric(id).label} ${shown(id, a)} in A, ${shown(id, b)} in B`;
+
 /** Sentences that follow from a twin's figures: what B's difference turned into what. */
 export function twinFindings(a: ReportRun, b: ReportRun): string[] {
   const findings: string[] = [];
@@ -81,17 +85,13 @@ export function twinFindings(a: ReportRun, b: ReportRun): string[] {
   const [tooManyA, tooManyB] = [value("429", a.snapshot), value("429", b.snapshot)];
   if (fallB < fallA && tooManyB > tooManyA) {
     findings.push(
-      `${change} turned ${shown("fallbacks", a.snapshot)} fallbacks to etcd into ` +
-        `${shown("429", b.snapshot)} answers of 429 (${shown("fallbacks", b.snapshot)} fallbacks ` +
-        `and ${shown("429", a.snapshot)} answers of 429 without it).`,
+      `${change} turned fallbacks to etcd into answers of 429: ` +
+        `${bothRuns("fallbacks", a.snapshot, b.snapshot)}; ${bothRuns("429", a.snapshot, b.snapshot)}.`,
     );
   } else {
     for (const id of ["fallbacks", "429", "504"]) {
-      const [va, vb] = [value(id, a.snapshot), value(id, b.snapshot)];
-      if (va !== vb) {
-        findings.push(
-          `${metric(id).label}: ${shown(id, a.snapshot)} in A, ${shown(id, b.snapshot)} with ${change}.`,
-        );
+      if (value(id, a.snapshot) !== value(id, b.snapshot)) {
+        findings.push(`${bothRuns(id, a.snapshot, b.snapshot)} (${change}).`);
       }
     }
   }
@@ -99,14 +99,10 @@ export function twinFindings(a: ReportRun, b: ReportRun): string[] {
   findings.push(
     Math.abs(p99A - p99B) < 0.0005
       ? `${metric("p99").label} unchanged at ${shown("p99", a.snapshot)}.`
-      : `${metric("p99").label} ${shown("p99", a.snapshot)} in A, ${shown("p99", b.snapshot)} with ${change}.`,
+      : `${bothRuns("p99", a.snapshot, b.snapshot)} (${change}).`,
   );
-  const [peakA, peakB] = [value("etcdQueuePeak", a.snapshot), value("etcdQueuePeak", b.snapshot)];
-  if (peakA !== peakB) {
-    findings.push(
-      `etcd's queue peaked at ${shown("etcdQueuePeak", a.snapshot)} in A and ` +
-        `${shown("etcdQueuePeak", b.snapshot)} with ${change}.`,
-    );
+  if (value("etcdQueuePeak", a.snapshot) !== value("etcdQueuePeak", b.snapshot)) {
+    findings.push(`${bothRuns("etcdQueuePeak", a.snapshot, b.snapshot)} (${change}).`);
   }
   return findings;
 }
