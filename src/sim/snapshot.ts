@@ -161,7 +161,7 @@ export interface EtcdReasonCost {
   bytes: number;
 }
 
-/** What etcd did over the last second (less at the start of a run), by reason. */
+/** What etcd did over a window (the last second, or since the start), by reason. */
 export interface EtcdRecentView {
   windowSeconds: number;
   byReason: Record<EtcdReason, EtcdReasonCost>;
@@ -175,6 +175,12 @@ export interface RequestCounts {
   attempts: number;
   /** The retries a client makes per page request before it keeps the last error. */
   maxRetries: number;
+  /** Attempts sent again after an answer with Retry-After, since the start. */
+  retries: number;
+  /** watchcachelab_lists_total by read kind, then by outcome (kinds with an ended LIST only). */
+  listsByKind: Partial<Record<ReadKind, Record<string, number>>>;
+  /** watchcachelab_list_duration_seconds by read kind: the clients' latency of a whole LIST. */
+  listDuration: Partial<Record<ReadKind, HistogramView>>;
 }
 
 export interface SimSnapshot {
@@ -208,6 +214,8 @@ export interface SimSnapshot {
     rangesInFlightPeak: number;
     /** What etcd did over the last second, so a 7 ms request never passes unseen. */
     recent: EtcdRecentView;
+    /** What etcd did since the start of the run (windowSeconds: the run's length so far). */
+    total: EtcdRecentView;
   };
   readWait: HistogramView;
   wall: WallView;

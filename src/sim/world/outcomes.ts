@@ -34,6 +34,8 @@ export class OutcomeLog {
   started = 0;
   ended = 0;
   inFlight = 0;
+  /** Attempts sent again after an answer with Retry-After (no series of its own). */
+  retries = 0;
   /**
    * Attempts by kind (rows, in READ_KINDS order) and outcome (columns, in OUTCOMES order): one
    * array, indexed, where a record per kind keyed by the outcome's name cost two megamorphic

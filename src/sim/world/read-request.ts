@@ -199,6 +199,7 @@ export class ReadRequest implements RequestContext {
       return;
     }
     this.retries++;
+    deps.outcomes.retries++;
     if (this.steps !== undefined) {
       const detail = `${code}: retry after ${delayNs / NS_PER_S} s (${this.retries} of ${MAX_RETRIES})`;
       recordStep(this, deps.scheduler.nowNs, "retry", "client.retry", detail);

@@ -62,13 +62,7 @@ export class RecentCost {
 
   /** The last second (less at the start of a run), by reason. */
   view(nowNs: Nanos): EtcdRecentView {
-    const now: Note = {
-      atNs: nowNs,
-      requests: new Float64Array(ETCD_REASONS.length),
-      busyNs: new Float64Array(ETCD_REASONS.length),
-      bytes: new Float64Array(ETCD_REASONS.length),
-    };
-    this.fill(now, nowNs);
+    const now = this.noteAt(nowNs);
     const from = this.oldestWithin(nowNs);
     const byReason = {} as Record<EtcdReason, EtcdReasonCost>;
     ETCD_REASONS.forEach((reason, i) => {
@@ -81,6 +75,20 @@ export class RecentCost {
     return { windowSeconds: (nowNs - (from?.atNs ?? 0)) / NS_PER_S, byReason };
   }
 
+  /** Since the start of the run: the counters as they stand. */
+  total(nowNs: Nanos): EtcdRecentView {
+    const now = this.noteAt(nowNs);
+    const byReason = {} as Record<EtcdReason, EtcdReasonCost>;
+    ETCD_REASONS.forEach((reason, i) => {
+      byReason[reason] = {
+        requests: at(now.requests, i),
+        busySeconds: at(now.busyNs, i) / NS_PER_S,
+        bytes: at(now.bytes, i),
+      };
+    });
+    return { windowSeconds: nowNs / NS_PER_S, byReason };
+  }
+
   /** The earliest note at most a second before `nowNs`. */
   private oldestWithin(nowNs: Nanos): Note | undefined {
     let best: Note | undefined;
@@ -90,6 +98,17 @@ export class RecentCost {
       if (best === undefined || note.atNs < best.atNs) best = note;
     }
     return best;
+  }
+
+  private noteAt(nowNs: Nanos): Note {
+    const note: Note = {
+      atNs: nowNs,
+      requests: new Float64Array(ETCD_REASONS.length),
+      busyNs: new Float64Array(ETCD_REASONS.length),
+      bytes: new Float64Array(ETCD_REASONS.length),
+    };
+    this.fill(note, nowNs);
+    return note;
   }
 
   // Index loops over the stats' own order, not a callback per reason: this runs 10 times a

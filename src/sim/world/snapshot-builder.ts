@@ -132,6 +132,7 @@ export function takeSnapshot(
       rangesInFlight: world.rangeStats.inFlight,
       rangesInFlightPeak: world.rangeStats.inFlightPeak,
       recent: recentCost.view(nowNs),
+      total: recentCost.total(nowNs),
     },
     readWait: histogramView(upstream.readWait),
     wall: wallView(world),
@@ -156,10 +157,26 @@ function sumsBy(world: World, name: string, label: string): Record<string, numbe
 
 function requestCounts(world: World): RequestCounts {
   const attempts = sumsBy(world, "watchcachelab_reads_total", "kind");
+  const listsByKind: RequestCounts["listsByKind"] = {};
+  for (const child of world.registry.find("watchcachelab_lists_total")?.children() ?? []) {
+    if (!("value" in child)) continue;
+    const byOutcome = (listsByKind[asReadKind(child.labels["kind"])] ??= {});
+    const outcome = child.labels["outcome"] ?? "";
+    byOutcome[outcome] = (byOutcome[outcome] ?? 0) + child.value;
+  }
+  const listDuration: RequestCounts["listDuration"] = {};
+  for (const child of world.registry.find("watchcachelab_list_duration_seconds")?.children() ??
+    []) {
+    if ("cumulative" in child)
+      listDuration[asReadKind(child.labels["kind"])] = histogramView(child);
+  }
   return {
     listsByOutcome: sumsBy(world, "watchcachelab_lists_total", "outcome"),
     attempts: Object.values(attempts).reduce((sum, n) => sum + n, 0),
     maxRetries: MAX_RETRIES,
+    retries: world.outcomes.retries,
+    listsByKind,
+    listDuration,
   };
 }
 
