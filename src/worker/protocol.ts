@@ -124,6 +124,15 @@ export interface RunScrapes {
   readWait: { bounds: number[]; points: ScrapedPoint[][] } | null;
   /** apiserver_watch_cache_consistent_read_total, one series per label pair seen. */
   consistentReads: { success: string; fallback: string; points: ScrapedPoint[] }[];
+  /** The series the compare view's and the report's figures read over the window (DECISION_FAMILIES). */
+  series: ScrapedSeries[];
+}
+
+/** One scraped sample line: its name with suffix (`…_bucket`), its own labels (no run, no scenario). */
+export interface ScrapedSeries {
+  name: string;
+  labels: Record<string, string>;
+  points: ScrapedPoint[];
 }
 
 /** The scrapes in [atS − windowS, atS] of every run, `atS` being the run's moment. */

@@ -17,6 +17,18 @@ import type { RunScrapes, ScrapedPoint, WindowScrapes } from "./protocol.ts";
 const READ_WAIT = "apiserver_watch_cache_read_wait_seconds";
 const CONSISTENT_READS = "apiserver_watch_cache_consistent_read_total";
 
+/** What the operator's figures read over a window: the clients' side, etcd's, the apiserver's memory. */
+const DECISION_FAMILIES = new Set([
+  "watchcachelab_lists_total",
+  "watchcachelab_list_duration_seconds",
+  "watchcachelab_reads_total",
+  "watchcachelab_etcd_requests_total",
+  "watchcachelab_etcd_busy_seconds_total",
+  "watchcachelab_etcd_bytes_total",
+  "watchcachelab_etcd_ranges_in_flight",
+  "watchcachelab_apiserver_list_bytes",
+]);
+
 export function createWindowScrapes() {
   let replay: { key: string; replay: ScrapedReplay; runs: readonly ExportRun[] } | null = null;
 
@@ -71,5 +83,28 @@ function runScrapes(
         points: points(child, 0),
       }),
     ),
+    series: families
+      .filter((family) => DECISION_FAMILIES.has(family.name))
+      .flatMap((family) =>
+        mine(family).flatMap((child) =>
+          child.lines.flatMap(([suffix, labels], line) =>
+            suffix === "_sum" || suffix === "_count"
+              ? []
+              : [
+                  {
+                    name: family.name + suffix,
+                    labels: ownLabels(labels),
+                    points: points(child, line),
+                  },
+                ],
+          ),
+        ),
+      ),
   };
+}
+
+/** A line's labels without the ones the export adds to tell runs apart. */
+function ownLabels(labels: Readonly<Record<string, string>>): Record<string, string> {
+  const { run: _run, scenario: _scenario, ...own } = labels;
+  return own;
 }

@@ -1,11 +1,34 @@
 import { describe, expect, it } from "vitest";
+import {
+  reportFindings,
+  reportTables,
+  sentenceViolations,
+} from "../../e2e/helpers/report-sentences.ts";
 import { createSimulation, NS_PER_S, parseScenario } from "../../src/model/index.ts";
 import { SCREEN_VIEW } from "../../src/state/snapshot-view.ts";
+import { decisionRows } from "../../src/ui/decision/decisionRows.ts";
 import type { WindowedFigures } from "../../src/ui/panels/metrics/windowedFigures.ts";
-import { incidentReport, type ReportWindow } from "../../src/ui/report/incidentReport.ts";
+import {
+  type ReportInput,
+  incidentReport as reportOf,
+} from "../../src/ui/report/incidentReport.ts";
+import type { ReportWindow } from "../../src/ui/report/reportWindow.ts";
 import { recordedSnapshot } from "./fixtures/snapshot.ts";
 
 // The report reads its metrics over the window the page shows, and says which.
+
+/** The report of these runs, with the compare view's rows since the start. */
+const incidentReport = (input: Omit<ReportInput, "decision">) =>
+  reportOf({
+    ...input,
+    decision: decisionRows(
+      [input.a, ...(input.b === undefined ? [] : [input.b])].map((run) => ({
+        snapshot: run.snapshot,
+        scrapes: null,
+      })),
+      null,
+    ),
+  });
 
 const scenario = parseScenario("lag=4000&name=at%20the%20wall").scenario;
 const figures = (p99: number | null, fellBack: number): WindowedFigures => ({
@@ -55,7 +78,7 @@ describe("the incident report's window", () => {
       '| consistent reads, hit the wall, etcd answered (success="true", fallback="true") | 3.25/s |',
     );
     expect(report).toContain("- `histogram_quantile(0.99, sum by (le) (rate(x_bucket[1m])))`");
-    expect(report).toContain("- Read-wait p99 over the last 1 m: 2.90 s.");
+    expect(report).toContain("- Over the last 1 m: read-wait p99 2.90 s.");
   });
 
   it("puts both runs side by side in a twin, and says what the window's p99 did", () => {
@@ -86,7 +109,7 @@ describe("the incident report's window", () => {
     );
     expect(report).toContain("- `rate(c[1m])`");
     expect(report).toContain(
-      "- Read-wait p99 over the last 1 m: 2.90 s in A, no data (no waits in the window: PromQL answers NaN) with gate on.",
+      "- Over the last 1 m: read-wait p99 2.90 s in A, no data (no waits in the window: PromQL answers NaN) in B.",
     );
   });
 
@@ -114,28 +137,43 @@ function herdTwin(atS: number) {
   };
 }
 
-/** The report's A vs B table: row label → the A and B cells as printed. */
-function twinTable(report: string): Map<string, { a: string; b: string }> {
-  const rows = new Map<string, { a: string; b: string }>();
-  for (const line of report.split("\n")) {
-    const cells = line.split(" | ");
-    if (cells.length !== 4 || !line.startsWith("| ")) continue;
-    rows.set(cells[0]?.slice(2) ?? "", { a: cells[1] ?? "", b: cells[2] ?? "" });
-  }
-  return rows;
-}
-
 describe("the twin report's sentences", () => {
   it("give each run its own fallbacks and 429s, as the table does", () => {
     const report = incidentReport({ link: "l", ...herdTwin(30) });
-    const table = twinTable(report);
-    const fallbacks = table.get("fallbacks to etcd");
-    const tooMany = table.get("429 answers");
-    expect(fallbacks?.a).not.toBe(fallbacks?.b);
-    const trade = report.split("\n").find((line) => line.includes("turned"));
-    expect(trade).toContain(`fallbacks to etcd ${fallbacks?.a} in A, ${fallbacks?.b} in B`);
-    expect(trade).toContain(`429 answers ${tooMany?.a} in A, ${tooMany?.b} in B`);
+    const table = reportTables(report)[1]?.rows;
+    const [fallbacksA, fallbacksB] = table?.get("fallbacks to etcd") ?? [];
+    const [tooManyA, tooManyB] = table?.get("429 answers") ?? [];
+    expect(fallbacksA).not.toBe(fallbacksB);
+    const trade = reportFindings(report).find((line) => line.includes(" turned "));
+    expect(trade).toContain(`fallbacks to etcd ${fallbacksA} in A, ${fallbacksB} in B`);
+    expect(trade).toContain(`429 answers ${tooManyA} in A, ${tooManyB} in B`);
     // The sentence the issue quotes gave B's fallbacks as the count without the gate.
-    expect(trade).not.toMatch(new RegExp(`${fallbacks?.b} fallbacks .*without it`));
+    expect(trade).not.toMatch(new RegExp(`${fallbacksB} fallbacks .*without it`));
+  });
+
+  it("quote every figure as the cells of its row, run by run", () => {
+    for (const atS of [10, 30, 70]) {
+      const report = incidentReport({ link: "l", ...herdTwin(atS) });
+      expect(reportFindings(report).length).toBeGreaterThan(4);
+      expect(sentenceViolations(report), `at ${atS} s`).toEqual([]);
+    }
+  });
+
+  it("are caught when a figure is credited to the other run", () => {
+    const report = incidentReport({ link: "l", ...herdTwin(30) });
+    const [fallbacksA, fallbacksB] = reportTables(report)[1]?.rows.get("fallbacks to etcd") ?? [];
+    const findings = report.indexOf("### Findings");
+    const swapped =
+      report.slice(0, findings) +
+      report
+        .slice(findings)
+        .replace(
+          `${fallbacksA} in A, ${fallbacksB} in B`,
+          `${fallbacksB} in A, ${fallbacksA} in B`,
+        );
+    // The trade sentence, the first to quote the row, now credits A's fallbacks to B.
+    const found = sentenceViolations(swapped);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatch(/^1 of 2 figures are not their row's since the start: ".* turned /);
   });
 });

@@ -160,7 +160,9 @@ function requestCounts(world: World): RequestCounts {
   const listsByKind: RequestCounts["listsByKind"] = {};
   for (const child of world.registry.find("watchcachelab_lists_total")?.children() ?? []) {
     if (!("value" in child)) continue;
-    const byOutcome = (listsByKind[asReadKind(child.labels["kind"])] ??= {});
+    const kind = asReadKind(child.labels["kind"]);
+    const byOutcome = listsByKind[kind] ?? {};
+    listsByKind[kind] = byOutcome;
     const outcome = child.labels["outcome"] ?? "";
     byOutcome[outcome] = (byOutcome[outcome] ?? 0) + child.value;
   }

@@ -1,20 +1,8 @@
 import { useEffect, useState } from "react";
-import { encodeScenario } from "../../model/index.ts";
 import { useRuntime } from "../../state/runtime-context.ts";
-import { addressFor, joinQuery } from "../../state/url.ts";
-import { clockSeconds } from "./clockSeconds.ts";
+import { shareAddress } from "./shareAddress.ts";
 
 const COPIED_FOR_MS = 2000;
-
-/** The link to this scenario at this simulated moment (`t`), at this speed. */
-function shareAddress(runtime: ReturnType<typeof useRuntime>): string {
-  const { scenario, pageKeys, speed } = runtime.store.getState();
-  const nowS = clockSeconds(runtime.live.get()?.snapshot.nowNs ?? 0);
-  const { speed: _linkSpeed, t: _linkMoment, ...otherPageKeys } = pageKeys;
-  const moment = { ...otherPageKeys, t: String(nowS) };
-  const keys = speed === 1 ? moment : { ...moment, speed: String(speed) };
-  return addressFor(window.location, joinQuery(encodeScenario(scenario), keys));
-}
 
 export function ShareButton() {
   const runtime = useRuntime();

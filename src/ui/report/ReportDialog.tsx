@@ -3,10 +3,14 @@ import { WINDOW_CHOICES } from "../../state/metrics-window.ts";
 import type { AppRuntime } from "../../state/runtime.ts";
 import { useRuntime } from "../../state/runtime-context.ts";
 import { readTwin } from "../../state/twin-override.ts";
+import { shareAddress } from "../controls/shareAddress.ts";
+import { decisionRows } from "../decision/decisionRows.ts";
+import { decisionWindow } from "../decision/decisionWindow.ts";
 import { windowedFigures } from "../panels/metrics/windowedFigures.ts";
 import { Sheet, SheetActions, useSheet } from "../sheet/Sheet.tsx";
 import { describeSides } from "../twin/twinLabels.ts";
-import { incidentReport, type ReportWindow } from "./incidentReport.ts";
+import { incidentReport } from "./incidentReport.ts";
+import type { ReportWindow } from "./reportWindow.ts";
 
 type CopyState = "" | "Copied to the clipboard" | "Could not reach the clipboard: select the text";
 
@@ -54,9 +58,17 @@ export function ReportButton() {
     const reading = twinText === undefined ? null : readTwin(twinText, scenario);
     const twin = reading?.ok === true && frame.twin !== undefined ? reading : null;
     const sides = twin === null ? null : describeSides(scenario, twin.scenario, twin.differing);
+    const windowState = runtime.metricsWindow.getState();
+    const snapshots =
+      frame.twin !== undefined && twin !== null ? [frame.snapshot, frame.twin] : [frame.snapshot];
+    const decision = decisionWindow(windowState, twin === null ? [undefined] : ["A", "B"]);
     const text = incidentReport({
-      link: window.location.href,
-      window: shownWindow(runtime.metricsWindow.getState(), twin !== null),
+      link: shareAddress(runtime),
+      window: shownWindow(windowState, twin !== null),
+      decision: decisionRows(
+        snapshots.map((snapshot, i) => ({ snapshot, scrapes: decision.scrapes[i] ?? null })),
+        decision.window,
+      ),
       a: { scenario, snapshot: frame.snapshot, ...(sides ? { side: sides.a } : {}) },
       b:
         twin !== null && frame.twin !== undefined && sides !== null

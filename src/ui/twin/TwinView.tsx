@@ -3,6 +3,7 @@ import type { ScenarioKey } from "../../model/index.ts";
 import { SCENARIO_KEYS } from "../../model/index.ts";
 import { readTwin } from "../../state/twin-override.ts";
 import { useApp } from "../../state/use-app.ts";
+import { DecisionTable } from "../decision/DecisionTable.tsx";
 import { PANEL_CATALOG } from "../layout/panelCatalog.tsx";
 import { DivergenceStrip } from "./DivergenceStrip.tsx";
 import { TwinMetricsTable } from "./TwinMetricsTable.tsx";
@@ -18,7 +19,10 @@ const followsText = (differing: readonly ScenarioKey[]) =>
     .map((key) => SCENARIO_KEYS[key].label)
     .join(", ")}: B keeps its own.`;
 
-/** Twin mode: what differs, where the runs part, the key figures, and the panels side by side. */
+/**
+ * Twin mode: what differs, where the runs part, the key figures, what the difference trades, and
+ * the panels side by side.
+ */
 export function TwinView({ twin }: { twin: string }) {
   const main = useApp((state) => state.scenario);
   const endTwin = useApp((state) => state.endTwin);
@@ -52,6 +56,7 @@ export function TwinView({ twin }: { twin: string }) {
           <TwinMetricsTable a={pair[0]} b={pair[1]} />
         </div>
       )}
+      {pair !== null && <DecisionTable pair={pair} />}
       <fieldset className="twin-choose">
         <legend>Panels side by side</legend>
         {PANEL_CATALOG.map((entry) => (

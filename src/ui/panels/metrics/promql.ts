@@ -79,3 +79,9 @@ export function windowQuantile(
   const quantile = histogramQuantile(q, { bounds: [...buckets.bounds], cumulative, sum: 0, count });
   return quantile ?? Number.NaN;
 }
+
+/** `max_over_time(gauge[w])` at `atS`: the largest sample in the window; null with none. */
+export function maxOverTime(points: readonly Point[], atS: number, windowS: number): number | null {
+  const samples = selectRange(points, atS, windowS);
+  return samples.length === 0 ? null : Math.max(...samples.map((point) => point.value));
+}

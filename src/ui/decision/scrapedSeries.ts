@@ -1,0 +1,75 @@
+import type { RunScrapes, ScrapedSeries } from "../../worker/protocol.ts";
+import { increase, maxOverTime, windowQuantile } from "../panels/metrics/promql.ts";
+
+// PromQL's aggregations over one run's scraped series, for the figures over a window: a sum of
+// increases, a max over time, a histogram's quantile. A series the run never wrote counts 0, as
+// the counter it stands for would read.
+
+/** `{kind="ryw",outcome!="ok"}`: label = value, or label != value when the value starts with "!". */
+export type Matcher = Readonly<Record<string, string>>;
+
+const matches = (series: ScrapedSeries, name: string, matcher: Matcher) =>
+  series.name === name &&
+  Object.entries(matcher).every(([label, wanted]) =>
+    wanted.startsWith("!")
+      ? series.labels[label] !== wanted.slice(1)
+      : series.labels[label] === wanted,
+  );
+
+/** `sum(increase(name{matcher}[w]))`; null while the window holds under two scrapes. */
+export function sumIncrease(
+  scrapes: RunScrapes,
+  name: string,
+  matcher: Matcher,
+  atS: number,
+  windowS: number,
+): number | null {
+  let total = 0;
+  for (const series of scrapes.series) {
+    if (!matches(series, name, matcher)) continue;
+    const rise = increase(series.points, atS, windowS);
+    if (rise === null) return null;
+    total += rise;
+  }
+  return total;
+}
+
+/** `max(max_over_time(name{matcher}[w]))`: the largest value scraped in the window. */
+export function maxScraped(
+  scrapes: RunScrapes,
+  name: string,
+  matcher: Matcher,
+  atS: number,
+  windowS: number,
+): number | null {
+  let peak: number | null = null;
+  for (const series of scrapes.series) {
+    if (!matches(series, name, matcher)) continue;
+    const high = maxOverTime(series.points, atS, windowS);
+    if (high !== null) peak = Math.max(peak ?? high, high);
+  }
+  return peak;
+}
+
+/** `histogram_quantile(q, sum by (le) (rate(name_bucket{matcher}[w])))`; NaN with no observation. */
+export function bucketQuantile(
+  scrapes: RunScrapes,
+  q: number,
+  name: string,
+  matcher: Matcher,
+  atS: number,
+  windowS: number,
+): number | null {
+  const buckets = scrapes.series.filter((series) => matches(series, `${name}_bucket`, matcher));
+  if (buckets.length === 0) return Number.NaN;
+  const bounds = buckets.map((series) => Number(series.labels["le"]));
+  return windowQuantile(
+    q,
+    {
+      bounds: bounds.filter((bound) => Number.isFinite(bound)),
+      points: buckets.map((series) => series.points),
+    },
+    atS,
+    windowS,
+  );
+}
