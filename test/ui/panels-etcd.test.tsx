@@ -7,6 +7,7 @@ import { etcdColours } from "../../src/ui/panels/etcd/etcdColours.ts";
 import { etcdSlots, etcdVerdict } from "../../src/ui/panels/etcd/etcdSlots.ts";
 import { EtcdPanel } from "../../src/ui/panels/index.ts";
 import { type CanvasTheme, lightCanvasTheme } from "../../src/ui/panels/shared/canvasTheme.ts";
+import { formatBytes, formatCount } from "../../src/ui/panels/shared/format.ts";
 import { run } from "../core/simulation-helpers.ts";
 import { darkCanvasTheme } from "./fixtures/canvasThemes.ts";
 import { recordingContext } from "./fixtures/recordingContext.ts";
@@ -203,5 +204,25 @@ describe("EtcdPanel", () => {
     };
     render(<EtcdPanel snapshot={snapshot} />);
     expect(screen.getByText(/^Idle/)).toBeInTheDocument();
+  });
+});
+
+describe("the etcd panel's totals", () => {
+  it("give the run's requests, busy slot-seconds and bytes since the start, by reason", () => {
+    const snapshot = recordedSnapshot();
+    render(<EtcdPanel snapshot={snapshot} />);
+    const table = screen.getByRole("region", { name: "What etcd did, by reason, since the start" });
+    expect(table.textContent).toContain("Since the start (95.0 s)");
+    const fallback = snapshot.etcd.total.byReason.fallback;
+    // The recorded run's fallbacks since the start, far more than its last second's.
+    expect(fallback.requests).toBeGreaterThan(snapshot.etcd.recent.byReason.fallback.requests);
+    const row = [...table.querySelectorAll("tr")].find((tr) =>
+      tr.textContent?.startsWith("fallback"),
+    );
+    expect([...(row?.querySelectorAll("td") ?? [])].map((td) => td.textContent)).toEqual([
+      formatCount(fallback.requests),
+      fallback.busySeconds.toFixed(2),
+      formatBytes(fallback.bytes),
+    ]);
   });
 });

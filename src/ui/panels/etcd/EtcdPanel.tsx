@@ -99,7 +99,9 @@ function EtcdBody({ snapshot }: { snapshot: SimSnapshot }) {
         <span className="wcl-muted">(latency plus its objects, before any queueing)</span>
       </p>
       <h3 className="wcl-subtitle">What etcd did lately</h3>
-      <RecentCostTable recent={recent} />
+      <RecentCostTable recent={recent} span="last" />
+      <h3 className="wcl-subtitle">What etcd did since the start</h3>
+      <RecentCostTable recent={snapshot.etcd.total} span="start" />
       <h3 className="wcl-subtitle">What the apiserver holds for LISTs</h3>
       <p className="wcl-etcd-memory">
         <strong>{formatBytes(listBytesHeld)}</strong> held now for etcd's answers · peak{" "}

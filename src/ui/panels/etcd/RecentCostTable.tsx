@@ -1,9 +1,10 @@
 import type { EtcdRecentView } from "../../../model/index.ts";
 import { formatBytes, formatCount } from "../shared/format.ts";
 
-// What etcd did over the last interval, by reason: the model's window over the per-reason
-// counters (watchcachelab_etcd_requests_total, _busy_seconds_total, _bytes_total), so a 7 ms
-// request that is never in flight at the instant of a frame still shows.
+// What etcd did over an interval, by reason: the model's window over the per-reason counters
+// (watchcachelab_etcd_requests_total, _busy_seconds_total, _bytes_total). Over the last second, a
+// 7 ms request that is never in flight at the instant of a frame still shows; since the start,
+// two runs side by side at their end can be told apart.
 
 // The reason's metric label, and under it what it means: on two lines the row header is narrow
 // enough for all four columns to fit a phone's width.
@@ -17,16 +18,27 @@ const REASON_LABELS: Record<string, string> = {
 
 const seconds = (s: number) => `${s.toFixed(s >= 10 ? 1 : 2)} s`;
 
-export function RecentCostTable({ recent }: { recent: EtcdRecentView }) {
+export function RecentCostTable({
+  recent,
+  span,
+}: {
+  recent: EtcdRecentView;
+  /** "last": the last second; "start": since the start of the run. */
+  span: "last" | "start";
+}) {
   const rows = Object.entries(recent.byReason);
   const total = recentTotals(recent);
+  const over =
+    span === "last"
+      ? `Over the last ${seconds(recent.windowSeconds)}`
+      : `Since the start (${seconds(recent.windowSeconds)})`;
+  const name = `What etcd did, by reason, ${span === "last" ? "lately" : "since the start"}`;
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a narrow panel cuts the table off, and a keyboard must be able to scroll it
-    <section className="wcl-table-scroll" tabIndex={0} aria-label="What etcd did, by reason">
+    <section className="wcl-table-scroll" tabIndex={0} aria-label={name}>
       <table className="wcl-decisions wcl-etcd-recent">
         <caption className="wcl-muted">
-          Over the last {seconds(recent.windowSeconds)}: requests answered, slot-time busy (slot
-          seconds) and bytes returned, by reason
+          {over}: requests answered, slot-time busy (slot seconds) and bytes returned, by reason
         </caption>
         <thead>
           <tr>
@@ -66,7 +78,7 @@ export function RecentCostTable({ recent }: { recent: EtcdRecentView }) {
   );
 }
 
-/** Requests answered, slot-seconds busy and bytes returned over the window, all reasons. */
+/** Requests answered, slot-seconds busy and bytes returned over the interval, all reasons. */
 export function recentTotals(recent: EtcdRecentView): {
   requests: number;
   busySeconds: number;
