@@ -12,6 +12,7 @@ import { NameField } from "./NameField.tsx";
 import { NumberField } from "./NumberField.tsx";
 import { ResetDefaultsButton } from "./ResetDefaultsButton.tsx";
 import { RunSlider } from "./RunSlider.tsx";
+import { VersionSelect } from "./VersionSelect.tsx";
 import { WhatIfToggles } from "./WhatIfToggles.tsx";
 
 // Built from the codec's table of keys, in its order: a key added there gets a control here.
@@ -37,6 +38,7 @@ function controlFor(runKey: ScenarioKey, spec: ValueSpec) {
         <RunSlider runKey={runKey} range={spec as NumberRange} />
       );
     case "choice":
+      if (runKey === "k8s") return <VersionSelect />;
       return <ChoiceSelect runKey={runKey} options={spec.options} />;
     case "gates":
       return <GateToggles />;
