@@ -16,6 +16,14 @@ const matches = (series: ScrapedSeries, name: string, matcher: Matcher) =>
       : series.labels[label] === wanted,
   );
 
+/** Each series `name{matcher}` selects, read by `figure` (null: no result for that series). */
+const perSeries = (
+  scrapes: RunScrapes,
+  name: string,
+  matcher: Matcher,
+  figure: (points: ScrapedSeries["points"]) => number | null,
+) => scrapes.series.filter((series) => matches(series, name, matcher)).map((s) => figure(s.points));
+
 /** `sum(increase(name{matcher}[w]))`; null while the window holds under two scrapes. */
 export function sumIncrease(
   scrapes: RunScrapes,
@@ -24,14 +32,8 @@ export function sumIncrease(
   atS: number,
   windowS: number,
 ): number | null {
-  let total = 0;
-  for (const series of scrapes.series) {
-    if (!matches(series, name, matcher)) continue;
-    const rise = increase(series.points, atS, windowS);
-    if (rise === null) return null;
-    total += rise;
-  }
-  return total;
+  const rises = perSeries(scrapes, name, matcher, (points) => increase(points, atS, windowS));
+  return rises.includes(null) ? null : rises.reduce<number>((sum, rise) => sum + (rise ?? 0), 0);
 }
 
 /** `max(max_over_time(name{matcher}[w]))`: the largest value scraped in the window. */
@@ -42,13 +44,9 @@ export function maxScraped(
   atS: number,
   windowS: number,
 ): number | null {
-  let peak: number | null = null;
-  for (const series of scrapes.series) {
-    if (!matches(series, name, matcher)) continue;
-    const high = maxOverTime(series.points, atS, windowS);
-    if (high !== null) peak = Math.max(peak ?? high, high);
-  }
-  return peak;
+  const highs = perSeries(scrapes, name, matcher, (points) => maxOverTime(points, atS, windowS));
+  const found = highs.filter((high): high is number => high !== null);
+  return found.length === 0 ? null : Math.max(...found);
 }
 
 /** `histogram_quantile(q, sum by (le) (rate(name_bucket{matcher}[w])))`; NaN with no observation. */
