@@ -1,7 +1,8 @@
 import { expect, type Locator, type Page, test } from "@playwright/test";
 import { formatFigure } from "../src/ui/decision/decisionRows.ts";
+import { formatMetric } from "../src/ui/twin/keyMetrics.ts";
 import { bundleCli, type CliSample, cliEnd, cliScrapes } from "./helpers/cli-runs.ts";
-import { expectedSince, expectedWindow } from "./helpers/decision-expected.ts";
+import { expectedKeyMetric, expectedSince, expectedWindow } from "./helpers/decision-expected.ts";
 import { openExport } from "./helpers/export-menu.ts";
 import { RUN_WAIT_MS } from "./helpers/page-state.ts";
 import { reportFindings, reportTables, sentenceViolations } from "./helpers/report-sentences.ts";
@@ -124,6 +125,22 @@ for (const twin of TWINS) {
       );
     }
 
+    // The key metrics above the trade, where the export has their series.
+    const keyRows = await page
+      .getByRole("table", { name: "Key metrics, A vs B" })
+      .locator("tbody tr")
+      .evaluateAll((rows) => rows.map((row) => [...row.children].map((c) => c.textContent ?? "")));
+    let keyChecked = 0;
+    for (const [label = "", a, b] of keyRows) {
+      const expected = ["A", "B"].map((run) => expectedKeyMetric(end, run, label));
+      if (expected.includes(null)) continue;
+      keyChecked++;
+      expect([a, b], `key metric ${label}`).toEqual(
+        expected.map((e) => formatMetric(e?.value ?? Number.NaN, e?.unit ?? "")),
+      );
+    }
+    expect(keyChecked).toBe(8);
+
     await (await openExport(page)).getByRole("button", { name: "Copy report, Markdown" }).click();
     const dialog = page.getByRole("dialog", { name: "Report for the incident" });
     await expect(dialog.getByRole("status")).toHaveText("Copied to the clipboard");
@@ -131,6 +148,7 @@ for (const twin of TWINS) {
     expect(report).toContain(`at ${twin.atS.toFixed(1)} s simulated`);
     expect(report).toMatch(new RegExp(`^Link: <http[^>]*[#&]t=${twin.atS}[&>]`, "m"));
 
+    for (const cells of keyRows) expect(report).toContain(`| ${cells.join(" | ")} |`);
     const tables = reportTables(report);
     const byWhen = (when: string) =>
       tables.find((table) => table.when === when && table.rows.has(since[0]?.label ?? ""));

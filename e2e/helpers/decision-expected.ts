@@ -181,3 +181,45 @@ export function expectedWindow(
   }
   return { value, unit: row.unit };
 }
+
+/**
+ * A row of the key metrics table (ui/twin/keyMetrics.ts) as the command line's counters give it,
+ * or null for the two the export has no series for (the etcd queue's peak as the page's series
+ * sampled it, and the reads waiting now).
+ */
+export function expectedKeyMetric(
+  samples: readonly CliSample[],
+  run: string,
+  label: string,
+): { value: number; unit: string } | null {
+  const sum = (name: string, matcher: Matcher) => sumOf(samples, name, matcher, run);
+  switch (label) {
+    case "fallbacks to etcd":
+      return { value: sum(ETCD, { reason: "fallback" }), unit: "" };
+    case "429 answers":
+      return { value: sum(READS, { code: "429" }), unit: "" };
+    case "504 answers":
+      return { value: sum(READS, { code: "504" }), unit: "" };
+    case "served by the cache":
+      return { value: sum(READS, { served_by: "cache", code: "200" }), unit: "" };
+    case "ring capacity":
+      return { value: sum("watch_cache_capacity", {}), unit: "" };
+    case "etcd queue":
+      return { value: sum("watchcachelab_etcd_queue_length", {}), unit: "" };
+    case "cache lag":
+      return { value: sum("watchcachelab_cache_lag_seconds", {}), unit: "s" };
+    case "read-wait p99 so far": {
+      const buckets = seriesOf(samples, "apiserver_watch_cache_read_wait_seconds_bucket", {}, run);
+      const cumulative = buckets.map((b) => b.points[0]?.value ?? 0);
+      const p99 = histogramQuantile(0.99, {
+        bounds: buckets.slice(0, -1).map((b) => b.le),
+        cumulative,
+        sum: 0,
+        count: cumulative.at(-1) ?? 0,
+      });
+      return { value: p99 ?? 0, unit: "s" };
+    }
+    default:
+      return null;
+  }
+}
