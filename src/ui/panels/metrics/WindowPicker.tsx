@@ -1,4 +1,4 @@
-import { useId, useState } from "react";
+import { useEffect, useId, useState } from "react";
 import { useStore } from "zustand";
 import {
   DEFAULT_SCRAPE_S,
@@ -18,6 +18,9 @@ export function WindowPicker({ store }: { store: MetricsWindowStore }) {
   const windowId = useId();
   const stepId = useId();
   const [draft, setDraft] = useState(String(stepS));
+  // Another picker of the same store (the compare view's, the other run's panel) changed the
+  // interval: show it here too, unless this one's text already says it.
+  useEffect(() => setDraft((text) => (Number(text) === stepS ? text : String(stepS))), [stepS]);
   const draftS = Number(draft);
   const valid = Number.isInteger(draftS) && draftS >= MIN_SCRAPE_S && draftS <= MAX_SCRAPE_S;
   return (
