@@ -20,7 +20,8 @@ if (args.help && problems.length === 0) {
   process.stdout.write(presetLines());
 } else {
   // Flags and scenario are both checked, so one attempt reports every problem.
-  const { runs, problems: scenarioProblems } = readRuns(args);
+  const { runs, problems: scenarioProblems, notes } = readRuns(args);
+  for (const note of notes) process.stderr.write(`sim: ${note}\n`);
   if (problems.length + scenarioProblems.length > 0) fail([...problems, ...scenarioProblems]);
   const output = runScenario(runs, args, {
     wallNowMs: () => performance.now(),

@@ -128,7 +128,9 @@ describe("npm run sim -- --list-presets / --preset", () => {
     const preset = PRESETS.find((p) => p.id === "herd");
     if (preset === undefined) throw new Error("the herd preset is gone");
     const expected = parseScenario(presetScenarioQuery(preset)).scenario;
-    const plain = JSON.parse(sim("--preset", "herd", "--duration", "2", "--format", "json").stdout);
+    const plain = JSON.parse(
+      sim("--preset", "herd", "--duration", "2", "--format", "json").stdout,
+    );
     expect(plain.scenario).toEqual(JSON.parse(JSON.stringify(expected)));
     const over = sim(
       "--preset",
@@ -192,6 +194,31 @@ describe("npm run sim: page keys", () => {
   it("refuses t with exit 2: the command line runs from 0", () => {
     const out = sim("--scenario", "lag=50&t=30", "--duration", "60");
     expectRefusal(out, "t=30 is not accepted", "runs from second 0");
+  });
+
+  it("accepts a whole page link, as the address bar or Share gives it", () => {
+    const link = "http://127.0.0.1:4202/#v=2&ryw=500&lag=3500";
+    const whole = sim("--scenario", link, "--duration", "3");
+    expect(whole.status, whole.stderr).toBe(0);
+    expect(whole.stderr).toBe("");
+    // Nothing of the link is lost: the run is the one its fragment describes.
+    expect(whole.stdout).toBe(sim("--scenario", "v=2&ryw=500&lag=3500", "--duration", "3").stdout);
+    const query = sim(
+      "--scenario",
+      "https://lab.example/watch/?lag=3500&ryw=500",
+      "--duration",
+      "3",
+    );
+    expect(query.stdout).toBe(whole.stdout);
+  });
+
+  it("drops a whole link's t with a note on stderr and runs from 0", () => {
+    const out = sim("--scenario", "http://127.0.0.1:4202/#lag=50&t=30", "--duration", "3");
+    expect(out.status, out.stderr).toBe(0);
+    expect(out.stderr).toBe(
+      "sim: note: the link's t=30 is dropped: the command line always runs from second 0 for --duration seconds\n",
+    );
+    expect(out.stdout).toBe(sim("--scenario", "lag=50", "--duration", "3").stdout);
   });
 
   it("ignores the other page keys: the run is the same", () => {
