@@ -2,6 +2,7 @@ import { PRESETS, presetScenarioQuery } from "../content/presets.ts";
 import { issueProblem, parseScenario, type Scenario } from "../sim/scenario/index.ts";
 import { readTwin } from "../state/twin-override.ts";
 import type { CliArgs } from "./args.ts";
+import { faultsPastEnd } from "./faults-past-end.ts";
 import { linkText } from "./link-text.ts";
 
 // From the flags to the runs to make: the preset's scenario with --scenario's keys put over it, and
@@ -53,6 +54,7 @@ export function readRuns(args: CliArgs): { runs: CliRun[]; problems: string[]; n
     problems.push(`scenario: t=${page["t"]} is not accepted here: ${fromZero}`);
   }
   const runs = twinRuns(scenario, page["twin"], problems);
+  for (const run of runs) problems.push(...faultsPastEnd(run.scenario, args.durationS));
   return { runs, problems: [...new Set(problems)], notes };
 }
 

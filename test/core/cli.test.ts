@@ -129,7 +129,7 @@ describe("npm run sim -- --list-presets / --preset", () => {
     if (preset === undefined) throw new Error("the herd preset is gone");
     const expected = parseScenario(presetScenarioQuery(preset)).scenario;
     const plain = JSON.parse(
-      sim("--preset", "herd", "--duration", "2", "--format", "json").stdout,
+      sim("--preset", "herd", "--duration", "11", "--format", "json").stdout,
     );
     expect(plain.scenario).toEqual(JSON.parse(JSON.stringify(expected)));
     const over = sim(
@@ -138,7 +138,7 @@ describe("npm run sim -- --list-presets / --preset", () => {
       "--scenario",
       "lag=700",
       "--duration",
-      "2",
+      "11",
       "--format=json",
     );
     expect(over.status, over.stderr).toBe(0);
@@ -219,6 +219,23 @@ describe("npm run sim: page keys", () => {
       "sim: note: the link's t=30 is dropped: the command line always runs from second 0 for --duration seconds\n",
     );
     expect(out.stdout).toBe(sim("--scenario", "lag=50", "--duration", "3").stdout);
+  });
+
+  it("refuses a fault that starts after the run's end, naming it and the end", () => {
+    const out = sim("--scenario", "herd=500@1000,20@2&restart=60", "--duration", "60");
+    expectRefusal(
+      out,
+      "scenario: herd=500@1000 starts at or after the run's end (--duration 60): it would never happen",
+      "scenario: restart=60 starts at or after the run's end (--duration 60)",
+    );
+    // The herd inside the run is not named: only what cannot happen is refused.
+    expect(out.stderr).not.toContain("herd=20@2");
+    const inside = sim("--scenario", "herd=500@10&stall=50-70", "--duration", "60");
+    expect(inside.status, inside.stderr).toBe(0);
+    // The page, whose runs have no end, keeps the late herd.
+    const page = parseScenario("herd=500@1000");
+    expect(page.issues).toEqual([]);
+    expect(page.scenario.herd).toEqual([{ clients: 500, atNs: 1000e9 }]);
   });
 
   it("ignores the other page keys: the run is the same", () => {
