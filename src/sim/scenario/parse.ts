@@ -8,7 +8,7 @@ import {
   SCHEMA_VERSION,
   type ScenarioKey,
 } from "./keys.ts";
-import { parseNumber } from "./numeric-text.ts";
+import { parseNumber, unitSuffixProblem } from "./numeric-text.ts";
 import { DEFAULT_SCENARIO, type Scenario } from "./scenario.ts";
 import { KEY_CODECS, type ScenarioDraft } from "./scenario-codec.ts";
 
@@ -107,8 +107,11 @@ function defaultWords(key: ScenarioKey): string {
 }
 
 function invalid(key: ScenarioKey, value: string, reasons: readonly string[]): ScenarioIssue[] {
-  const expected = `expected ${allowedText(SCENARIO_KEYS[key].value)}`;
-  const because = reasons.length === 0 ? [""] : reasons.map((reason) => `${echoReason(reason)}; `);
+  const { unit } = SCENARIO_KEYS[key];
+  const expected = `expected ${allowedText(SCENARIO_KEYS[key].value, unit)}`;
+  const hint = unitSuffixProblem(value, unit);
+  const given = hint === undefined ? reasons : [[hint, ...reasons].join("; ")];
+  const because = given.length === 0 ? [""] : given.map((reason) => `${echoReason(reason)}; `);
   return because.map((reason) => {
     const problem = `${key}: "${echo(value)}" is not valid: ${reason}${expected}`;
     return { key, value, message: `${problem}; ${defaultWords(key)}`, problem };

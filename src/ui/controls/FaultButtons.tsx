@@ -13,8 +13,8 @@ import { type FieldRule, positiveRule, rangeRule } from "./fieldRules.ts";
 
 const { herd, away } = SCENARIO_KEYS;
 const SECONDS = positiveRule("seconds");
-const HERD_CLIENTS = rangeRule(herd.value);
-const AWAY_WATCHERS = rangeRule(away.value);
+const HERD_CLIENTS = rangeRule(herd.value, "clients");
+const AWAY_WATCHERS = rangeRule(away.value, "watchers");
 
 export function FaultButtons() {
   const pressFault = useApp((state) => state.pressFault);
