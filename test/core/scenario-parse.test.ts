@@ -169,6 +169,39 @@ describe("parseScenario", () => {
   });
 });
 
+describe("parseScenario with a damaged link", () => {
+  it("names an escape cut short instead of reading it as a garbled name", () => {
+    const { scenario, issues } = parseScenario("name=%E0%A4%A&ryw=500");
+    expect(issues.map((issue) => issue.message)).toEqual([
+      'name: "%E0%A4%A" is not valid percent-encoding: each % must be followed by two hex digits, and together they must spell UTF-8 (was the link cut short?); name keeps its default (none)',
+    ]);
+    expect(scenario.name).toBe("");
+    expect(scenario.ryw).toEqual([{ atNs: 0, value: 500 }]);
+  });
+
+  it("says a link copied from HTML source has &amp; where & belongs", () => {
+    const { scenario, issues } = parseScenario("lag=800&amp;ryw=500&amp;writes=5");
+    expect(issues.map((issue) => issue.message)).toEqual([
+      'the link has "&amp;" where "&" belongs (HTML source, such as the embed snippet\'s, writes & as &amp;), so amp;ryw, amp;writes cannot be read; replace each "&amp;" with "&"; the rest of the link is read',
+    ]);
+    expect(scenario.lag).toEqual([{ atNs: 0, value: 800 }]);
+  });
+
+  it("says a link was percent-encoded twice and what it reads decoded once more", () => {
+    const { scenario, issues } = parseScenario("lag=800&ryw%3D500%26writes%3D5");
+    expect(issues.map((issue) => issue.message)).toEqual([
+      '"ryw=500&writes=5" came as one key: the link was percent-encoded twice ("=" and "&" arrived as %3D and %26); decoded once more it reads "lag=800&ryw=500&writes=5"; the rest of the link is read',
+    ]);
+    expect(scenario.lag).toEqual([{ atNs: 0, value: 800 }]);
+  });
+
+  it("still reads + and well-formed escapes as spaces and characters", () => {
+    const { scenario, issues } = parseScenario("name=a+b%20%C3%A9");
+    expect(issues).toEqual([]);
+    expect(scenario.name).toBe("a b é");
+  });
+});
+
 describe("parseScenario with bad input", () => {
   it("says a value written with its unit is written without it, and names the unit", () => {
     const { scenario, issues } = parseScenario("lag=3500ms&ryw=500");
