@@ -158,6 +158,7 @@ function requestCounts(world: World): RequestCounts {
   const attempts = sumsBy(world, "watchcachelab_reads_total", "kind");
   return {
     listsByOutcome: sumsBy(world, "watchcachelab_lists_total", "outcome"),
+    listsByKind: sumsBy(world, "watchcachelab_lists_total", "kind"),
     attempts: Object.values(attempts).reduce((sum, n) => sum + n, 0),
     maxRetries: MAX_RETRIES,
   };
