@@ -1,7 +1,6 @@
 import type { SimSnapshot } from "../../../model/index.ts";
 import { counted } from "../../counted.ts";
 import { finished } from "../../observables.ts";
-import { countText } from "../count-text.ts";
 import { type Group, mostEnd, outcomeEvidence } from "../outcome-majority.ts";
 import type { Question } from "../question.ts";
 
@@ -37,7 +36,7 @@ export function rv0ReadQuestion({ setting, minFinished, windowS }: Rv0Setting): 
   return {
     prompt: `${setting} How will most RV="0" LISTs be answered?`,
     decides: {
-      waitingFor: `${countText(minFinished)} RV=0 reads to be answered`,
+      waitingFor: `${counted(minFinished, "RV=0 read")} to be answered`,
       windowS,
       holds: (s) => finished(s, "rv0") >= minFinished,
     },
