@@ -169,6 +169,8 @@ function traceField(
   view: SnapshotView,
 ): { trace?: RequestTraceView; tracedIds: number[] } {
   const traces = world.reads.traces;
+  // Asking for a trace follows it: it stays kept after it ends (what is kept changes no metric).
+  if (view.traceOf !== undefined) traces.follow(view.traceOf);
   const trace = view.traceOf === undefined ? undefined : traces.view(view.traceOf);
   return trace === undefined ? { tracedIds: traces.ids() } : { trace, tracedIds: traces.ids() };
 }
