@@ -23,10 +23,22 @@ if (args.help && problems.length === 0) {
   const { runs, problems: scenarioProblems, notes } = readRuns(args);
   for (const note of notes) process.stderr.write(`sim: ${note}\n`);
   if (problems.length + scenarioProblems.length > 0) fail([...problems, ...scenarioProblems]);
-  const output = runScenario(runs, args, {
-    wallNowMs: () => performance.now(),
-    progress: (line) => process.stderr.write(line),
-    interactive: process.stderr.isTTY === true,
-  });
-  process.stdout.write(output);
+  // A failure part-way (a full disk, a closed pipe) ends the command with exit 1; OpenMetrics is
+  // then cut before its `# EOF`, so what was written never looks complete.
+  const failed = (error: unknown) => {
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`\nsim: failed part-way: ${message}; the output is incomplete\n`);
+    process.exit(1);
+  };
+  process.stdout.on("error", failed);
+  try {
+    runScenario(runs, args, {
+      wallNowMs: () => performance.now(),
+      progress: (line) => process.stderr.write(line),
+      out: (text) => process.stdout.write(text),
+      interactive: process.stderr.isTTY === true,
+    });
+  } catch (error) {
+    failed(error);
+  }
 }

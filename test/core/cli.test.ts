@@ -357,6 +357,7 @@ describe("progress of a long run", () => {
       // Each look at the clock finds 400 ms more: the run "takes" about 3 s.
       wallNowMs: () => (clockMs += 400),
       progress: (line) => written.push(line),
+      out: () => {},
       interactive: true,
     });
     expect(written.length).toBeGreaterThan(1);
