@@ -60,7 +60,9 @@ export function streamOpenMetrics(
           if (count === 0) continue;
           const width = child.lines.length;
           const values = new Float64Array(count * width);
-          child.rows.forEach((row, i) => values.set(row, i * width));
+          child.rows.forEach((row, i) => {
+            values.set(row, i * width);
+          });
           writeAll(fd, new Uint8Array(values.buffer), position);
           const list = segments.get(child) ?? [];
           list.push({ position, first: child.first, count });
