@@ -76,3 +76,13 @@ describe("the live sliders on the page", () => {
     );
   });
 });
+
+describe("the fault fields", () => {
+  it("start from the run's own faults, not 5 s and 1,000 clients", async () => {
+    renderApp("#stall=5-40&herd=300@10&away=7@20:30");
+    expect(await screen.findByLabelText("Stall for")).toHaveValue("35");
+    expect(screen.getByLabelText("Herd of")).toHaveValue("300");
+    expect(screen.getByLabelText("Send")).toHaveValue("7");
+    expect(screen.getByLabelText("away for")).toHaveValue("30");
+  });
+});
