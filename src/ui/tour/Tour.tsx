@@ -159,7 +159,13 @@ export function Tour({
         />
       ) : (
         <div aria-live="polite">
-          <TourCaption step={step} sighting={sighting} shown={shown} playing={playing} />
+          <TourCaption
+            step={step}
+            sighting={sighting}
+            shown={shown}
+            playing={playing}
+            restarted={position.step > 0 && position.run.needsOpen}
+          />
         </div>
       )}
       {leaving !== null ? (
