@@ -2,6 +2,7 @@ import { parseArgs } from "./args.ts";
 import { helpText, USAGE } from "./help.ts";
 import { runScenario } from "./run.ts";
 import { presetLines, readRuns } from "./scenario-input.ts";
+import { writeOut } from "./write-out.ts";
 
 // `npm run sim`: runs a scenario headless and prints its metrics (docs/scenarios.md, "The command
 // line"). It refuses where the page warns: any bad flag or scenario issue is exit 2, nothing on
@@ -35,7 +36,7 @@ if (args.help && problems.length === 0) {
     runScenario(runs, args, {
       wallNowMs: () => performance.now(),
       progress: (line) => process.stderr.write(line),
-      out: (text) => process.stdout.write(text),
+      out: (text) => writeOut(text),
       interactive: process.stderr.isTTY === true,
     });
   } catch (error) {

@@ -102,6 +102,29 @@ describe("npm run sim -- --format openmetrics, failing part-way", () => {
     expect(out.stdout).not.toContain("# EOF");
   });
 
+  it("exits 1 when its reader goes away (a closed pipe), and waits for a slow one", () => {
+    const closed = spawnSync(
+      "bash",
+      [
+        "-c",
+        'node dist-cli/sim.mjs --duration 300 --format openmetrics --step 1 2>/tmp/wcl-epipe.err | head -c 100 >/dev/null; echo "${PIPESTATUS[0]}"; cat /tmp/wcl-epipe.err',
+      ],
+      { encoding: "utf8" },
+    );
+    const [status, ...stderr] = closed.stdout.split("\n");
+    expect(status).toBe("1");
+    expect(stderr.join("\n")).toContain("sim: failed part-way: EPIPE");
+    const slow = spawnSync(
+      "bash",
+      [
+        "-c",
+        "node dist-cli/sim.mjs --duration 120 --format openmetrics --step 1 | (sleep 1; tail -c 6)",
+      ],
+      { encoding: "utf8" },
+    );
+    expect(slow.stdout).toBe("# EOF\n");
+  });
+
   it("says the output's estimated size on stderr before writing it", () => {
     const out = spawnSync(
       process.execPath,
