@@ -107,7 +107,7 @@ describe("npm run sim -- --format openmetrics, failing part-way", () => {
       "bash",
       [
         "-c",
-        'node dist-cli/sim.mjs --duration 300 --format openmetrics --step 1 2>/tmp/wcl-epipe.err | head -c 100 >/dev/null; echo "${PIPESTATUS[0]}"; cat /tmp/wcl-epipe.err',
+        'node dist-cli/sim.mjs --duration 300 --format openmetrics --step 1 2>/tmp/wcl-epipe.err | head -c 100 >/dev/null; echo "$PIPESTATUS"; cat /tmp/wcl-epipe.err',
       ],
       { encoding: "utf8" },
     );
