@@ -15,33 +15,26 @@ if (step === undefined) throw new Error("the herd chapter's third step is gone")
 
 describe("TourCaption", () => {
   const shown = { ...recordedSnapshot(), nowNs: 100_000_000 };
-
-  it("says the step's run restarted from 0 s when it did", () => {
+  const quoteOf = (restarted: boolean) => {
     render(
       <TourCaption
         step={step}
         sighting={{ atNs: shown.nowNs, taken: "" }}
         shown={shown}
         playing={false}
-        restarted
+        restarted={restarted}
       />,
     );
-    expect(screen.getByTestId("tour-quote").textContent).toMatch(
+    return screen.getByTestId("tour-quote").textContent;
+  };
+
+  it("says the step's run restarted from 0 s when it did", () => {
+    expect(quoteOf(true)).toMatch(
       /^Paused at 0\.1 s of this step's own run, restarted from 0 s, the moment this happened/,
     );
   });
 
   it("says only the moment when the step goes on with the same run", () => {
-    render(
-      <TourCaption
-        step={step}
-        sighting={{ atNs: shown.nowNs, taken: "" }}
-        shown={shown}
-        playing={false}
-      />,
-    );
-    expect(screen.getByTestId("tour-quote").textContent).toMatch(
-      /^Paused at 0\.1 s, the moment this happened/,
-    );
+    expect(quoteOf(false)).toMatch(/^Paused at 0\.1 s, the moment this happened/);
   });
 });
