@@ -18,7 +18,7 @@ test("Herd of 1000000000 is refused: the button waits, the herd stays 1,000", as
   const send = page.getByRole("button", { name: "Send a herd of consistent LISTs" });
   await herd.fill("1000000000");
   await expect(faults(page).getByRole("alert")).toHaveText(
-    'Herd of: "1000000000" is not allowed: expected an integer 1 … 100000.',
+    'Herd of: "1000000000" is not allowed: expected an integer 1 … 100000 clients.',
   );
   await expect(send).toBeDisabled();
   // A click straight from the field onto the button sends nothing (it would have sent 1,000).
