@@ -28,7 +28,9 @@ if (args.help && problems.length === 0) {
   // then cut before its `# EOF`, so what was written never looks complete.
   const failed = (error: unknown) => {
     const message = error instanceof Error ? error.message : String(error);
-    process.stderr.write(`\nsim: failed part-way: ${message}; the output is incomplete\n`);
+    // On a terminal the progress line may be open: end it first.
+    const newline = process.stderr.isTTY === true ? "\n" : "";
+    process.stderr.write(`${newline}sim: failed part-way: ${message}; the output is incomplete\n`);
     process.exit(1);
   };
   process.stdout.on("error", failed);
