@@ -278,4 +278,27 @@ describe("a fit its check run contradicts", () => {
     ]);
     expect(checked(proposal, rows.slice(1))).toEqual(proposal);
   });
+
+  it("judges a rate by fallback by its share of all consistent reads, the total as a rate", () => {
+    const proposal = { query: "reads=199", base: "reads=199", reasons: ["reads=199/s."] };
+    const row = (series: string, scrape: number, run: number) => ({
+      series,
+      scrape,
+      run,
+      distance: Math.abs(scrape - run) / Math.max(scrape, run),
+      unit: "/s" as const,
+    });
+    // 6/s of 944 served from the cache against none: 0.6 points, not "100 % off".
+    const close = [
+      row("consistent reads, every fallback", 944, 949),
+      row('consistent reads, fallback="false"', 6, 0),
+      row('consistent reads, fallback="skipped"', 938, 949),
+    ];
+    expect(checked(proposal, close)).toEqual(proposal);
+    // 419/s counted against 750/s: the total is off, whatever the shares.
+    const far = [row("consistent reads, every fallback", 419, 750), ...close.slice(1)];
+    expect(checked(proposal, far).reasons.at(-1)).toMatch(
+      /^Not a good fit: the check run is off for consistent reads, every fallback by 44\.1 %/,
+    );
+  });
 });
