@@ -1,3 +1,4 @@
+import { counted } from "../content/counted.ts";
 import { type Findings, findingsOf } from "./findings.ts";
 import { ATTEMPTS_TOLERANCE, fitReads } from "./fit-reads.ts";
 import {
@@ -120,17 +121,17 @@ export async function fitProposal(
   onRun?: (runs: number) => void,
 ): Promise<Proposal> {
   let runs = 0;
-  const counted = () => onRun?.(++runs);
-  const walled = await fitLag(f, proposal, trial, counted);
+  const countRun = () => onRun?.(++runs);
+  const walled = await fitLag(f, proposal, trial, countRun);
   const c = f.consistentPerS;
   if (c === undefined || c.skipped === 0) return walled;
   const scrapeAttempts = c.false + c.true + c.skipped;
   const seconds = f.interval?.seconds ?? 30;
-  const fit = await fitReads(walled.query, scrapeAttempts, seconds, trial, counted);
+  const fit = await fitReads(walled.query, scrapeAttempts, seconds, trial, countRun);
   const within =
     Math.abs(fit.runAttemptsPerS - scrapeAttempts) <= ATTEMPTS_TOLERANCE * scrapeAttempts;
   const reason =
-    `reads=${fit.reads}/s, all consistent: fitted in ${fit.runs} runs so that a run counts ` +
+    `reads=${fit.reads}/s, all consistent: fitted in ${counted(fit.runs, "run")} so that a run counts ` +
     `${round1(fit.runAttemptsPerS)} consistent reads per second, the scrape ${round1(scrapeAttempts)}: ` +
     `the count includes every retry of a read refused with 429, and the lab's clients retry too ` +
     (within
@@ -155,7 +156,7 @@ async function fitLag(
   if (fit === null || f.wallShare === undefined) return proposal;
   const within = Math.abs(fit.runShare - f.wallShare) <= WALL_SHARE_TOLERANCE;
   const reason =
-    `lag=${fit.lagMs} ms, jitter=${fit.jitterMs} ms: fitted in ${fit.runs} runs, a run hits the ` +
+    `lag=${fit.lagMs} ms, jitter=${fit.jitterMs} ms: fitted in ${counted(fit.runs, "run")}, a run hits the ` +
     `wall for ${percent(fit.runShare)} of reads, the scrape ${percent(f.wallShare)} ` +
     (within
       ? `(within ${WALL_SHARE_TOLERANCE * 100} points).`

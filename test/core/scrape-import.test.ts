@@ -245,6 +245,25 @@ describe("a scrape taken with the skip gate on", () => {
   });
 });
 
+describe("a scrape with the skip gate on and a partial wall share (the issue's 200/s)", () => {
+  it("proposes the true reads, not the 418/s counted with retries, and the check agrees", async () => {
+    const [a, b, seconds] = await labScrapes(
+      "writes=50&reads=200&mix=consistent:1&lag=2450&jitter=200&gates=ConsistentListFromCacheSkipTimeoutFallback=true",
+    );
+    const f = findings([a, b], seconds);
+    const c = f.consistentPerS;
+    expect((c?.false ?? 0) + (c?.skipped ?? 0)).toBeGreaterThan(400);
+    expect(f.wallShare).toBeGreaterThan(0.3);
+    expect(f.wallShare).toBeLessThan(0.8);
+    const proposal = await fitProposal(f, propose(f), trial);
+    expect(Math.abs(Number(keyOf(proposal.query, "reads")) - 200) / 200).toBeLessThan(
+      RATE_TOLERANCE,
+    );
+    const rows = await matchOf(f, proposal.query, trial);
+    expect(checked(proposal, rows)).toEqual(proposal);
+  });
+});
+
 describe("a fit its check run contradicts", () => {
   it("is not called good: 'within 5 points' holds of the fitting run only, and the check says so", () => {
     const proposal = {
