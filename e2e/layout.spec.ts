@@ -1,9 +1,11 @@
 import { expect, type Page, test } from "@playwright/test";
 import {
   defaultScene,
+  freePlayAfterTour,
   metricsAfterHerd,
   metricsOverLastMinute,
   presetsGallery,
+  tourChapterEight,
   twinRun,
   LAYOUT_VIEWPORTS as VIEWPORTS,
 } from "./helpers/layout-scenes.ts";
@@ -168,5 +170,35 @@ for (const viewport of VIEWPORTS) {
   test(`layout at ${viewport.width}×${viewport.height}: a twin run`, async ({ page }) => {
     await twinRun(page, viewport);
     expect(await overflows(page)).toEqual([]);
+  });
+}
+
+/** Text inside `selector` that runs past the box's right edge (a long metric name unbroken). */
+const textPastBox = (page: Page, selector: string) =>
+  page.evaluate((css) => {
+    const box = document.querySelector(css);
+    if (box === null) return [`no ${css}`];
+    const right = box.getBoundingClientRect().right;
+    const found: string[] = [];
+    const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node !== null; node = walker.nextNode()) {
+      const range = document.createRange();
+      range.selectNodeContents(node);
+      for (const rect of range.getClientRects()) {
+        if (rect.width > 0 && rect.right > right + 1)
+          found.push((node.textContent ?? "").slice(0, 40));
+      }
+    }
+    return found;
+  }, selector);
+
+for (const viewport of VIEWPORTS) {
+  test(`layout at ${viewport.width}×${viewport.height}: the tour's long metric names stay inside it`, async ({
+    page,
+  }) => {
+    const tour = await tourChapterEight(page, viewport);
+    expect(await textPastBox(page, '[data-testid="tour"]')).toEqual([]);
+    await freePlayAfterTour(page, tour);
+    expect(await textPastBox(page, '[data-testid="free-play"]')).toEqual([]);
   });
 }

@@ -18,7 +18,7 @@ test("Herd of 1000000000 is refused: the button waits, the herd stays 1,000", as
   const send = page.getByRole("button", { name: "Send a herd of consistent LISTs" });
   await herd.fill("1000000000");
   await expect(faults(page).getByRole("alert")).toHaveText(
-    'Herd of: "1000000000" is not allowed: expected an integer 1 … 100000.',
+    'Herd of: "1000000000" is not allowed: expected an integer 1 … 100000 clients.',
   );
   await expect(send).toBeDisabled();
   // A click straight from the field onto the button sends nothing (it would have sent 1,000).
@@ -30,7 +30,7 @@ test("Herd of 1000000000 is refused: the button waits, the herd stays 1,000", as
   await herd.press("Enter");
   await expect(herd).toHaveValue("1000");
   await expect(faults(page).getByRole("alert")).toHaveText(
-    'Herd of: "1000000000" refused: expected an integer 1 … 100000. Kept 1,000 clients.',
+    'Herd of: "1000000000" refused: expected an integer 1 … 100000 clients. Kept 1,000 clients.',
   );
   await expect.poll(() => new URL(page.url()).hash).not.toContain("herd");
   await herd.fill("-5");
@@ -101,7 +101,7 @@ test("the Embed and Compare dialogs refuse a bad number and keep theirs", async 
   await width.press("Enter");
   await expect(width).toHaveValue("960");
   await expect(embed.getByRole("alert")).toHaveText(
-    'Width: "1e9" refused: expected an integer 200 … 7680. Kept 960 px.',
+    'Width: "1e9" refused: expected an integer 200 … 7680 px. Kept 960 px.',
   );
   await expect(snippet).toHaveValue(before);
   await embed.getByLabel("Start at").fill("12");
@@ -118,7 +118,7 @@ test("the Embed and Compare dialogs refuse a bad number and keep theirs", async 
   await lag.press("Tab");
   await expect(lag).toHaveValue("4000");
   await expect(compare.getByRole("alert")).toContainText(
-    'B: Watch lag: "-5" refused: expected a number 0 … 60000',
+    'B: Watch lag: "-5" refused: expected a number 0 … 60000 ms',
   );
   await expect(compare.getByRole("button", { name: "Start twin run" })).toBeEnabled();
 });

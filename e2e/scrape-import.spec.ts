@@ -48,7 +48,7 @@ test("a partial wall share is fitted by runs, the page painting between them", a
   const findings = dialog.getByRole("region", { name: "What the scrapes say" });
   await expect(findings).toContainText(/Share that hit the wall: (4|5|6)\d\.\d %/);
   // The search reports each run as it goes: the page renders between the runs.
-  await expect(findings).toContainText(/Fitting the share that hit the wall: run \d+…/);
+  await expect(findings).toContainText(/Fitting the proposal by runs: run \d+…/);
   await expect(findings).toContainText(
     /fitted in \d+ runs, a run hits the wall for .* \(within 5 points\)/,
     {

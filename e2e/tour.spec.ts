@@ -40,3 +40,25 @@ test("the tour leaves into free play, the run going on", async ({ page }) => {
   );
   await expect(page).not.toHaveURL(/tour=/);
 });
+
+test("Continue looks disabled while its caption waits, and enabled once it is shown", async ({
+  page,
+}) => {
+  // A disabled Continue was drawn like an enabled one: through a 10–25 s wait it read as clickable.
+  await page.goto("/#tour=fresh-window&predict=skip");
+  const tour = page.getByTestId("tour");
+  const next = tour.getByRole("button", { name: "Continue" });
+  await expect(tour.getByTestId("tour-caption")).toHaveAttribute("data-state", "waiting");
+  await expect(next).toBeDisabled();
+  const look = () =>
+    next.evaluate((button) => {
+      const style = getComputedStyle(button);
+      return { opacity: Number(style.opacity), cursor: style.cursor };
+    });
+  expect(await look()).toEqual({ opacity: 0.45, cursor: "not-allowed" });
+  await expect(tour.getByTestId("tour-caption")).toHaveAttribute("data-state", "shown", {
+    timeout: 45_000,
+  });
+  await expect(next).toBeEnabled();
+  expect(await look()).toEqual({ opacity: 1, cursor: "pointer" });
+});

@@ -55,3 +55,27 @@ export async function twinRun(page: Page, viewport: LayoutViewport): Promise<voi
   await expect(page.getByRole("button", { name: "Play", exact: true })).toBeVisible();
   await expect(page.getByTestId("twin-label-b")).toBeVisible();
 }
+
+/** The tour's chapter 8 (long metric names in its caption), its first caption shown. */
+export async function tourChapterEight(page: Page, viewport: LayoutViewport): Promise<Locator> {
+  await page.setViewportSize(viewport);
+  await page.goto("/#tour=prometheus&predict=skip");
+  const tour = page.getByTestId("tour");
+  await expect(tour.getByRole("button", { name: "Continue" })).toBeEnabled({ timeout: 30_000 });
+  return tour;
+}
+
+/** Free play after "Finish the tour" from the last chapter, with its run kept. */
+export async function freePlayAfterTour(page: Page, tour: Locator): Promise<Locator> {
+  const finish = tour.getByRole("button", { name: "Finish the tour" });
+  while (!(await finish.isVisible())) {
+    const next = tour.getByRole("button", { name: "Continue" });
+    await expect(next).toBeEnabled({ timeout: 60_000 });
+    await next.click();
+  }
+  await finish.click();
+  await tour.getByRole("button", { name: "Keep this chapter's run" }).click();
+  const freePlay = page.getByTestId("free-play");
+  await expect(freePlay).toBeVisible();
+  return freePlay;
+}

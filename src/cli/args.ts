@@ -37,7 +37,7 @@ export const FLAGS: readonly Flag[] = [
   {
     name: "scenario",
     value: "<query>",
-    help: "the scenario, as in the page's link: 'writes=200&lag=800' (keys below; default: all defaults)",
+    help: "the scenario, as in the page's link: 'writes=200&lag=800', or the whole link pasted from the page (its t is dropped with a note; keys below; default: all defaults)",
   },
   {
     name: "preset",

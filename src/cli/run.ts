@@ -1,4 +1,4 @@
-import { advanceTogether, runOpenMetrics } from "../metrics-export/run-export.ts";
+import { advanceTogether } from "../metrics-export/run-export.ts";
 import { formatGoFloat } from "../sim/metrics/go-float.ts";
 import {
   exposition,
@@ -9,6 +9,7 @@ import {
 import { createSimulation, type Simulation } from "../sim/simulation.ts";
 import { type Nanos, NS_PER_S } from "../sim/time.ts";
 import type { CliArgs } from "./args.ts";
+import { streamOpenMetrics } from "./openmetrics-stream.ts";
 import type { CliRun } from "./scenario-input.ts";
 
 // Runs the scenario (or a twin's A and B, on one clock) for the requested simulated time and
@@ -18,6 +19,8 @@ import type { CliRun } from "./scenario-input.ts";
 export interface RunIo {
   wallNowMs(): number;
   progress(line: string): void;
+  /** Where the output goes, in pieces (stdout): OpenMetrics is written as it is read back. */
+  out(text: string): void;
   /** stderr is a terminal: progress overwrites one line. */
   readonly interactive: boolean;
 }
@@ -26,14 +29,29 @@ export interface RunIo {
 const FIRST_REPORT_MS = 1000;
 const REPORT_EVERY_MS = 2000;
 
-export function runScenario(runs: readonly CliRun[], args: CliArgs, io: RunIo): string {
+export function runScenario(runs: readonly CliRun[], args: CliArgs, io: RunIo): void {
   const sims = runs.map((run) => ({ ...run, sim: createSimulation(run.scenario) }));
   const progress = progressReporter(args.durationS, io);
   if (args.format === "openmetrics") {
     const timing = { startS: args.startS, stepS: args.stepS };
-    const text = runOpenMetrics(sims, args.durationS, timing, progress.advanced);
+    let estimateBytes = 0;
+    streamOpenMetrics(sims, args.durationS, timing, {
+      write: io.out,
+      onAdvanced: progress.advanced,
+      onEstimate: (bytes) => {
+        estimateBytes = bytes;
+        progress.say(
+          `sim: the OpenMetrics output will be about ${bytesText(bytes)} ` +
+            `(a scrape every ${args.stepS} s for ${args.durationS} s)`,
+        );
+      },
+      onWritten: (bytes) =>
+        progress.writing(
+          `sim: writing OpenMetrics: ${bytesText(bytes)} of about ${bytesText(estimateBytes)}`,
+        ),
+    });
     progress.done();
-    return text;
+    return;
   }
   advanceTogether(
     sims.map(({ sim }) => sim),
@@ -43,10 +61,21 @@ export function runScenario(runs: readonly CliRun[], args: CliArgs, io: RunIo): 
   progress.done();
   if (args.format === "prom") {
     const [only] = sims;
-    if (sims.length === 1 && only !== undefined) return only.sim.prometheusText();
-    return exposition(sims.map(labelled));
+    io.out(
+      sims.length === 1 && only !== undefined
+        ? only.sim.prometheusText()
+        : exposition(sims.map(labelled)),
+    );
+    return;
   }
-  return `${JSON.stringify(runsJson(sims), null, 2)}\n`;
+  io.out(`${JSON.stringify(runsJson(sims), null, 2)}\n`);
+}
+
+/** `530 MB`, `1.2 GB`: a size as the progress lines say it. */
+export function bytesText(bytes: number): string {
+  if (bytes >= 1e9) return `${(bytes / 1e9).toFixed(1)} GB`;
+  if (bytes >= 1e6) return `${Math.round(bytes / 1e6)} MB`;
+  return `${Math.max(1, Math.round(bytes / 1e3))} kB`;
 }
 
 type CliSim = CliRun & { readonly sim: Simulation };
@@ -79,15 +108,32 @@ function progressReporter(durationS: number, io: RunIo) {
   const startMs = io.wallNowMs();
   let nextReportMs = startMs + FIRST_REPORT_MS;
   let reported = false;
+  /** A line that replaces the last on a terminal (cleared to its end: it may be shorter). */
+  const show = (line: string) => {
+    reported = true;
+    io.progress(io.interactive ? `\r${line}\x1b[K` : `${line}\n`);
+  };
+  /** The wall time now when a report is due (the next one's time then set), else null. */
+  const due = (): number | null => {
+    const nowMs = io.wallNowMs();
+    if (nowMs < nextReportMs) return null;
+    nextReportMs = nowMs + REPORT_EVERY_MS;
+    return nowMs;
+  };
   return {
     advanced(tNs: Nanos) {
-      const nowMs = io.wallNowMs();
-      if (nowMs < nextReportMs || tNs === 0) return;
-      nextReportMs = nowMs + REPORT_EVERY_MS;
-      reported = true;
-      const line = progressLine(tNs / NS_PER_S, durationS, (nowMs - startMs) / 1000);
-      // On a terminal the line is rewritten in place (and cleared to its end: it may be shorter).
-      io.progress(io.interactive ? `\r${line}\x1b[K` : `${line}\n`);
+      const nowMs = tNs === 0 ? null : due();
+      if (nowMs === null) return;
+      show(progressLine(tNs / NS_PER_S, durationS, (nowMs - startMs) / 1000));
+    },
+    /** A line said once, whatever the time, on a line of its own. */
+    say(line: string) {
+      if (reported && io.interactive) io.progress("\n");
+      reported = false;
+      io.progress(`${line}\n`);
+    },
+    writing(line: string) {
+      if (due() !== null) show(line);
     },
     done() {
       if (reported && io.interactive) io.progress("\n");

@@ -10,6 +10,7 @@ import { rv0ReadQuestion } from "./predict/questions/rv0-read.ts";
 import { waitHistogramQuestion } from "./predict/questions/wait-histogram.ts";
 import { wakeUpTimersQuestion } from "./predict/questions/wake-up-timers.ts";
 import { watcherReturnQuestion } from "./predict/questions/watcher-return.ts";
+import { QUARTER_POINT_EVENT } from "./quarter-point.ts";
 
 // The gallery: each preset is a scenario link and the one thing it must show within a window of
 // simulated time. The node tests and the browser tests check every observable, so a preset that
@@ -207,8 +208,7 @@ export const PRESETS: readonly Preset[] = [
   {
     id: "ring-grow-shrink",
     title: "Churn grows the ring, a trickle shrinks it",
-    explanation:
-      "2000 writes/s for 25 s, then a trickle: the ring doubles while its oldest event is fresh and halves at a write once its newest quarter is older than 75 s. With no writes at all it never shrinks (kubernetes/kubernetes#139250).",
+    explanation: `2000 writes/s for 25 s, then a trickle: the ring doubles while its oldest event is fresh and halves at a write once ${QUARTER_POINT_EVENT} is older than 75 s. With no writes at all it never shrinks (kubernetes/kubernetes#139250).`,
     query: "writes=2000@0,20@25",
     observable: {
       description: "the ring's capacity grows, then shrinks, within 120 s",

@@ -1,5 +1,5 @@
 import { formatGoFloat, labelText } from "../model/index.ts";
-import type { SampledFamily } from "./sampler.ts";
+import type { SampledChild, SampledFamily } from "./sampler.ts";
 
 // A sampled run as an OpenMetrics 1.0 text file with a timestamp on every sample, so that
 // `promtool tsdb create-blocks-from openmetrics` backfills it into a Prometheus: each family once
@@ -14,29 +14,50 @@ export interface Timing {
 }
 
 export function openMetricsText(families: readonly SampledFamily[], timing: Timing): string {
-  const lines: string[] = [];
+  const parts: string[] = [];
   for (const family of families) {
-    const { name, type } = familyHeader(family);
-    lines.push(`# TYPE ${name} ${type}`);
-    lines.push(`# HELP ${name} ${escapeHelp(family.help)}`);
+    parts.push(familyHead(family));
     for (const child of family.children) {
-      const texts = child.lines.map(
-        ([suffix, labels]) => `${family.name}${suffix}${labelText(labels)}`,
-      );
-      child.rows.forEach((values, i) => {
-        const at = timestamp(timing, child.first + i);
-        values.forEach((value, j) => {
-          lines.push(`${texts[j]} ${formatGoFloat(value)} ${at}`);
-        });
-      });
+      parts.push(childRowsText(family.name, child.lines, child.first, child.rows, timing));
     }
   }
-  lines.push("# EOF");
-  return `${lines.join("\n")}\n`;
+  parts.push(OPENMETRICS_EOF);
+  return parts.join("");
+}
+
+/** The last line: a file without it was cut short. */
+export const OPENMETRICS_EOF = "# EOF\n";
+
+/** A family's `# TYPE` and `# HELP` lines. */
+export function familyHead(family: Pick<SampledFamily, "name" | "type" | "help">): string {
+  const { name, type } = familyHeader(family);
+  return `# TYPE ${name} ${type}\n# HELP ${name} ${escapeHelp(family.help)}\n`;
+}
+
+/** One child's sample lines for `rows`, the first of them scrape `first`, each line ending "\n". */
+export function childRowsText(
+  familyName: string,
+  lines: SampledChild["lines"],
+  first: number,
+  rows: readonly (readonly number[])[],
+  timing: Timing,
+): string {
+  const texts = lines.map(([suffix, labels]) => `${familyName}${suffix}${labelText(labels)}`);
+  let out = "";
+  rows.forEach((values, i) => {
+    const at = timestamp(timing, first + i);
+    values.forEach((value, j) => {
+      out += `${texts[j]} ${formatGoFloat(value)} ${at}\n`;
+    });
+  });
+  return out;
 }
 
 /** OpenMetrics names a counter's family without `_total`; a counter without it stays `unknown`. */
-function familyHeader(family: SampledFamily): { name: string; type: string } {
+function familyHeader(family: Pick<SampledFamily, "name" | "type">): {
+  name: string;
+  type: string;
+} {
   if (family.type !== "counter") return { name: family.name, type: family.type };
   if (family.name.endsWith("_total")) return { name: family.name.slice(0, -6), type: "counter" };
   return { name: family.name, type: "unknown" };

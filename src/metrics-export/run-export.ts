@@ -73,6 +73,10 @@ export interface ScrapedReplay {
   /** Moves every run on to `endNs` (not back), scraping at each multiple of the step. */
   advanceTo(endNs: Nanos, onAdvanced?: (tNs: Nanos) => void): void;
   families(): SampledFamily[];
+  /** Scrapes taken so far. */
+  readonly scrapes: number;
+  /** Forgets the points scraped so far (Sampler.drain). */
+  drain(): void;
 }
 
 /**
@@ -105,6 +109,10 @@ export function createScrapedReplay(runs: readonly ExportRun[], stepS: number): 
       );
     },
     families: () => sampler.families(),
+    get scrapes() {
+      return sampler.scrapes;
+    },
+    drain: () => sampler.drain(),
   };
 }
 

@@ -40,6 +40,11 @@ export interface Sampler {
   readonly scrapes: number;
   /** Every family seen, in the order first seen, each child with its points. */
   families(): SampledFamily[];
+  /**
+   * Forgets the points taken so far, keeping every family and child: each child's next point
+   * is at the next scrape. A caller that has written them elsewhere keeps memory bounded.
+   */
+  drain(): void;
 }
 
 type OpenChild = { lines: [string, Labels][]; first: number; rows: number[][] };
@@ -82,6 +87,14 @@ export function createSampler(sources: readonly SampleSource[]): Sampler {
     },
     get scrapes() {
       return scrapes;
+    },
+    drain() {
+      for (const family of families.values()) {
+        for (const child of family.children.values()) {
+          child.first = scrapes;
+          child.rows = [];
+        }
+      }
     },
     families: () =>
       [...families.values()].map((family) => ({

@@ -32,6 +32,21 @@ export type FindingsResult =
 
 const fail = (message: string): FindingsResult => ({ ok: false, message });
 
+/** The lab's finest rate, /s: a scenario writes rates with one decimal. */
+const FINEST_RATE = 0.05;
+
+/** Why rates over `seconds` mean nothing: a counter moved, but by less than the lab can write. */
+function vanishingRate(seconds: number, counters: readonly number[]): string | undefined {
+  const moved = counters.filter((c) => c > 0);
+  if (moved.length === 0 || moved.some((c) => c / seconds >= FINEST_RATE)) return undefined;
+  const most = Math.max(...moved);
+  return (
+    `Over ${seconds.toLocaleString("en-US")} s between the scrapes, the counters moved by at most ` +
+    `${most.toLocaleString("en-US")}: under ${FINEST_RATE} per second, which a scenario writes as 0. ` +
+    "Check the seconds between the scrapes (or their timestamps)."
+  );
+}
+
 /** Reads `texts` (one or two scrapes, earlier first); `seconds` between them when known. */
 export function findingsOf(texts: readonly string[], seconds?: number): FindingsResult {
   const given = texts.filter((t) => t.trim() !== "");
@@ -39,13 +54,17 @@ export function findingsOf(texts: readonly string[], seconds?: number): Findings
   if (given.length > 2) return fail("At most two scrapes: an earlier one and a later one.");
   const readings = given.map(readScrape);
   for (const [i, r] of readings.entries()) {
+    const which =
+      readings.length === 2 ? (i === 0 ? "The first scrape" : "The second scrape") : "This scrape";
+    const [firstBad, ...moreBad] = r.impossible;
+    if (firstBad !== undefined) {
+      const more = moreBad.length === 0 ? "" : ` (and ${moreBad.length} more)`;
+      return fail(
+        `${which} has a value no counter or gauge of the watch cache can take: ${firstBad}${more}. ` +
+          "Each is a finite number, 0 or more. Nothing is proposed from it.",
+      );
+    }
     if (r.found.length === 0) {
-      const which =
-        readings.length === 2
-          ? i === 0
-            ? "The first scrape"
-            : "The second scrape"
-          : "This scrape";
       return fail(
         `${which} has none of the series the lab reads (${KNOWN_SERIES.join(", ")}) for resource pods; ` +
           `${r.ignored} other sample line${r.ignored === 1 ? "" : "s"} ignored. Nothing is proposed from it.`,
@@ -90,7 +109,14 @@ export function findingsOf(texts: readonly string[], seconds?: number): Findings
     return fail(
       "A counter went down between the scrapes (the apiserver restarted, or they are in the wrong order): paste two scrapes of one apiserver process, earlier first.",
     );
+  if (first !== undefined && counters.every((c) => c === 0)) {
+    return fail(
+      "No counter moved between the two scrapes (the same scrape pasted twice?): there is no rate to read. Paste a later scrape, or one scrape alone for ratios.",
+    );
+  }
   const total = consistentReads.false + consistentReads.true + consistentReads.skipped;
+  const tooSlow = interval === undefined ? undefined : vanishingRate(interval.seconds, counters);
+  if (tooSlow !== undefined) return fail(tooSlow);
   const sum = delta(first?.readWait?.sum, last.readWait?.sum);
   const within = delta(first?.readWait?.withinWall, last.readWait?.withinWall);
   const perS = (v: number) => (interval === undefined ? undefined : v / interval.seconds);

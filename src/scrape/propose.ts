@@ -1,4 +1,6 @@
+import { counted } from "../content/counted.ts";
 import { type Findings, findingsOf } from "./findings.ts";
+import { ATTEMPTS_TOLERANCE, fitReads } from "./fit-reads.ts";
 import {
   fitWallShare,
   isPartial,
@@ -30,6 +32,21 @@ const DEFAULT_JITTER_MS = 10;
 const round1 = (v: number) => Math.round(v * 10) / 10;
 const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
 
+/** The retries a lab client makes per request before it keeps its last error (docs/scenarios.md). */
+const MAX_RETRIES = 10;
+
+/**
+ * Reads per second behind `attempts` counted per second of which `skipped` were refused with 429:
+ * each refused attempt is retried, up to MAX_RETRIES times, so with a refusal share p a read makes
+ * (1 − p^(MAX_RETRIES+1)) / (1 − p) attempts on average.
+ */
+export function readsBehindAttempts(attempts: number, skipped: number): number {
+  if (attempts <= 0) return 0;
+  const p = skipped / attempts;
+  const perRead = p >= 1 ? MAX_RETRIES + 1 : (1 - p ** (MAX_RETRIES + 1)) / (1 - p);
+  return attempts / perRead;
+}
+
 export function propose(f: Findings): Proposal {
   const parts: string[] = [];
   const reasons: string[] = [];
@@ -51,9 +68,16 @@ export function propose(f: Findings): Proposal {
   parts.push("mix=consistent:1");
   if (f.consistentPerS !== undefined) {
     const c = f.consistentPerS;
-    const reads = clamp(round1(c.false + c.true + c.skipped), 0, 20000);
+    const attempts = c.false + c.true + c.skipped;
+    const reads = clamp(round1(readsBehindAttempts(attempts, c.skipped)), 0, 20000);
     parts.push(`reads=${reads}`);
-    reasons.push(`reads=${reads}/s, all consistent: the consistent reads counted per second.`);
+    reasons.push(
+      c.skipped > 0
+        ? `reads=${reads}/s, all consistent: of the ${round1(attempts)} counted per second, ` +
+            `the ${round1(c.skipped)} refused with 429 come back as retries (Retry-After obeyed, ` +
+            `at most ${MAX_RETRIES} per read), and the lab's clients retry too: these are the reads behind them.`
+        : `reads=${reads}/s, all consistent: the consistent reads counted per second.`,
+    );
   } else {
     reasons.push("reads: the lab's default, all consistent (one scrape gives no rates).");
   }
@@ -96,11 +120,43 @@ export async function fitProposal(
   trial: TrialScrapes,
   onRun?: (runs: number) => void,
 ): Promise<Proposal> {
+  let runs = 0;
+  const countRun = () => onRun?.(++runs);
+  const walled = await fitLag(f, proposal, trial, countRun);
+  const c = f.consistentPerS;
+  if (c === undefined || c.skipped === 0) return walled;
+  const scrapeAttempts = c.false + c.true + c.skipped;
+  const seconds = f.interval?.seconds ?? 30;
+  const fit = await fitReads(walled.query, scrapeAttempts, seconds, trial, countRun);
+  const within =
+    Math.abs(fit.runAttemptsPerS - scrapeAttempts) <= ATTEMPTS_TOLERANCE * scrapeAttempts;
+  const reason =
+    `reads=${fit.reads}/s, all consistent: fitted in ${counted(fit.runs, "run")} so that a run counts ` +
+    `${round1(fit.runAttemptsPerS)} consistent reads per second, the scrape ${round1(scrapeAttempts)}: ` +
+    `the count includes every retry of a read refused with 429, and the lab's clients retry too ` +
+    (within
+      ? `(within ${ATTEMPTS_TOLERANCE * 100} %).`
+      : `(the closest found; not within ${ATTEMPTS_TOLERANCE * 100} %).`);
+  const swap = (text: string) => text.replace(/(^|&)reads=[^&]*/, `$1reads=${fit.reads}`);
+  return {
+    query: swap(walled.query),
+    reasons: walled.reasons.map((r) => (r.startsWith("reads=") ? reason : r)),
+    base: swap(walled.base),
+  };
+}
+
+/** The proposal with a partial wall share's lag fitted by runs (src/scrape/fit-wall.ts). */
+async function fitLag(
+  f: Findings,
+  proposal: Proposal,
+  trial: TrialScrapes,
+  onRun: () => void,
+): Promise<Proposal> {
   const fit = await fitWallShare(f, proposal.base, trial, onRun);
   if (fit === null || f.wallShare === undefined) return proposal;
   const within = Math.abs(fit.runShare - f.wallShare) <= WALL_SHARE_TOLERANCE;
   const reason =
-    `lag=${fit.lagMs} ms, jitter=${fit.jitterMs} ms: fitted in ${fit.runs} runs, a run hits the ` +
+    `lag=${fit.lagMs} ms, jitter=${fit.jitterMs} ms: fitted in ${counted(fit.runs, "run")}, a run hits the ` +
     `wall for ${percent(fit.runShare)} of reads, the scrape ${percent(f.wallShare)} ` +
     (within
       ? `(within ${WALL_SHARE_TOLERANCE * 100} points).`
@@ -109,6 +165,54 @@ export async function fitProposal(
     query: `${proposal.base}&lag=${fit.lagMs}&jitter=${fit.jitterMs}`,
     reasons: [...proposal.reasons.filter((r) => !r.startsWith("lag=")), reason],
     base: proposal.base,
+  };
+}
+
+/** A rate or a mean of the check run further than this (relative) from the scrape's is off. */
+export const CHECK_RATE_TOLERANCE = 0.1;
+
+const ALL_CONSISTENT = "consistent reads, every fallback";
+const BY_FALLBACK = "consistent reads, fallback=";
+
+/**
+ * Whether a row of the check is off. A rate by fallback is judged by its share of all consistent
+ * reads (6/s of 944 against none is 0.6 points, not "100 % off"); the total is judged as a rate.
+ */
+function isOff(row: SeriesMatch, rows: readonly SeriesMatch[]): boolean {
+  const total = rows.find((r) => r.series === ALL_CONSISTENT);
+  if (row.series.startsWith(BY_FALLBACK) && total !== undefined) {
+    const shareOf = (part: number, all: number) => (all > 0 ? part / all : 0);
+    const apart = Math.abs(shareOf(row.scrape, total.scrape) - shareOf(row.run, total.run));
+    return apart > WALL_SHARE_TOLERANCE;
+  }
+  return row.distance > (row.unit === "share" ? WALL_SHARE_TOLERANCE : CHECK_RATE_TOLERANCE);
+}
+
+/**
+ * The proposal as its check run leaves it: where a row of the check is off, a fit is not called
+ * good ("within 5 points" was true of the fitting run only), and a last reason says what is off.
+ */
+export function checked(proposal: Proposal, rows: readonly SeriesMatch[]): Proposal {
+  const off = rows.filter((row) => isOff(row, rows));
+  if (off.length === 0) return proposal;
+  const words = off.map((row) =>
+    row.unit === "share"
+      ? `${row.series} by ${(row.distance * 100).toFixed(1)} points`
+      : `${row.series} by ${percent(row.distance)}`,
+  );
+  return {
+    ...proposal,
+    reasons: [
+      ...proposal.reasons.map((reason) =>
+        reason.replace(
+          / \(within (\d+ (?:points|%))\)\.$/,
+          " (within $1 in the fitting run only).",
+        ),
+      ),
+      `Not a good fit: the check run is off for ${words.join(", ")} (more than ` +
+        `${WALL_SHARE_TOLERANCE * 100} points for a share, ${CHECK_RATE_TOLERANCE * 100} % for a rate). ` +
+        "Treat this scenario as a first guess.",
+    ],
   };
 }
 
@@ -143,8 +247,11 @@ function matchScrapes(f: Findings, [a, b, window]: [string, string, number]): Se
     if (scrape === undefined || run === undefined) return;
     rows.push({ series, scrape, run, unit: "/s", distance: relative(scrape, run) });
   };
+  const all = (c: Findings["consistentPerS"]) =>
+    c === undefined ? undefined : c.false + c.true + c.skipped;
+  rate(ALL_CONSISTENT, all(f.consistentPerS), all(r.consistentPerS));
   for (const fb of ["false", "true", "skipped"] as const)
-    rate(`consistent reads, fallback="${fb}"`, f.consistentPerS?.[fb], r.consistentPerS?.[fb]);
+    rate(`${BY_FALLBACK}"${fb}"`, f.consistentPerS?.[fb], r.consistentPerS?.[fb]);
   rate("events received", f.eventsPerS, r.eventsPerS);
   const share = (series: string, scrape: number | undefined, run: number | undefined) => {
     if (scrape === undefined || run === undefined) return;

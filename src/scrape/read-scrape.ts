@@ -33,6 +33,8 @@ export interface ScrapeReading {
   readonly timestampMs?: number;
   /** True when a series used 1.33's labels (`resource="/pods"` or no `group`). */
   readonly labels133: boolean;
+  /** Known series with a value no counter or gauge of theirs can take (NaN, ±Inf, below 0). */
+  readonly impossible: readonly string[];
 }
 
 /** The bucket bound of the wall: a read still waiting at 3 s is answered another way. */
@@ -60,6 +62,7 @@ export function readScrape(text: string): ScrapeReading {
   let capacity: number | undefined;
   let resourceVersion: number | undefined;
   let timestampMs: number | undefined;
+  const impossible: string[] = [];
   for (const s of samples) {
     const known = knownOf(s.name);
     if (known === undefined || !isPods(s)) {
@@ -67,6 +70,11 @@ export function readScrape(text: string): ScrapeReading {
       continue;
     }
     found.add(known);
+    // Every series read here counts or measures something: a finite number, never below 0.
+    if (!(Number.isFinite(s.value) && s.value >= 0)) {
+      impossible.push(`${s.name}${labelText(s.labels)} = ${s.value}`);
+      continue;
+    }
     if (s.labels["group"] === undefined || s.labels["resource"] === "/pods") labels133 = true;
     if (s.timestampMs !== undefined)
       timestampMs = Math.min(timestampMs ?? s.timestampMs, s.timestampMs);
@@ -108,5 +116,11 @@ export function readScrape(text: string): ScrapeReading {
     ...(resourceVersion === undefined ? {} : { resourceVersion }),
     ...(timestampMs === undefined ? {} : { timestampMs }),
     labels133,
+    impossible,
   };
 }
+
+const labelText = (labels: Readonly<Record<string, string>>): string => {
+  const pairs = Object.entries(labels).filter(([key]) => key === "le" || key === "fallback");
+  return pairs.length === 0 ? "" : `{${pairs.map(([k, v]) => `${k}="${v}"`).join(",")}}`;
+};

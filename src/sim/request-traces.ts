@@ -36,6 +36,9 @@ export class RequestTraces {
   private readonly live = new Map<number, Trace>();
   private readonly kept: Trace[] = [];
   private nextKept = 0;
+  /** The request the page follows, and its trace once ended (kept outside the ring, see follow). */
+  private followedId: number | undefined;
+  private followed: Trace | undefined;
   private tokens = MAX_LIVE_TRACES;
   private refilledNs: Nanos = 0;
 
@@ -60,16 +63,31 @@ export class RequestTraces {
     trace.live = false;
     this.kept[this.nextKept] = trace;
     this.nextKept = (this.nextKept + 1) % KEPT_TRACES;
+    if (id === this.followedId) this.followed = trace;
   }
 
-  /** The requests with a trace now (in flight or kept), ascending: at most 384 ids. */
+  /**
+   * The page follows request `id`: its trace is kept when it ends, however many end after it.
+   * When a stall ends, hundreds of parked reads finish at once and the ring of 128 alone dropped
+   * the followed one, so the page kept showing it parked.
+   */
+  follow(id: number): void {
+    if (id === this.followedId) return;
+    this.followedId = id;
+    this.followed = this.kept.find((t) => t.id === id);
+  }
+
+  /** The requests with a trace now (in flight, kept or followed), ascending: at most 385 ids. */
   ids(): number[] {
-    return [...this.live.keys(), ...this.kept.map((t) => t.id)].sort((a, b) => a - b);
+    const ids = new Set([...this.live.keys(), ...this.kept.map((t) => t.id)]);
+    if (this.followed !== undefined) ids.add(this.followed.id);
+    return [...ids].sort((a, b) => a - b);
   }
 
   /** A copy of request `id`'s trace, safe to post to another thread; undefined if none is kept. */
   view(id: number): RequestTraceView | undefined {
-    const trace = this.live.get(id) ?? this.kept.find((t) => t.id === id);
+    const followed = this.followed?.id === id ? this.followed : undefined;
+    const trace = this.live.get(id) ?? followed ?? this.kept.find((t) => t.id === id);
     if (trace === undefined) return undefined;
     const steps = trace.steps.map((step) => ({ ...step }));
     return { id: trace.id, kind: trace.kind, live: trace.live, steps };

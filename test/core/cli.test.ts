@@ -128,7 +128,9 @@ describe("npm run sim -- --list-presets / --preset", () => {
     const preset = PRESETS.find((p) => p.id === "herd");
     if (preset === undefined) throw new Error("the herd preset is gone");
     const expected = parseScenario(presetScenarioQuery(preset)).scenario;
-    const plain = JSON.parse(sim("--preset", "herd", "--duration", "2", "--format", "json").stdout);
+    const plain = JSON.parse(
+      sim("--preset", "herd", "--duration", "11", "--format", "json").stdout,
+    );
     expect(plain.scenario).toEqual(JSON.parse(JSON.stringify(expected)));
     const over = sim(
       "--preset",
@@ -136,7 +138,7 @@ describe("npm run sim -- --list-presets / --preset", () => {
       "--scenario",
       "lag=700",
       "--duration",
-      "2",
+      "11",
       "--format=json",
     );
     expect(over.status, over.stderr).toBe(0);
@@ -192,6 +194,48 @@ describe("npm run sim: page keys", () => {
   it("refuses t with exit 2: the command line runs from 0", () => {
     const out = sim("--scenario", "lag=50&t=30", "--duration", "60");
     expectRefusal(out, "t=30 is not accepted", "runs from second 0");
+  });
+
+  it("accepts a whole page link, as the address bar or Share gives it", () => {
+    const link = "http://127.0.0.1:4202/#v=2&ryw=500&lag=3500";
+    const whole = sim("--scenario", link, "--duration", "3");
+    expect(whole.status, whole.stderr).toBe(0);
+    expect(whole.stderr).toBe("");
+    // Nothing of the link is lost: the run is the one its fragment describes.
+    expect(whole.stdout).toBe(sim("--scenario", "v=2&ryw=500&lag=3500", "--duration", "3").stdout);
+    const query = sim(
+      "--scenario",
+      "https://lab.example/watch/?lag=3500&ryw=500",
+      "--duration",
+      "3",
+    );
+    expect(query.stdout).toBe(whole.stdout);
+  });
+
+  it("drops a whole link's t with a note on stderr and runs from 0", () => {
+    const out = sim("--scenario", "http://127.0.0.1:4202/#lag=50&t=30", "--duration", "3");
+    expect(out.status, out.stderr).toBe(0);
+    expect(out.stderr).toBe(
+      "sim: note: the link's t=30 is dropped: the command line always runs from second 0 for --duration seconds\n",
+    );
+    expect(out.stdout).toBe(sim("--scenario", "lag=50", "--duration", "3").stdout);
+  });
+
+  it("refuses a fault that starts after the run's end, naming it and the end", () => {
+    const out = sim("--scenario", "herd=500@1000,20@2&restart=60", "--duration", "60");
+    expectRefusal(
+      out,
+      "scenario: herd=500@1000 starts at or after the run's end (--duration 60): it would never happen",
+      "scenario: restart=60 starts at or after the run's end (--duration 60)",
+    );
+    // The herd inside the run is not named: only what cannot happen is refused.
+    expect(out.stderr).not.toContain("herd=20@2");
+    const inside = sim("--scenario", "herd=500@10&stall=50-70", "--duration", "60");
+    expect(inside.status, inside.stderr).toBe(0);
+    // The page, whose runs have no end, keeps the late herd.
+    const page = parseScenario("herd=500@1000");
+    expect(page.issues).toEqual([]);
+    expect(page.scenario.herd).toEqual([{ clients: 500, atNs: 1000e9 }]);
   });
 
   it("ignores the other page keys: the run is the same", () => {
@@ -313,6 +357,7 @@ describe("progress of a long run", () => {
       // Each look at the clock finds 400 ms more: the run "takes" about 3 s.
       wallNowMs: () => (clockMs += 400),
       progress: (line) => written.push(line),
+      out: () => {},
       interactive: true,
     });
     expect(written.length).toBeGreaterThan(1);

@@ -119,6 +119,31 @@ describe("the verdict follows the scenario, not a stored key", () => {
   });
 });
 
+describe("a verdict's figures match what the page shows beside it", () => {
+  const chapter = (id: string) => CHAPTERS.find((c) => c.id === id) as (typeof CHAPTERS)[number];
+
+  it("chapter fresh-window counts 5 relists for its 5 returning watchers, and their pages apart", () => {
+    const { question } = chapter("fresh-window");
+    const snapshot = decidingSnapshot(
+      stepQuery(chapter("fresh-window"), 0),
+      question,
+      NS_PER_S / 2,
+    );
+    expect(question.evidence(snapshot as SimSnapshot)).toBe(
+      "5 relists (10 page requests), 10 of the pages served by the cache.",
+    );
+  });
+
+  it("chapter rv0 says that reads still parked are not in Decisions yet", () => {
+    const { question } = chapter("rv0");
+    const snapshot = decidingSnapshot(stepQuery(chapter("rv0"), 0), question, NS_PER_S / 2);
+    expect(snapshot?.waiterCount).toBeGreaterThan(0);
+    expect(question.evidence(snapshot as SimSnapshot)).toMatch(
+      /^(\d+) RV=0 reads finished: \1 served at once by the cache\. \d+ other reads are still parked, waiting for the cache: a consistent read's quorum read for the current RV already shows in etcd's panel, but Decisions lists a read only once it is answered\.$/,
+    );
+  });
+});
+
 describe("docs/page-keys.md", () => {
   it("lists every question's answer ids, as the predict key takes them", () => {
     const text = readFileSync("docs/page-keys.md", "utf8");

@@ -121,4 +121,23 @@ describe("tracing", () => {
     expect(snapshot.tracedIds?.length).toBeLessThanOrEqual(256 + 128);
     expect(ids.filter((id) => snapshot.tracedIds?.includes(id))).toEqual(traced);
   });
+
+  it("keeps a followed read's trace to its end when a stall's end finishes hundreds at once", () => {
+    // Skip gate on, a 10 s stall: the page followed a parked read, and when the stall ended the
+    // ring of 128 ended traces dropped it; the page went on showing it parked.
+    const sim = simulation(
+      "gates=ConsistentListFromCacheSkipTimeoutFallback=true&stall=2.6-12.6&mix=consistent:1",
+    );
+    sim.advanceTo(8 * NS_PER_S);
+    const parked = sim
+      .snapshot(VIEW)
+      .waiters.find((w) => sim.snapshot({ ...VIEW, traceOf: w.id }).trace?.live === true);
+    if (parked === undefined) throw new Error("no traced read parked at 8 s");
+    sim.advanceTo(17.7 * NS_PER_S);
+    const trace = sim.snapshot({ ...VIEW, traceOf: parked.id }).trace;
+    expect(trace?.live).toBe(false);
+    const steps = trace?.steps.map((step) => step.step) ?? [];
+    expect(steps).toContain("woken");
+    expect(steps.at(-1)).toBe("served");
+  });
 });

@@ -169,12 +169,67 @@ describe("parseScenario", () => {
   });
 });
 
+describe("parseScenario with a damaged link", () => {
+  it("names an escape cut short instead of reading it as a garbled name", () => {
+    const { scenario, issues } = parseScenario("name=%E0%A4%A&ryw=500");
+    expect(issues.map((issue) => issue.message)).toEqual([
+      'name: "%E0%A4%A" is not valid percent-encoding: each % must be followed by two hex digits, and together they must spell UTF-8 (was the link cut short?); name keeps its default (none)',
+    ]);
+    expect(scenario.name).toBe("");
+    expect(scenario.ryw).toEqual([{ atNs: 0, value: 500 }]);
+  });
+
+  it("says a link copied from HTML source has &amp; where & belongs", () => {
+    const { scenario, issues } = parseScenario("lag=800&amp;ryw=500&amp;writes=5");
+    expect(issues.map((issue) => issue.message)).toEqual([
+      'the link has "&amp;" where "&" belongs (HTML source, such as the embed snippet\'s, writes & as &amp;), so amp;ryw, amp;writes cannot be read; replace each "&amp;" with "&"; the rest of the link is read',
+    ]);
+    expect(scenario.lag).toEqual([{ atNs: 0, value: 800 }]);
+  });
+
+  it("says a link was percent-encoded twice and what it reads decoded once more", () => {
+    const { scenario, issues } = parseScenario("lag=800&ryw%3D500%26writes%3D5");
+    expect(issues.map((issue) => issue.message)).toEqual([
+      '"ryw=500&writes=5" came as one key: the link was percent-encoded twice ("=" and "&" arrived as %3D and %26); decoded once more it reads "lag=800&ryw=500&writes=5"; the rest of the link is read',
+    ]);
+    expect(scenario.lag).toEqual([{ atNs: 0, value: 800 }]);
+  });
+
+  it("still reads + and well-formed escapes as spaces and characters", () => {
+    const { scenario, issues } = parseScenario("name=a+b%20%C3%A9");
+    expect(issues).toEqual([]);
+    expect(scenario.name).toBe("a b é");
+  });
+});
+
 describe("parseScenario with bad input", () => {
+  it("says a value written with its unit is written without it, and names the unit", () => {
+    const { scenario, issues } = parseScenario("lag=3500ms&ryw=500");
+    expect(issues.map((issue) => issue.message)).toEqual([
+      'lag: "3500ms" is not valid: write the number alone, without "ms": the value is in ms; expected a number 0 … 60000 ms or a schedule V@T,V@T (T ascending from 0); lag keeps its default, 20',
+    ]);
+    // Nothing else is lost: the other key is read.
+    expect(scenario.ryw).toEqual([{ atNs: 0, value: 500 }]);
+  });
+
+  const UNIT_WORDS: Record<string, string> = { ms: "ms", s: "s", "/s": "per second", B: "bytes" };
+  it.each(
+    (Object.keys(SCENARIO_KEYS) as (keyof typeof SCENARIO_KEYS)[]).filter((key) => {
+      const { value, unit } = SCENARIO_KEYS[key];
+      return unit !== "" && (value.kind === "number" || value.kind === "schedule");
+    }),
+  )("names %s's unit when its value is out of range", (key) => {
+    const { value, unit } = SCENARIO_KEYS[key];
+    if (value.kind !== "number" && value.kind !== "schedule") throw new Error("not a range");
+    const [issue] = parseScenario(`${key}=${value.max + 1}`).issues;
+    expect(issue?.message).toContain(`${value.min} … ${value.max} ${UNIT_WORDS[unit]}`);
+  });
+
   it.each([
     [
       "writes",
       "abc",
-      'writes: "abc" is not valid: expected a number 0 … 20000 or a schedule V@T,V@T (T ascending from 0); writes keeps its default, 20',
+      'writes: "abc" is not valid: expected a number 0 … 20000 per second or a schedule V@T,V@T (T ascending from 0); writes keeps its default, 20',
     ],
     ["writes", "20001", "expected a number 0 … 20000"],
     ["writes", "-1", "expected a number 0 … 20000"],
@@ -213,7 +268,9 @@ describe("parseScenario with bad input", () => {
     ["restart", "10,-5", "a comma list of seconds"],
     ["compact", "soon", "a comma list of seconds"],
     ["requestTimeout", "0", "expected an integer 1 … 1800"],
-    ["watchTimeout", "90.5", "expected an integer 1 … 3600"],
+    ["watchTimeout", "90.5", "expected an integer 1 … 3600 s"],
+    ["lag", "10@0,70000@5", 'the value "70000" is not a number 0 … 60000 ms'],
+    ["objectBytes", "2kB", "expected an integer 64 … 1048576 bytes"],
     ["compaction", "86401", "expected an integer 0 … 86400"],
     ["blockTimeout", "60001", "expected an integer 1 … 60000"],
     ["whatif", "noGuards", '"noGuards" is not a what-if switch'],

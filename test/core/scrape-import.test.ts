@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { type Findings, findingsOf } from "../../src/scrape/findings.ts";
 import { runScrapes, type TrialScrapes, WALL_SHARE_TOLERANCE } from "../../src/scrape/fit-wall.ts";
 import { parsePrometheusText } from "../../src/scrape/prometheus-text.ts";
-import { fitProposal, matchOf, propose } from "../../src/scrape/propose.ts";
+import { checked, fitProposal, matchOf, propose } from "../../src/scrape/propose.ts";
 import { createSimulation } from "../../src/sim/simulation.ts";
 import { runTrial } from "../../src/worker/trial-run.ts";
 
@@ -181,5 +181,143 @@ describe("reading scrapes", () => {
       { name: "b", labels: {}, value: 1000 },
     ]);
     expect(parsed.badLines).toEqual([3]);
+  });
+});
+
+describe("scrapes that cannot be read as given", () => {
+  const scrape = (reads: string, events: string, bucket = "40") =>
+    `apiserver_watch_cache_consistent_read_total{fallback="false",group="",resource="pods",success="true"} ${reads}\n` +
+    `apiserver_watch_cache_events_received_total{group="",resource="pods"} ${events}\n` +
+    `apiserver_watch_cache_read_wait_seconds_bucket{group="",resource="pods",le="3"} ${bucket}\n` +
+    'apiserver_watch_cache_read_wait_seconds_sum{group="",resource="pods"} 1.5\n' +
+    'apiserver_watch_cache_read_wait_seconds_count{group="",resource="pods"} 40\n';
+  const messageOf = (texts: string[], seconds?: number) => {
+    const result = findingsOf(texts, seconds);
+    return result.ok ? "(read)" : result.message;
+  };
+
+  it("names a negative counter in one scrape, not 'a counter went down between the scrapes'", () => {
+    expect(messageOf([scrape("-5", "500")])).toBe(
+      'This scrape has a value no counter or gauge of the watch cache can take: apiserver_watch_cache_consistent_read_total{fallback="false"} = -5. Each is a finite number, 0 or more. Nothing is proposed from it.',
+    );
+    // The same scrape without the bad value is read: nothing else in it was lost.
+    expect(findings([scrape("5", "500")]).consistentReads.false).toBe(5);
+  });
+
+  it("refuses a NaN bucket instead of showing 'NaN %'", () => {
+    expect(messageOf([scrape("100", "500"), scrape("160", "800", "NaN")], 30)).toBe(
+      'The second scrape has a value no counter or gauge of the watch cache can take: apiserver_watch_cache_read_wait_seconds_bucket{le="3"} = NaN. Each is a finite number, 0 or more. Nothing is proposed from it.',
+    );
+  });
+
+  it("refuses the same scrape pasted twice: no rate to read", () => {
+    expect(messageOf([scrape("100", "500"), scrape("100", "500")], 30)).toBe(
+      "No counter moved between the two scrapes (the same scrape pasted twice?): there is no rate to read. Paste a later scrape, or one scrape alone for ratios.",
+    );
+  });
+
+  it("refuses 1e9 seconds between scrapes that would make every rate 0", () => {
+    expect(messageOf([scrape("100", "500"), scrape("160", "800")], 1e9)).toBe(
+      "Over 1,000,000,000 s between the scrapes, the counters moved by at most 300: under 0.05 per second, which a scenario writes as 0. Check the seconds between the scrapes (or their timestamps).",
+    );
+    // Over 30 s the same scrapes give their rates.
+    expect(findings([scrape("100", "500"), scrape("160", "800")], 30).eventsPerS).toBe(10);
+  });
+});
+
+describe("a scrape taken with the skip gate on", () => {
+  const GATED =
+    "writes=50&reads=200&mix=consistent:1&lag=4000&gates=ConsistentListFromCacheSkipTimeoutFallback=true";
+
+  it("fits the reads behind the 429 retries: a true 200/s comes back as 200/s, not the attempts", async () => {
+    const [a, b, seconds] = await labScrapes(GATED);
+    const f = findings([a, b], seconds);
+    const attempts = f.consistentPerS?.skipped ?? 0;
+    expect(attempts).toBeGreaterThan(400);
+    const proposal = await fitProposal(f, propose(f), trial);
+    const reads = Number(keyOf(proposal.query, "reads"));
+    expect(Math.abs(reads - 200) / 200).toBeLessThan(RATE_TOLERANCE);
+    expect(proposal.reasons.join(" ")).toMatch(
+      /reads=[\d.]+\/s, all consistent: fitted in \d+ runs/,
+    );
+    const rows = await matchOf(f, proposal.query, trial);
+    expect(checked(proposal, rows)).toEqual(proposal);
+  });
+});
+
+describe("a scrape with the skip gate on and a partial wall share (the issue's 200/s)", () => {
+  it("proposes the true reads, not the 418/s counted with retries, and the check agrees", async () => {
+    const [a, b, seconds] = await labScrapes(
+      "writes=50&reads=200&mix=consistent:1&lag=2450&jitter=200&gates=ConsistentListFromCacheSkipTimeoutFallback=true",
+    );
+    const f = findings([a, b], seconds);
+    const c = f.consistentPerS;
+    expect((c?.false ?? 0) + (c?.skipped ?? 0)).toBeGreaterThan(400);
+    expect(f.wallShare).toBeGreaterThan(0.3);
+    expect(f.wallShare).toBeLessThan(0.8);
+    const proposal = await fitProposal(f, propose(f), trial);
+    expect(Math.abs(Number(keyOf(proposal.query, "reads")) - 200) / 200).toBeLessThan(
+      RATE_TOLERANCE,
+    );
+    const rows = await matchOf(f, proposal.query, trial);
+    expect(checked(proposal, rows)).toEqual(proposal);
+  });
+});
+
+describe("a fit its check run contradicts", () => {
+  it("is not called good: 'within 5 points' holds of the fitting run only, and the check says so", () => {
+    const proposal = {
+      query: "reads=419&lag=2400&jitter=300",
+      base: "reads=419",
+      reasons: [
+        "reads=419/s, all consistent: the consistent reads counted per second.",
+        "lag=2400 ms, jitter=300 ms: fitted in 3 runs, a run hits the wall for 50.0 % of reads, the scrape 52.0 % (within 5 points).",
+      ],
+    };
+    const rows = [
+      {
+        series: 'consistent reads, fallback="skipped"',
+        scrape: 219,
+        run: 390,
+        distance: 0.44,
+        unit: "/s" as const,
+      },
+      {
+        series: "share of consistent reads that hit the wall",
+        scrape: 0.52,
+        run: 0.5,
+        distance: 0.02,
+        unit: "share" as const,
+      },
+    ];
+    expect(checked(proposal, rows).reasons).toEqual([
+      "reads=419/s, all consistent: the consistent reads counted per second.",
+      "lag=2400 ms, jitter=300 ms: fitted in 3 runs, a run hits the wall for 50.0 % of reads, the scrape 52.0 % (within 5 points in the fitting run only).",
+      'Not a good fit: the check run is off for consistent reads, fallback="skipped" by 44.0 % (more than 5 points for a share, 10 % for a rate). Treat this scenario as a first guess.',
+    ]);
+    expect(checked(proposal, rows.slice(1))).toEqual(proposal);
+  });
+
+  it("judges a rate by fallback by its share of all consistent reads, the total as a rate", () => {
+    const proposal = { query: "reads=199", base: "reads=199", reasons: ["reads=199/s."] };
+    const row = (series: string, scrape: number, run: number) => ({
+      series,
+      scrape,
+      run,
+      distance: Math.abs(scrape - run) / Math.max(scrape, run),
+      unit: "/s" as const,
+    });
+    // 6/s of 944 served from the cache against none: 0.6 points, not "100 % off".
+    const close = [
+      row("consistent reads, every fallback", 944, 949),
+      row('consistent reads, fallback="false"', 6, 0),
+      row('consistent reads, fallback="skipped"', 938, 949),
+    ];
+    expect(checked(proposal, close)).toEqual(proposal);
+    // 419/s counted against 750/s: the total is off, whatever the shares.
+    const far = [row("consistent reads, every fallback", 419, 750), ...close.slice(1)];
+    expect(checked(proposal, far).reasons.at(-1)).toMatch(
+      /^Not a good fit: the check run is off for consistent reads, every fallback by 44\.1 %/,
+    );
   });
 });

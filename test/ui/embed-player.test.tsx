@@ -91,9 +91,9 @@ describe("the Embed… dialog", () => {
     const snippet = () => (within(dialog).getByLabelText("Snippet") as HTMLTextAreaElement).value;
     const before = snippet();
     for (const [label, typed, note] of [
-      ["Start at", "-5", 'Start at: "-5" refused: expected a number 0 … 86400. Kept 0 s.'],
-      ["Width", "1e9", 'Width: "1e9" refused: expected an integer 200 … 7680. Kept 960 px.'],
-      ["Height", "12.5", 'Height: "12.5" refused: expected an integer 150 … 4320. Kept 540 px.'],
+      ["Start at", "-5", 'Start at: "-5" refused: expected a number 0 … 86400 s. Kept 0 s.'],
+      ["Width", "1e9", 'Width: "1e9" refused: expected an integer 200 … 7680 px. Kept 960 px.'],
+      ["Height", "12.5", 'Height: "12.5" refused: expected an integer 150 … 4320 px. Kept 540 px.'],
       ["Stop at", "soon", "Kept no end (plays on)."],
     ] as const) {
       const field = within(dialog).getByLabelText(label) as HTMLInputElement;

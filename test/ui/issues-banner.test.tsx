@@ -18,6 +18,15 @@ describe("the link-problem banner", () => {
     expect(within(banner).getByRole("button", { name: "Dismiss" })).toBeVisible();
   });
 
+  it.each([
+    ["#name=%E0%A4%A&ryw=500", 'name: "%E0%A4%A" is not valid percent-encoding'],
+    ["#lag=800&amp;ryw=500&amp;writes=5", 'the link has "&amp;" where "&" belongs'],
+    ["#ryw%3D500%26lag%3D3500", "the link was percent-encoded twice"],
+  ])("says what was wrong with the damaged link %s", (link, words) => {
+    renderApp(link);
+    expect(screen.getByRole("alert")).toHaveTextContent(words);
+  });
+
   it("names 5,000 unknown keys on one line", () => {
     const keys = Array.from({ length: 5000 }, (_, index) => `junk${index}=1`).join("&");
     renderApp(`#${keys}`);

@@ -176,14 +176,14 @@ describe("ageClass", () => {
 });
 
 describe("resizeOutlook", () => {
-  it("says steady when the oldest event is stale but the newest quarter is fresh", () => {
+  it("says steady when the oldest event is stale but the ¼-point event is fresh", () => {
     expect(resizeOutlook(recordedSnapshot().ring)).toBe("steady");
   });
   it("predicts a doubling when full and the oldest event is fresh, unless at the upper bound", () => {
     expect(resizeOutlook(smallRing({ oldestAgeNs: 74 * S }))).toBe("grow");
     expect(resizeOutlook(smallRing({ oldestAgeNs: 74 * S, upperBound: 8 }))).toBe("atUpperBound");
   });
-  it("predicts a halving when even the newest quarter is stale, unless at the lower bound", () => {
+  it("predicts a halving when the ¼-point event is stale, unless at the lower bound", () => {
     expect(resizeOutlook(smallRing({ quarterAgeNs: 76 * S }))).toBe("shrink");
     expect(resizeOutlook(smallRing({ quarterAgeNs: 76 * S, lowerBound: 8 }))).toBe("atLowerBound");
   });
@@ -337,7 +337,9 @@ describe("RingPanel", () => {
     expect(screen.getByText("oldest event").nextElementSibling).toHaveTextContent("85.2 s old");
     expect(screen.getByText("¼ point").nextElementSibling).toHaveTextContent("20.8 s old");
     expect(screen.getByText("resizes").nextElementSibling).toHaveTextContent("4 up, 0 down");
-    expect(screen.getByText(/the newest quarter is not: the size holds/)).toBeInTheDocument();
+    expect(
+      screen.getByText(/the oldest of the most recent quarter\) is not: the size holds/),
+    ).toBeInTheDocument();
   });
 
   it("describes a segment picked with the keyboard", () => {

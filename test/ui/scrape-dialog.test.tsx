@@ -48,7 +48,7 @@ describe("the scrape dialog's runs", () => {
     if (asked === undefined) throw new Error("no trial run asked");
     const readings = runTrial(createSimulation, asked.query, asked.atS);
     await act(async () => fake.reply({ type: "trial", requestId: asked.requestId, readings }));
-    expect(findings().textContent).toContain("Fitting the share that hit the wall: run 1…");
+    expect(findings().textContent).toContain("Fitting the proposal by runs: run 1…");
     expect(trials(fake)).toHaveLength(2);
   });
 

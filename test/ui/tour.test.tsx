@@ -175,6 +175,21 @@ describe("the guided tour", () => {
     expect(fast.runtime.store.getState().speed).toBe(100);
   });
 
+  it("lowers a speed it set itself when a later chapter plays slower (ring 20×, then 2×)", () => {
+    const fake = fakeRuntime("tour=ring&predict=skip");
+    renderTour(fake);
+    expect(fake.runtime.store.getState().speed).toBe(20);
+    act(() => fake.runtime.store.getState().setPageKey("tour", "prometheus"));
+    expect(fake.runtime.store.getState().speed).toBe(2);
+    expect(
+      screen.getByText("This chapter plays at 2× so the counters fill up sooner."),
+    ).toBeVisible();
+    // A speed the reader chose is theirs: the next chapter does not lower it.
+    act(() => fake.runtime.store.getState().setSpeed(50));
+    act(() => fake.runtime.store.getState().setPageKey("tour", "ring"));
+    expect(fake.runtime.store.getState().speed).toBe(50);
+  });
+
   it("leaves into free play with the scenario still running, when the reader keeps it", () => {
     const fake = fakeRuntime("tour=wall&predict=skip");
     renderTour(fake);

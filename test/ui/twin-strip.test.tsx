@@ -33,4 +33,14 @@ describe("DivergenceStrip", () => {
     expect(row).toHaveClass("apart");
     expect(screen.getByText("fallbacks to etcd").closest("g")).toHaveClass("same");
   });
+
+  it("says 'at 37 s', not 'between 37 s and 37 s', when both moments print as one second", () => {
+    const log = createDivergenceLog();
+    log.add(...pairAt(37_000, 0));
+    log.add(...pairAt(37_500, 5));
+    render(<DivergenceStrip samples={log.samples} first={log.first} pair={pairAt(37_500, 5)} />);
+    const strip = document.body.textContent ?? "";
+    expect(strip).toContain("first differ at 37 s");
+    expect(strip).not.toContain("between 37 s and 37 s");
+  });
 });

@@ -1,5 +1,6 @@
 import type { SimSnapshot } from "../../model/index.ts";
-import type { PanelId, Trigger } from "../tour/chapter.ts";
+import type { PanelId } from "../panel-id.ts";
+import type { Trigger } from "../trigger.ts";
 
 // Predict, then watch: before a tour chapter or a preset plays, the learner says what is about to
 // happen. A question is data: answers that are predicates over a snapshot, and the moment that

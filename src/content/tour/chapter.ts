@@ -1,25 +1,10 @@
 import type { SimSnapshot } from "../../model/index.ts";
+import type { PanelId } from "../panel-id.ts";
 import type { Question } from "../predict/question.ts";
+import type { Trigger } from "../trigger.ts";
 
 // A chapter of the guided tour: a prepared scenario and the captions that explain it. Each caption
 // waits for something the simulation really did (read from a snapshot), never for a UI timer.
-
-/** The panel a caption talks about: the id of its title (PanelFrame's `panel-<title>`). */
-export type PanelId =
-  | "panel-history-ring"
-  | "panel-waiting-room"
-  | "panel-freshness-timeline"
-  | "panel-decisions"
-  | "panel-etcd-load"
-  | "panel-metrics";
-
-export interface Trigger {
-  /** What the caption waits for, in the words shown while it waits. */
-  waitingFor: string;
-  /** Simulated seconds from the run's start by which it must have happened (the tests check). */
-  windowS: number;
-  holds: (snapshot: SimSnapshot) => boolean;
-}
 
 export interface Step {
   /** The caption, shown once the trigger has held; `quote` fills in figures from that moment. */

@@ -79,7 +79,7 @@ export const scheduleKey = (
     ...words,
     value,
     default: defaultValue,
-    read: (text) => readSchedule(text, value),
+    read: (text) => readSchedule(text, value, words.unit),
     write: formatSchedule,
   };
 };

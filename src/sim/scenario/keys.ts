@@ -33,7 +33,7 @@ import {
   parseLimits,
 } from "./limits.ts";
 import { formatMix, parseMix, READ_MIX_KINDS } from "./mix.ts";
-import { formatNumber, type NumberRange, readNumber } from "./numeric-text.ts";
+import { formatNumber, rangeText, readNumber } from "./numeric-text.ts";
 import { constantSchedule } from "./schedule.ts";
 import { formatWhatIf, readWhatIf, WHATIF_SWITCHES } from "./whatif.ts";
 
@@ -439,16 +439,13 @@ export const PAGE_KEYS: readonly string[] = [
 /** The page key `t` (open at this simulated second) lies in 0 … this, a day of simulated time. */
 export const MAX_OPEN_AT_S = 86_400;
 
-const range = ({ min, max, integer }: NumberRange) =>
-  `${integer ? "an integer" : "a number"} ${min} … ${max}`;
-
-/** What a key accepts, in words, to complete "expected …". */
-export function allowedText(spec: ValueSpec): string {
+/** What a key accepts, in words and in the key's `unit`, to complete "expected …". */
+export function allowedText(spec: ValueSpec, unit = ""): string {
   switch (spec.kind) {
     case "number":
-      return range(spec);
+      return rangeText(spec, unit);
     case "schedule":
-      return `${range(spec)} or a schedule V@T,V@T (T ascending from 0)`;
+      return `${rangeText(spec, unit)} or a schedule V@T,V@T (T ascending from 0)`;
     case "choice":
       return `one of ${spec.options.join(", ")}`;
     case "text":

@@ -55,9 +55,20 @@ export function secondsProblem(text: string): string {
     : `the time "${text}" is not a number of seconds ≥ 0`;
 }
 
-/** "an integer 0 … 5000", "a number 0 … 60000": what a range accepts, in words. */
-export const rangeText = ({ min, max, integer }: NumberRange): string =>
-  `${integer ? "an integer" : "a number"} ${min} … ${max}`;
+/** A key's unit as it reads after a number: `ms`, `s`, `per second`, `bytes` ("" for none). */
+const unitWords = (unit: string): string =>
+  unit === "/s" ? "per second" : unit === "B" ? "bytes" : unit;
+
+/** "an integer 0 … 5000", "a number 0 … 60000 ms": what a range accepts, in words, unit included. */
+export const rangeText = ({ min, max, integer }: NumberRange, unit = ""): string =>
+  `${integer ? "an integer" : "a number"} ${min} … ${max}${unit === "" ? "" : ` ${unitWords(unit)}`}`;
+
+/** Why a number written with its unit (`3500ms`) is refused: links carry the number alone. */
+export function unitSuffixProblem(text: string, unit: string): string | undefined {
+  const match = /^\s*(\d+(?:\.\d*)?|\.\d+)\s*([a-zµ/]+)\s*$/i.exec(text);
+  if (match === null || unit === "") return undefined;
+  return `write the number alone, without "${match[2]}": the value is in ${unitWords(unit)}`;
+}
 
 /** Integer nanoseconds as decimal seconds, exactly, without trailing zeros. */
 export function formatSeconds(ns: Nanos): string {

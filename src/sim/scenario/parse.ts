@@ -8,7 +8,8 @@ import {
   SCHEMA_VERSION,
   type ScenarioKey,
 } from "./keys.ts";
-import { parseNumber } from "./numeric-text.ts";
+import { readLinkEntries } from "./link-damage.ts";
+import { parseNumber, unitSuffixProblem } from "./numeric-text.ts";
 import { DEFAULT_SCENARIO, type Scenario } from "./scenario.ts";
 import { KEY_CODECS, type ScenarioDraft } from "./scenario-codec.ts";
 
@@ -72,8 +73,12 @@ export function parseScenario(query: string): ParsedScenario {
 function sortEntries(query: string) {
   const given = new Map<ScenarioKey, string>();
   const page: Record<string, string> = {};
-  const strays: ScenarioIssue[] = [];
-  for (const [key, value] of new URLSearchParams(query.replace(/^[#?]/, ""))) {
+  const { entries, damage } = readLinkEntries(query.replace(/^[#?]/, ""));
+  const strays: ScenarioIssue[] = damage.map(({ key, value, problem }) => {
+    const kept = isScenarioKey(key) ? defaultWords(key) : "the rest of the link is read";
+    return { key, value, message: `${problem}; ${kept}`, problem };
+  });
+  for (const [key, value] of entries) {
     const first = PAGE_KEYS.includes(key) ? page[key] : isScenarioKey(key) ? given.get(key) : null;
     if (first === null) {
       const problem = `unknown key "${echo(key)}"`;
@@ -107,8 +112,11 @@ function defaultWords(key: ScenarioKey): string {
 }
 
 function invalid(key: ScenarioKey, value: string, reasons: readonly string[]): ScenarioIssue[] {
-  const expected = `expected ${allowedText(SCENARIO_KEYS[key].value)}`;
-  const because = reasons.length === 0 ? [""] : reasons.map((reason) => `${echoReason(reason)}; `);
+  const { unit } = SCENARIO_KEYS[key];
+  const expected = `expected ${allowedText(SCENARIO_KEYS[key].value, unit)}`;
+  const hint = unitSuffixProblem(value, unit);
+  const given = hint === undefined ? reasons : [[hint, ...reasons].join("; ")];
+  const because = given.length === 0 ? [""] : given.map((reason) => `${echoReason(reason)}; `);
   return because.map((reason) => {
     const problem = `${key}: "${echo(value)}" is not valid: ${reason}${expected}`;
     return { key, value, message: `${problem}; ${defaultWords(key)}`, problem };

@@ -10,8 +10,8 @@ import {
 } from "./numeric-text.ts";
 import type { Schedule, SchedulePoint } from "./schedule.ts";
 
-/** `200` or `2000@0,10@120`: value V from second T on, T ascending from 0. */
-export function readSchedule(text: string, range: NumberRange): Decoded<Schedule> {
+/** `200` or `2000@0,10@120`: value V from second T on, T ascending from 0; values in `unit`. */
+export function readSchedule(text: string, range: NumberRange, unit: string): Decoded<Schedule> {
   if (!text.includes("@")) {
     const value = readNumber(text, range);
     return value === undefined ? refuse() : accept([{ atNs: 0, value }]);
@@ -23,7 +23,7 @@ export function readSchedule(text: string, range: NumberRange): Decoded<Schedule
     const [valueText = "", atText = ""] = parts;
     const value = readNumber(valueText, range);
     if (value === undefined) {
-      return refuse(`in "${item}", the value "${valueText}" is not ${rangeText(range)}`);
+      return refuse(`in "${item}", the value "${valueText}" is not ${rangeText(range, unit)}`);
     }
     const atNs = parseSeconds(atText);
     if (atNs === undefined) return refuse(`in "${item}", ${secondsProblem(atText)}`);

@@ -174,6 +174,7 @@ function requestCounts(world: World): RequestCounts {
   }
   return {
     listsByOutcome: sumsBy(world, "watchcachelab_lists_total", "outcome"),
+    listsByKind: sumsBy(world, "watchcachelab_lists_total", "kind"),
     attempts: Object.values(attempts).reduce((sum, n) => sum + n, 0),
     maxRetries: MAX_RETRIES,
     retries: world.outcomes.retries,
@@ -187,6 +188,8 @@ function traceField(
   view: SnapshotView,
 ): { trace?: RequestTraceView; tracedIds: number[] } {
   const traces = world.reads.traces;
+  // Asking for a trace follows it: it stays kept after it ends (what is kept changes no metric).
+  if (view.traceOf !== undefined) traces.follow(view.traceOf);
   const trace = view.traceOf === undefined ? undefined : traces.view(view.traceOf);
   return trace === undefined ? { tracedIds: traces.ids() } : { trace, tracedIds: traces.ids() };
 }

@@ -1,5 +1,5 @@
 import type { OutcomeView } from "../../model/index.ts";
-import { formatDuration } from "../panels/shared/format.ts";
+import { formatWaited } from "../panels/shared/format.ts";
 import { outcomeStyles } from "../panels/shared/outcomes.ts";
 import { readKindStyles } from "../panels/shared/readKinds.ts";
 
@@ -40,7 +40,7 @@ export function RecentReadPicker({ outcomes, traced, onSelect }: RecentReadPicke
         {reads.map((o) => (
           <option key={o.id} value={o.id}>
             #{o.id} {readKindStyles[o.kind].label}: {outcomeStyles[o.outcome].label}
-            {o.waitedNs > 0 ? `, waited ${formatDuration(o.waitedNs)}` : ""}
+            {o.waitedNs > 0 ? `, waited ${formatWaited(o.waitedNs)}` : ""}
           </option>
         ))}
       </select>

@@ -1,7 +1,7 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { numberText } from "../../content/number-text.ts";
 import type { Fault } from "../../model/index.ts";
-import { SCENARIO_KEYS } from "../../model/index.ts";
+import { NS_PER_S, SCENARIO_KEYS } from "../../model/index.ts";
 import { useApp } from "../../state/use-app.ts";
 import { CheckedField } from "./CheckedField.tsx";
 import { type FieldRule, positiveRule, rangeRule } from "./fieldRules.ts";
@@ -13,8 +13,8 @@ import { type FieldRule, positiveRule, rangeRule } from "./fieldRules.ts";
 
 const { herd, away } = SCENARIO_KEYS;
 const SECONDS = positiveRule("seconds");
-const HERD_CLIENTS = rangeRule(herd.value);
-const AWAY_WATCHERS = rangeRule(away.value);
+const HERD_CLIENTS = rangeRule(herd.value, "clients");
+const AWAY_WATCHERS = rangeRule(away.value, "watchers");
 
 export function FaultButtons() {
   const pressFault = useApp((state) => state.pressFault);
@@ -22,6 +22,22 @@ export function FaultButtons() {
   const [herdClients, setHerdClients] = useState(1000);
   const [awayWatchers, setAwayWatchers] = useState(5);
   const [awayS, setAwayS] = useState(100);
+  // The fields start from the run's own last fault of each kind: a tour chapter that runs a 35 s
+  // stall and a herd of 300 showed "Stall for 5 s" and "Herd of 1000", read as the run's.
+  const lastStall = useApp((state) => state.scenario.stall.at(-1));
+  const lastHerd = useApp((state) => state.scenario.herd.at(-1));
+  const lastAway = useApp((state) => state.scenario.away.at(-1));
+  useEffect(() => {
+    if (lastStall !== undefined) setStallS((lastStall.endNs - lastStall.startNs) / NS_PER_S);
+  }, [lastStall]);
+  useEffect(() => {
+    if (lastHerd !== undefined) setHerdClients(lastHerd.clients);
+  }, [lastHerd]);
+  useEffect(() => {
+    if (lastAway === undefined) return;
+    setAwayWatchers(lastAway.watchers);
+    setAwayS(lastAway.durationNs / NS_PER_S);
+  }, [lastAway]);
   const [typing, setTyping] = useState<ReadonlySet<string>>(new Set());
   const press = (fault: Fault) => () => pressFault(fault);
   const validity = (field: string) => (valid: boolean) =>

@@ -7,14 +7,14 @@ import { useRunKey } from "./use-run-key.ts";
 /** A number typed exactly (the seed): committed on Enter or when the field is left. */
 export function NumberField({ runKey, range }: { runKey: ScenarioKey; range: NumberRange }) {
   const [text, setText] = useRunKey(runKey);
-  const { label, help } = SCENARIO_KEYS[runKey];
+  const { label, help, unit } = SCENARIO_KEYS[runKey];
   return (
     <CheckedField
       className="field"
       label={label}
       title={help}
       current={text}
-      rule={rangeRule(range)}
+      rule={rangeRule(range, unit)}
       inputMode="numeric"
       onCommit={setText}
     />

@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from "react";
 import { numberText } from "../../content/number-text.ts";
 import {
   lastPosition,
+  markPositions,
   positionOfValue,
   type SliderRange,
   valueAtPosition,
@@ -24,6 +25,7 @@ interface ScaleSliderProps {
  */
 export function ScaleSlider({ label, unit, help, range, value, onCommit }: ScaleSliderProps) {
   const id = useId();
+  const marksId = useId();
   const [draft, setDraft] = useState<number | null>(null);
   const shown = draft ?? value;
 
@@ -50,9 +52,20 @@ export function ScaleSlider({ label, unit, help, range, value, onCommit }: Scale
         max={lastPosition(range)}
         step={1}
         value={positionOfValue(shown, range)}
-        aria-valuetext={`${shown} ${unit}`.trim()}
+        list={marksId}
+        aria-valuetext={`${numberText(shown)} ${unit}`.trim()}
         onChange={(event) => setDraft(valueAtPosition(Number(event.target.value), range))}
       />
+      {/* Tick marks at the decades and at finer steps (the wall), so the scale can be read. */}
+      <datalist id={marksId}>
+        {markPositions(range).map((position) => (
+          <option
+            key={position}
+            value={position}
+            label={numberText(valueAtPosition(position, range))}
+          />
+        ))}
+      </datalist>
       <output htmlFor={id}>
         {numberText(shown)}
         {unit === "" ? "" : ` ${unit}`}

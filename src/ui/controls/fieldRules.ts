@@ -10,11 +10,11 @@ export interface FieldRule {
   accepts: (text: string) => boolean;
 }
 
-/** A number in one of the key table's ranges. */
-export function rangeRule({ min, max, integer }: NumberRange): FieldRule {
+/** A number in one of the key table's ranges, in `unit` (named in the refusal). */
+export function rangeRule({ min, max, integer }: NumberRange, unit = ""): FieldRule {
   const range = { min, max, integer };
   return {
-    expected: allowedText({ kind: "number", ...range }),
+    expected: allowedText({ kind: "number", ...range }, unit),
     accepts: (text) => readNumber(text.trim(), range) !== undefined,
   };
 }

@@ -6,6 +6,8 @@ export interface SliderRange {
   min: number;
   max: number;
   integer: boolean;
+  /** Values offered besides the round ones: finer steps where a threshold lies (the wall). */
+  extra?: readonly number[];
 }
 
 const MANTISSAS = [1, 1.2, 1.5, 2, 2.5, 3, 4, 5, 6, 8];
@@ -14,7 +16,7 @@ const LINEAR_SPAN = 60;
 
 const tidy = (value: number) => Number(value.toPrecision(6));
 
-function buildSteps({ min, max, integer }: SliderRange): number[] {
+function buildSteps({ min, max, integer, extra = [] }: SliderRange): number[] {
   if (integer && max - min <= LINEAR_SPAN) {
     return Array.from({ length: max - min + 1 }, (_, index) => min + index);
   }
@@ -27,6 +29,7 @@ function buildSteps({ min, max, integer }: SliderRange): number[] {
     }
   }
   steps.add(max);
+  for (const value of extra) if (value > min && value < max) steps.add(value);
   return [...steps].sort((a, b) => a - b);
 }
 
@@ -43,6 +46,17 @@ function sliderSteps(range: SliderRange): number[] {
 }
 
 export const lastPosition = (range: SliderRange): number => sliderSteps(range).length - 1;
+
+/** The positions of the decades (1, 10, 100, …) and of the extra values: the slider's marks. */
+export function markPositions(range: SliderRange): number[] {
+  const steps = sliderSteps(range);
+  const marked = (value: number) =>
+    value === range.min ||
+    value === range.max ||
+    (range.extra ?? []).includes(value) ||
+    (value > 0 && Number.isInteger(Math.log10(value)));
+  return steps.flatMap((value, position) => (marked(value) ? [position] : []));
+}
 
 export function valueAtPosition(position: number, range: SliderRange): number {
   const steps = sliderSteps(range);

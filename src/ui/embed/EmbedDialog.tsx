@@ -14,13 +14,13 @@ const DEFAULT_PANELS = ["ring", "waiting"];
 // The embed's window is `t` and `until` (seconds 0 … 86 400); its frame a sensible pixel size. A
 // value outside them is refused beside its field and the one in force is kept, as in the run
 // settings.
-const SECONDS = rangeRule({ min: 0, max: MAX_OPEN_AT_S, integer: false });
+const SECONDS = rangeRule({ min: 0, max: MAX_OPEN_AT_S, integer: false }, "s");
 const UNTIL: FieldRule = {
   expected: `${SECONDS.expected}, or empty to play on`,
   accepts: (text) => text.trim() === "" || SECONDS.accepts(text),
 };
-const WIDTH = rangeRule({ min: 200, max: 7680, integer: true });
-const HEIGHT = rangeRule({ min: 150, max: 4320, integer: true });
+const WIDTH = rangeRule({ min: 200, max: 7680, integer: true }, "px");
+const HEIGHT = rangeRule({ min: 150, max: 4320, integer: true }, "px");
 
 /** "Embed…": builds an <iframe> snippet of this scenario with the panels and window chosen. */
 export function EmbedDialog() {

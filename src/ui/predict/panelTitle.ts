@@ -1,4 +1,4 @@
-import type { PanelId } from "../../content/tour/chapter.ts";
+import type { PanelId } from "../../content/panel-id.ts";
 import { PANEL_CATALOG } from "../layout/panelCatalog.tsx";
 import { panelHeadingId } from "../panels/shared/panelIdScope.ts";
 

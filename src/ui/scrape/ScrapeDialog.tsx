@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { type Findings, type FindingsResult, findingsOf } from "../../scrape/findings.ts";
 import type { TrialScrapes } from "../../scrape/fit-wall.ts";
 import {
+  checked,
   fitProposal,
   matchOf,
   type Proposal,
@@ -59,11 +60,12 @@ export function ScrapeDialog() {
     void (async () => {
       const f = result.findings;
       proposal = await fitProposal(f, guess, scrapes, (runs) =>
-        setBusy(`Fitting the share that hit the wall: run ${runs}…`),
+        setBusy(`Fitting the proposal by runs: run ${runs}…`),
       );
       setOutcome({ result, proposal });
       setBusy("Running the proposed scenario to check it…");
       const match = await matchOf(f, proposal.query, scrapes);
+      proposal = checked(proposal, match);
       setOutcome({ result, proposal, match });
       setBusy(null);
     })().catch((error: unknown) => {

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from "react";
+import { type RefObject, useEffect, useMemo, useRef, useState } from "react";
 import { SKIP } from "../../content/predict/page-question.ts";
 import type { Chapter } from "../../content/tour/chapter.ts";
 import { CHAPTERS } from "../../content/tour/chapters/index.ts";
@@ -45,9 +45,12 @@ function positionAt(runtime: AppRuntime, chapter: Chapter, step: number): Positi
  */
 export function Tour({
   chapterIndex,
+  tourSpeed,
   onLeave,
 }: {
   chapterIndex: number;
+  /** The speed the tour set for an earlier chapter, if any (the dock keeps it across chapters). */
+  tourSpeed?: RefObject<number | null>;
   /** The reader left for free play: from the defaults or this chapter's run; after the last chapter? */
   onLeave?: (start: FreePlayStart, finished: boolean) => void;
 }) {
@@ -94,10 +97,17 @@ export function Tour({
   // A caption's figures are the panels': the run pauses at the moment the trigger first held.
   usePauseAt(sighting?.atNs, position);
 
+  // Raised for a slow chapter, never below a speed the reader chose; but a speed the tour itself
+  // set for an earlier chapter follows this one's, so "this chapter plays at 2×" stays true after
+  // the ring's 20× (and after "Finish the tour").
   useEffect(() => {
     const { speed, setSpeed } = store.getState();
-    if (chapter.speed > speed) setSpeed(chapter.speed);
-  }, [store, chapter]);
+    const setByTour = tourSpeed !== undefined && speed === tourSpeed.current;
+    if (chapter.speed > speed || (setByTour && chapter.speed !== speed)) setSpeed(chapter.speed);
+    if (tourSpeed !== undefined && (chapter.speed > speed || setByTour)) {
+      tourSpeed.current = chapter.speed;
+    }
+  }, [store, chapter, tourSpeed]);
 
   const goTo = (next: number) =>
     setPosition((current) =>
@@ -149,7 +159,13 @@ export function Tour({
         />
       ) : (
         <div aria-live="polite">
-          <TourCaption step={step} sighting={sighting} shown={shown} playing={playing} />
+          <TourCaption
+            step={step}
+            sighting={sighting}
+            shown={shown}
+            playing={playing}
+            restarted={position.step > 0 && position.run.needsOpen}
+          />
         </div>
       )}
       {leaving !== null ? (

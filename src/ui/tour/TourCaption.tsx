@@ -11,6 +11,8 @@ interface TourCaptionProps {
   /** The snapshot the panels show: the caption's figures are read from it, never from another. */
   shown: SimSnapshot | null;
   playing: boolean;
+  /** This step runs a scenario of its own, started again from 0 s: its clock starts over. */
+  restarted?: boolean;
 }
 
 /**
@@ -18,7 +20,7 @@ interface TourCaptionProps {
  * Its figures and its time are the shown snapshot's, the panels' and the clock's: the tour pauses
  * the run at the moment a trigger first held, and says so; played on, the figures follow the run.
  */
-export function TourCaption({ step, sighting, shown, playing }: TourCaptionProps) {
+export function TourCaption({ step, sighting, shown, playing, restarted }: TourCaptionProps) {
   if (sighting === undefined || shown === null) {
     return (
       <p
@@ -31,7 +33,8 @@ export function TourCaption({ step, sighting, shown, playing }: TourCaptionProps
     );
   }
   const quote = step.quote?.(shown) ?? "";
-  const at = formatClock(shown.nowNs);
+  // "Paused at 1.0 s", then "Paused at 0.1 s" read as time running backwards: say the run restarted.
+  const at = `${formatClock(shown.nowNs)}${restarted ? " of this step's own run, restarted from 0 s" : ""}`;
   const figures = playing
     ? quote === ""
       ? ""

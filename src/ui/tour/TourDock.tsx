@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { CHAPTER_IDS, CHAPTERS } from "../../content/tour/chapters/index.ts";
 import { useApp } from "../../state/use-app.ts";
 import { FreePlay, type FreePlayStart } from "./FreePlay.tsx";
@@ -18,6 +18,8 @@ interface Left {
  */
 export function TourDock() {
   const [left, setLeft] = useState<Left | null>(null);
+  /** The speed the tour last set for a chapter: across chapters, kept here (each Tour remounts). */
+  const tourSpeed = useRef<number | null>(null);
   const chapterId = useApp((state) => state.pageKeys["tour"]);
   const setPageKey = useApp((state) => state.setPageKey);
   const reportIssues = useApp((state) => state.reportIssues);
@@ -35,6 +37,7 @@ export function TourDock() {
       <Tour
         key={chapterId}
         chapterIndex={index}
+        tourSpeed={tourSpeed}
         onLeave={(start, finished) => setLeft({ chapterIndex: index, start, finished })}
       />
     );

@@ -28,7 +28,11 @@ const MOMENT_NS = 100 * NS_PER_MS;
 
 function firstText(first: FirstDifference | null): string {
   if (first === null) return "same so far";
-  if (first.atNs - first.sinceNs <= MOMENT_NS) return `first differ at ${formatClock(first.atNs)}`;
+  // Two moments that print as the same second are one moment to the reader.
+  const at = formatClock(first.atNs);
+  if (first.atNs - first.sinceNs <= MOMENT_NS || formatClock(first.sinceNs) === at) {
+    return `first differ at ${at}`;
+  }
   return `first differ between ${formatClock(first.sinceNs)} and ${formatClock(first.atNs)}`;
 }
 

@@ -27,7 +27,7 @@ interface KnobValueInputProps {
 /** What a link accepts for `knob`: the codec's own check, in the key table's words. */
 export function knobRule(knob: ScenarioKey): FieldRule {
   return {
-    expected: allowedText(SCENARIO_KEYS[knob].value),
+    expected: allowedText(SCENARIO_KEYS[knob].value, SCENARIO_KEYS[knob].unit),
     accepts: (text) =>
       text.trim() !== "" &&
       parseScenario(new URLSearchParams({ [knob]: text.trim() }).toString()).issues.length === 0,

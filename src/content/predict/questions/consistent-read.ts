@@ -1,5 +1,5 @@
+import { counted } from "../../counted.ts";
 import { finished } from "../../observables.ts";
-import { countText } from "../count-text.ts";
 import { type Group, mostEnd, outcomeEvidence } from "../outcome-majority.ts";
 import type { Question } from "../question.ts";
 
@@ -30,7 +30,7 @@ export function consistentReadQuestion({
   return {
     prompt: `${setting} How will most consistent LISTs (RV="") be answered?`,
     decides: {
-      waitingFor: `${countText(minFinished)} consistent reads to be answered`,
+      waitingFor: `${counted(minFinished, "consistent read")} to be answered`,
       windowS,
       holds: (s) => finished(s, "consistent") >= minFinished,
     },

@@ -1,5 +1,5 @@
+import { counted } from "../../counted.ts";
 import { finished } from "../../observables.ts";
-import { countText } from "../count-text.ts";
 import { type Group, mostEnd, outcomeEvidence } from "../outcome-majority.ts";
 import type { Question } from "../question.ts";
 
@@ -26,7 +26,7 @@ export function readYourWriteQuestion({
   return {
     prompt: `${setting} How will most of these reads of one's own write be answered?`,
     decides: {
-      waitingFor: `${countText(minFinished)} read-your-own-write reads to be answered`,
+      waitingFor: `${counted(minFinished, "read-your-own-write read")} to be answered`,
       windowS,
       holds: (s) => finished(s, "ryw") >= minFinished,
     },

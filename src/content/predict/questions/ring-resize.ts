@@ -1,4 +1,5 @@
 import { formatCount } from "../../../ui/panels/shared/format.ts";
+import { QUARTER_POINT_EVENT } from "../../quarter-point.ts";
 import { atLeastS, hasMark } from "../../tour/readings.ts";
 import type { Question } from "../question.ts";
 
@@ -25,14 +26,14 @@ export function ringResizeQuestion({ setting, byS }: RingResizeSetting): Questio
         id: "grow-shrink",
         text: "It grows, then shrinks back once the churn dies down",
         holds: (s) => s.ring.increases > 0 && s.ring.decreases > 0,
-        why: "The ring doubles while it is full and its oldest event is younger than the 75 s fresh window; once the churn drops, it halves at a write when the event at its quarter point is older than that window.",
+        why: `The ring doubles while it is full and its oldest event is younger than the 75 s fresh window; once the churn drops, it halves at a write when ${QUARTER_POINT_EVENT} is older than that window.`,
         panel: "panel-history-ring",
       },
       {
         id: "grow-stay",
         text: "It grows, and stays grown",
         holds: (s) => s.ring.increases > 0 && s.ring.decreases === 0,
-        why: "The ring grew under the churn, and nothing made it shrink within the time: a halving needs a write while the ring's newest quarter is older than the fresh window.",
+        why: `The ring grew under the churn, and nothing made it shrink within the time: a halving needs a write while ${QUARTER_POINT_EVENT} is older than the fresh window.`,
         panel: "panel-history-ring",
       },
       {

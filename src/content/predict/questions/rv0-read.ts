@@ -1,5 +1,6 @@
+import type { SimSnapshot } from "../../../model/index.ts";
+import { counted } from "../../counted.ts";
 import { finished } from "../../observables.ts";
-import { countText } from "../count-text.ts";
 import { type Group, mostEnd, outcomeEvidence } from "../outcome-majority.ts";
 import type { Question } from "../question.ts";
 
@@ -18,15 +19,28 @@ export interface Rv0Setting {
   windowS: number;
 }
 
+const rv0Evidence = outcomeEvidence("rv0", "RV=0 reads", Object.values(GROUPS));
+
+/**
+ * Reads parked at the deciding moment: etcd's panel already counts their quorum reads for the
+ * current RV, while Decisions lists a read only once it is answered, so the verdict says why.
+ */
+function parkedNote(s: SimSnapshot): string {
+  if (s.waiterCount === 0) return "";
+  const parked = counted(s.waiterCount, "other read");
+  const verb = s.waiterCount === 1 ? "is" : "are";
+  return ` ${parked} ${verb} still parked, waiting for the cache: a consistent read's quorum read for the current RV already shows in etcd's panel, but Decisions lists a read only once it is answered.`;
+}
+
 export function rv0ReadQuestion({ setting, minFinished, windowS }: Rv0Setting): Question {
   return {
     prompt: `${setting} How will most RV="0" LISTs be answered?`,
     decides: {
-      waitingFor: `${countText(minFinished)} RV=0 reads to be answered`,
+      waitingFor: `${counted(minFinished, "RV=0 read")} to be answered`,
       windowS,
       holds: (s) => finished(s, "rv0") >= minFinished,
     },
-    evidence: outcomeEvidence("rv0", "RV=0 reads", Object.values(GROUPS)),
+    evidence: (s) => `${rv0Evidence(s)}${parkedNote(s)}`,
     answers: [
       {
         id: "at-once",

@@ -1,4 +1,5 @@
 import { formatCount } from "../../../ui/panels/shared/format.ts";
+import { counted } from "../../counted.ts";
 import { count, finished } from "../../observables.ts";
 import type { Question } from "../question.ts";
 
@@ -18,12 +19,12 @@ export function waitHistogramQuestion({
   return {
     prompt: `${setting} Which pinned reads will the wait histogram (read_wait_seconds) count?`,
     decides: {
-      waitingFor: `${formatCount(minFinished)} pinned reads to be answered`,
+      waitingFor: `${counted(minFinished, "pinned read")} to be answered`,
       windowS,
       holds: (s) => finished(s, "notOlderThan") >= minFinished,
     },
     evidence: (s) =>
-      `${formatCount(s.readWait.count)} waits observed for ${formatCount(finished(s, "notOlderThan"))} pinned reads, ${formatCount(count(s, "notOlderThan", "cache"))} of them answered without waiting.`,
+      `${counted(s.readWait.count, "wait")} observed for ${counted(finished(s, "notOlderThan"), "pinned read")}, ${formatCount(count(s, "notOlderThan", "cache"))} of them answered without waiting.`,
     answers: [
       {
         id: "every",

@@ -1,4 +1,5 @@
 import { formatCount } from "../../../ui/panels/shared/format.ts";
+import { counted } from "../../counted.ts";
 import { count, finished } from "../../observables.ts";
 import { atLeastS } from "../../tour/readings.ts";
 import type { Question } from "../question.ts";
@@ -13,7 +14,10 @@ export interface WatcherReturnSetting {
 }
 
 export function watcherReturnQuestion({ setting, byS, windowS }: WatcherReturnSetting): Question {
+  // A relist is one logical LIST per returning watcher; it is paged (limit 500), so its page
+  // requests outnumber the watchers: the verdict counts both, each by its name.
   const relists = (s: Parameters<typeof finished>[0]) => finished(s, "relist");
+  const relistLists = (s: Parameters<typeof finished>[0]) => s.requests.listsByKind["relist"] ?? 0;
   const fromCache = (s: Parameters<typeof finished>[0]) =>
     count(s, "relist", "cache") + count(s, "relist", "cacheAfterWait");
   return {
@@ -24,7 +28,8 @@ export function watcherReturnQuestion({ setting, byS, windowS }: WatcherReturnSe
       holds: (s) => relists(s) > 0 || atLeastS(s, byS),
     },
     evidence: (s) =>
-      `${formatCount(relists(s))} relists, ${formatCount(fromCache(s))} of them served by the cache.`,
+      `${counted(relistLists(s), "relist")} (${counted(relists(s), "page request")}), ` +
+      `${formatCount(fromCache(s))} of the pages served by the cache.`,
     answers: [
       {
         id: "resume",

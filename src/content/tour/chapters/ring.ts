@@ -1,16 +1,16 @@
 import { NS_PER_S } from "../../../model/index.ts";
 import { formatCount } from "../../../ui/panels/shared/format.ts";
 import { ringResizeQuestion } from "../../predict/questions/ring-resize.ts";
+import { QUARTER_POINT_EVENT } from "../../quarter-point.ts";
 import type { Chapter } from "../chapter.ts";
 import { hasMark } from "../readings.ts";
 
 export const ring: Chapter = {
   id: "ring",
-  title: "The ring grows and shrinks, with a quarter-point hysteresis",
+  title: "The ring grows and shrinks, with a ¼-point hysteresis",
   query: "writes=2000@0,20@25",
   speed: 20,
-  speedNote:
-    "This chapter plays at 20×: a shrink needs the ring's newest quarter to age past 75 s, and each flap takes about 40 s.",
+  speedNote: `This chapter plays at 20×: a shrink needs ${QUARTER_POINT_EVENT} to age past 75 s, and each flap takes about 40 s.`,
   question: ringResizeQuestion({
     setting: "2000 writes a second for 25 s, then a trickle of 20 a second.",
     byS: 120,
@@ -41,11 +41,10 @@ export const ring: Chapter = {
       },
     },
     {
-      caption:
-        "At 25 s the churn drops to 20 writes per second. The ring fills up again, but it does not shrink: the event at the quarter point (the oldest of the newest quarter) is still younger than 75 s.",
+      caption: `At 25 s the churn drops to 20 writes per second. The ring fills up again, but it does not shrink: ${QUARTER_POINT_EVENT} is still younger than 75 s.`,
       panel: "panel-history-ring",
       quote: (s) =>
-        `capacity ${formatCount(s.ring.capacity)}, quarter-point event ${Math.round((s.ring.quarterAgeNs ?? 0) / NS_PER_S)} s old.`,
+        `capacity ${formatCount(s.ring.capacity)}, ¼-point event ${Math.round((s.ring.quarterAgeNs ?? 0) / NS_PER_S)} s old.`,
       trigger: {
         waitingFor: "the ring to be full again, without a shrink",
         windowS: 120,
@@ -53,8 +52,7 @@ export const ring: Chapter = {
       },
     },
     {
-      caption:
-        "Now the event at the quarter point is older than 75 s too: the churn is long over, and the next write halves the ring (never below its lower bound of 100). Quiet here means a trickle of writes, not none: the resize runs only when an event is added, so if writes stopped entirely the ring would keep its size (an open upstream issue, kubernetes/kubernetes#139250).",
+      caption: `Now ${QUARTER_POINT_EVENT} is older than 75 s too: the churn is long over, and the next write halves the ring (never below its lower bound of 100). Quiet here means a trickle of writes, not none: the resize runs only when an event is added, so if writes stopped entirely the ring would keep its size (an open upstream issue, kubernetes/kubernetes#139250).`,
       panel: "panel-history-ring",
       quote: (s) => `capacity ${formatCount(s.ring.capacity)} events.`,
       trigger: {
@@ -65,7 +63,7 @@ export const ring: Chapter = {
     },
     {
       caption:
-        "Why the quarter point? Here is the default load (20 writes per second) with whatif=noHysteresis (the run restarted): the ring shrinks as soon as its oldest event is stale. Right after the shrink it is exactly full and its oldest event is fresh, so the next event doubles it again: it flaps each time it fills. With the quarter point it would sit at 1600.",
+        "Why the ¼ point? Here is the default load (20 writes per second) with whatif=noHysteresis (the run restarted): the ring shrinks as soon as its oldest event is stale. Right after the shrink it is exactly full and its oldest event is fresh, so the next event doubles it again: it flaps each time it fills. With the ¼ point it would sit at 1600.",
       panel: "panel-history-ring",
       query: "whatif=noHysteresis",
       quote: (s) => `grown ${s.ring.increases} times, shrunk ${s.ring.decreases} times.`,
@@ -76,8 +74,7 @@ export const ring: Chapter = {
       },
     },
     {
-      caption:
-        "The one thing to remember: the ring tunes itself — it doubles when full and its oldest event is fresh, halves only when full and even the event at its quarter point is stale. That asymmetry stops it flapping on bursty churn.",
+      caption: `The one thing to remember: the ring tunes itself — it doubles when full and its oldest event is fresh, halves only when full and ${QUARTER_POINT_EVENT} is stale. That asymmetry stops it flapping on bursty churn.`,
       panel: "panel-history-ring",
       trigger: {
         waitingFor: "one more flap",

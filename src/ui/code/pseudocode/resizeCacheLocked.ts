@@ -1,3 +1,4 @@
+import { QUARTER_POINT_EVENT } from "../../../content/quarter-point.ts";
 import type { CodeBlock } from "./codeBlock.ts";
 
 // No request stands on these lines: the ring resizes as events arrive (upstream: watch_cache_history.go updateCache calls resizeCacheLocked).
@@ -16,8 +17,8 @@ export const RESIZE_CACHE_LOCKED: CodeBlock = {
     { depth: 2, text: "grow: capacity = min(2 × capacity, upper bound); return" },
     {
       depth: 1,
-      text: "if the ring is full and even its newest quarter is older than the fresh window:",
-      note: "the quarter point keeps it from flapping",
+      text: `if the ring is full and ${QUARTER_POINT_EVENT} is older than the fresh window:`,
+      note: "the ¼ point keeps it from flapping",
     },
     { depth: 2, text: "shrink: capacity = max(capacity / 2, lower bound)" },
     { depth: 1, text: "otherwise: leave the ring as it is" },

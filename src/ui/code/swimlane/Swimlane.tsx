@@ -4,6 +4,7 @@ import type { RequestTraceView } from "../../../model/index.ts";
 import { type Nanos, NS_PER_MS, type WallView } from "../../../model/index.ts";
 import { formatDuration } from "../../panels/shared/format.ts";
 import { okabeIto } from "../../panels/shared/palette.ts";
+import { durationTickText } from "../../panels/shared/tickText.ts";
 import { useElementSize } from "../../panels/shared/useElementSize.ts";
 import { LANES, type Lane, laneOf, spansOf } from "./lanes.ts";
 import { stepDetail, stepTitle } from "./stepWords.ts";
@@ -57,6 +58,8 @@ export function Swimlane({ trace, nowNs, wall, index, onPick }: SwimlaneProps) {
   const height = TOP + LANES.length * LANE_HEIGHT + AXIS;
   const points = steps.map((step) => `${at(step.atNs)},${mid(laneOf(step))}`).join(" ");
   const current = steps[index];
+  const ticks = x.ticks(4);
+  const tickLabels = durationTickText(ticks);
 
   return (
     <div className="wcl-swimlane" ref={boxRef}>
@@ -121,7 +124,7 @@ export function Swimlane({ trace, nowNs, wall, index, onPick }: SwimlaneProps) {
             {stepTitle(current, wall)}
           </text>
         )}
-        {x.ticks(4).map((tick) => (
+        {ticks.map((tick, i) => (
           <text
             key={tick}
             x={x(tick)}
@@ -129,7 +132,7 @@ export function Swimlane({ trace, nowNs, wall, index, onPick }: SwimlaneProps) {
             className="wcl-swimlane__tick"
             textAnchor={tick === 0 ? "start" : x(tick) > right - 25 ? "end" : "middle"}
           >
-            {tick === 0 ? "arrived" : `+${formatDuration(tick)}`}
+            {tick === 0 ? "arrived" : `+${tickLabels[i]}`}
           </text>
         ))}
       </svg>

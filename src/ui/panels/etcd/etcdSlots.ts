@@ -25,7 +25,10 @@ export function etcdVerdict(
   concurrency: number,
   recent?: RecentWork,
 ): string {
-  if (queued > 0) return `Saturated: every slot is busy and ${queued} requests wait in line.`;
+  if (queued > 0) {
+    const line = queued === 1 ? "request waits" : "requests wait";
+    return `Saturated: every slot is busy and ${numberText(queued, 0)} ${line} in line.`;
+  }
   if (inFlight >= concurrency) return "Every slot is busy; the next request will queue.";
   if (inFlight === 0) {
     if (recent === undefined || recent.requests === 0) return "Idle: no range request in flight.";

@@ -1,4 +1,5 @@
 import { type MouseEvent, memo, useCallback, useMemo, useRef } from "react";
+import { QUARTER_POINT_EVENT } from "../../../content/quarter-point.ts";
 import type { RingSummary, SimSnapshot } from "../../../model/index.ts";
 import type { CanvasLike, CanvasSize } from "../shared/canvasLike.ts";
 import type { CanvasTheme } from "../shared/canvasTheme.ts";
@@ -26,8 +27,8 @@ import { useSegmentSelection } from "./useSegmentSelection.ts";
 
 const CAPTION =
   "The watch cache's history ring: each slot holds one recent event, coloured by its age against " +
-  "the fresh window. A full ring doubles while its oldest event is fresh and halves once even its " +
-  "newest quarter (from the ¼ point on) is stale.";
+  `the fresh window. A full ring doubles while its oldest event is fresh and halves once ${QUARTER_POINT_EVENT} ` +
+  "is older than the fresh window.";
 
 const FALLBACK_SIZE: CanvasSize = { width: 240, height: 240 };
 

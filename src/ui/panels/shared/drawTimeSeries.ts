@@ -2,7 +2,7 @@ import type { ScaleLinear } from "d3";
 import { NS_PER_S } from "../../../model/index.ts";
 import type { CanvasLike } from "./canvasLike.ts";
 import type { CanvasTheme } from "./canvasTheme.ts";
-import { formatClock } from "./format.ts";
+import { secondsTickText } from "./tickText.ts";
 import type { PlotBox } from "./timeSeriesScales.ts";
 
 type Scale = ScaleLinear<number, number>;
@@ -102,8 +102,11 @@ export function drawTimeAxis(
   context.textAlign = "center";
   context.textBaseline = "top";
   context.fillStyle = theme.muted;
-  for (const tick of x.ticks(5))
-    context.fillText(formatClock(tick * NS_PER_S), x(tick), baseline + 6);
+  const ticks = x.ticks(5);
+  const labels = secondsTickText(ticks);
+  ticks.forEach((tick, i) => {
+    context.fillText(labels[i] ?? "", x(tick), baseline + 6);
+  });
 }
 
 export function drawNoData(

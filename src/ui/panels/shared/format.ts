@@ -30,6 +30,10 @@ export function formatDuration(ns: Nanos): string {
   return `${(ns / NS_PER_S).toFixed(1)} s`;
 }
 
+/** A wait as a reader says it: a wait too short for "1 ms" is "<1 ms", never a contradictory "0 ms". */
+export const formatWaited = (ns: Nanos): string =>
+  ns > 0 && ns < NS_PER_MS / 2 ? "<1 ms" : formatDuration(ns);
+
 /** A share of a total; "<1%" keeps a rare 429 from looking like none at all. */
 export function formatPercent(part: number, total: number): string {
   if (total <= 0 || part <= 0) return "0%";

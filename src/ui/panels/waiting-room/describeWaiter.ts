@@ -1,5 +1,5 @@
 import type { OutcomeView, WaiterView } from "../../../model/index.ts";
-import { formatCount, formatDuration } from "../shared/format.ts";
+import { formatCount, formatDuration, formatWaited } from "../shared/format.ts";
 import { outcomeStyles } from "../shared/outcomes.ts";
 import { readKindStyles } from "../shared/readKinds.ts";
 import type { WaiterProgress } from "./waiterProgress.ts";
@@ -24,5 +24,5 @@ export function describeDeparture(outcome: OutcomeView): string {
   const kind = readKindStyles[outcome.kind].label;
   const result = outcomeStyles[outcome.outcome].label;
   const message = outcome.message ? ` — ${outcome.message}` : "";
-  return `${kind} read #${outcome.id} waited ${formatDuration(outcome.waitedNs)} → ${result} (${outcome.code})${message}`;
+  return `${kind} read #${outcome.id} waited ${formatWaited(outcome.waitedNs)} → ${result} (${outcome.code})${message}`;
 }
