@@ -1,5 +1,5 @@
 import type { K8sVersion } from "../scenario/k8s-version.ts";
-import { encodeContinue } from "../storage/continue-token.ts";
+import { prepareContinueToken } from "../storage/continue-token.ts";
 import { type ApiError, plainError, tooLargeResourceVersion } from "../storage/errors.ts";
 import type { Done, ListOptions, StorageListResult } from "../storage/interfaces.ts";
 import { parseResourceVersion } from "../storage/list-options.ts";
@@ -139,7 +139,7 @@ export function listAt(
   const items = page.items;
   const last = items[items.length - 1];
   const token =
-    page.more && last !== undefined ? encodeContinue(keyOf(prefix, last), prefix, rev) : "";
+    page.more && last !== undefined ? prepareContinueToken(keyOf(prefix, last), prefix, rev) : "";
   return {
     rv: rev,
     count: items.length,
@@ -174,7 +174,7 @@ function lazyPage(
     get continue(): string {
       const last = materialise()[count - 1];
       return remaining !== null && last !== undefined
-        ? encodeContinue(keyOf(prefix, last), prefix, rev)
+        ? prepareContinueToken(keyOf(prefix, last), prefix, rev)
         : "";
     },
   };
