@@ -19,6 +19,7 @@ import { OutcomeLog } from "./outcomes.ts";
 import { POD_PREFIX, PodIndexes } from "./pods.ts";
 import { type ReadDeps, ReadSeries } from "./read-request.ts";
 import { Reflector } from "./reflector.ts";
+import { RequestDeadlines } from "./request-deadlines.ts";
 import { RetryTimers } from "./retry-timers.ts";
 import { RevisionClock } from "./revision-clock.ts";
 import { RywClients } from "./ryw-clients.ts";
@@ -145,7 +146,6 @@ function buildEtcd(core: Core) {
   const costs = {
     concurrency: (t: Nanos) => valueNow(scenario().etcdConcurrency, t),
     latencyNs: (t: Nanos) => Math.ceil(valueNow(scenario().etcdLatency, t) * NS_PER_MS),
-    requestTimeoutNs: initial.requestTimeout * NS_PER_S,
     answered: (reason: string) => metrics.etcdRequest(reason).inc(),
     objectBytes: initial.objectBytes,
     observer: rangeStats,
@@ -190,10 +190,17 @@ function buildApiserverSide(core: Core, etcd: EtcdServer) {
     metrics: upstream,
     onWatchersTerminated: () => late.watchers?.terminated(),
   });
-  const reflector = new Reflector(scheduler, etcd, cache, () => stream, {
-    onPending: (reason) => apiserver.goPending(reason),
-    terminateWatchers: () => apiserver.terminateWatchers(),
-  });
+  const reflector = new Reflector(
+    scheduler,
+    etcd,
+    cache,
+    () => stream,
+    {
+      onPending: (reason) => apiserver.goPending(reason),
+      terminateWatchers: () => apiserver.terminateWatchers(),
+    },
+    scenario().requestTimeout * NS_PER_S,
+  );
   const jitter = core.randomness.stream("jitter");
   const stream: WatchStream = new WatchStream(scheduler, etcd.kv, jitter, scenario, reflector);
   late.reflector = reflector;
@@ -226,6 +233,8 @@ function buildClients(
     outcomes,
     retry: initial.retry,
     retries: new RetryTimers(scheduler, scheduler.kind("client.retry")),
+    requestTimeoutNs: initial.requestTimeout * NS_PER_S,
+    deadlines: new RequestDeadlines(scheduler),
     nextId: () => ++ids,
     pool: [],
     upstream,
