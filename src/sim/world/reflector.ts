@@ -47,8 +47,6 @@ export class Reflector implements StreamSink {
   private readonly stream: () => WatchStream;
   private readonly hooks: ReflectorHooks;
   private readonly retryKind: number;
-  /** How long each relist page may take from when it joins etcd's queue. */
-  private readonly pageTimeoutNs: Nanos;
 
   constructor(
     scheduler: Scheduler,
@@ -56,10 +54,8 @@ export class Reflector implements StreamSink {
     cache: WatchCache,
     stream: () => WatchStream,
     hooks: ReflectorHooks,
-    pageTimeoutNs: Nanos,
   ) {
     this.scheduler = scheduler;
-    this.pageTimeoutNs = pageTimeoutNs;
     this.etcd = etcd;
     this.cache = cache;
     this.stream = stream;
@@ -131,21 +127,14 @@ export class Reflector implements StreamSink {
   private list(rv: number): void {
     const generation = ++this.generation;
     this.listRevision = null;
-    this.etcd.submitRange(new RelistPage(this, generation, rv, "", [], this.pageDeadlineNs()));
+    this.etcd.submitRange(new RelistPage(this, generation, rv, "", []));
   }
 
   /** A page came back; `more` when further pages follow. */
   pageDone(page: RelistPage, rev: number, lastKey: string, more: boolean): void {
     if (page.generation !== this.generation) return;
     if (more) {
-      const next = new RelistPage(
-        this,
-        page.generation,
-        rev,
-        lastKey,
-        page.pods,
-        this.pageDeadlineNs(),
-      );
+      const next = new RelistPage(this, page.generation, rev, lastKey, page.pods);
       this.etcd.submitRange(next);
       return;
     }
@@ -165,10 +154,6 @@ export class Reflector implements StreamSink {
     this.scheduler.after(RELIST_RETRY_NS, this.retryKind, generation, () => {
       if (generation === this.generation) this.relist(0);
     });
-  }
-
-  private pageDeadlineNs(): Nanos {
-    return this.scheduler.nowNs + this.pageTimeoutNs;
   }
 
   readPage(page: RelistPage, rev: number, startAfter: string): PageRead | null {
@@ -192,7 +177,8 @@ interface PageRead {
 // One page of the relist, at the first page's revision (a consistent paginated list).
 class RelistPage implements RangeJob {
   readonly reason = "reflector";
-  readonly deadlineNs: Nanos;
+  /** upstream: cacher/lister_watcher.go List calls etcd with context.Background(): no deadline. */
+  readonly deadlineNs = Number.POSITIVE_INFINITY;
   readonly generation: number;
   readonly pods: Pod[];
   private readonly reflector: Reflector;
@@ -206,9 +192,7 @@ class RelistPage implements RangeJob {
     rev: number,
     startAfter: string,
     pods: Pod[],
-    deadlineNs: Nanos,
   ) {
-    this.deadlineNs = deadlineNs;
     this.reflector = reflector;
     this.generation = generation;
     this.rev = rev;
@@ -240,6 +224,7 @@ class RelistPage implements RangeJob {
   }
 
   fail(err: ApiError): void {
-    this.reflector.pageFailed(this, err);
+    // etcd fails a range only at its caller's deadline, and a relist page has none.
+    throw new Error(`reflector: a relist page without a deadline failed: ${err.message}`);
   }
 }

@@ -190,17 +190,10 @@ function buildApiserverSide(core: Core, etcd: EtcdServer) {
     metrics: upstream,
     onWatchersTerminated: () => late.watchers?.terminated(),
   });
-  const reflector = new Reflector(
-    scheduler,
-    etcd,
-    cache,
-    () => stream,
-    {
-      onPending: (reason) => apiserver.goPending(reason),
-      terminateWatchers: () => apiserver.terminateWatchers(),
-    },
-    scenario().requestTimeout * NS_PER_S,
-  );
+  const reflector = new Reflector(scheduler, etcd, cache, () => stream, {
+    onPending: (reason) => apiserver.goPending(reason),
+    terminateWatchers: () => apiserver.terminateWatchers(),
+  });
   const jitter = core.randomness.stream("jitter");
   const stream: WatchStream = new WatchStream(scheduler, etcd.kv, jitter, scenario, reflector);
   late.reflector = reflector;
