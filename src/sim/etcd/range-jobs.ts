@@ -1,4 +1,4 @@
-import type { K8sVersion } from "../scenario/k8s-version.ts";
+import { atLeast, type K8sVersion } from "../scenario/k8s-version.ts";
 import { prepareContinueToken } from "../storage/continue-token.ts";
 import { type ApiError, plainError, tooLargeResourceVersion } from "../storage/errors.ts";
 import type { Done, ListOptions, StorageListResult } from "../storage/interfaces.ts";
@@ -14,7 +14,7 @@ import type { RangeReason } from "./range-stats.ts";
  * version" without Retry-After (upstream: etcd3/store.go listReadError, release-1.34 GetList);
  * 1.33 returns etcd's own "required revision is a future revision" error as is.
  */
-export const futureRevisionIsTooLarge = (version: K8sVersion): boolean => version !== "1.33";
+export const futureRevisionIsTooLarge = (version: K8sVersion): boolean => atLeast(version, "1.34");
 
 // The range requests etcd serves (docs/fidelity.md "World"): each reads at its service start and reports
 // how many objects it returns, which sets its cost; its answer goes out when its service ends.

@@ -3,6 +3,7 @@ import { defined } from "../lib/at.ts";
 import { NumberFifo } from "../lib/number-fifo.ts";
 import type { RandomStream } from "../rng.ts";
 import type { Scenario } from "../scenario/index.ts";
+import { atLeast } from "../scenario/k8s-version.ts";
 import type { ScheduledEvent, Scheduler } from "../scheduler.ts";
 import type { Pod } from "../storage/pod.ts";
 import { type Nanos, NS_PER_MS, NS_PER_S } from "../time.ts";
@@ -79,7 +80,7 @@ export class WatchStream {
     this.jitter = jitter;
     this.scenario = scenario;
     this.sink = sink;
-    this.recordAtDecode = scenario().k8s === "1.37";
+    this.recordAtDecode = atLeast(scenario().k8s, "1.37");
     this.processKind = scheduler.kind("stream.process");
   }
 
