@@ -22,6 +22,7 @@ export const UNMODELLED_GATES: readonly string[] = [
   "BtreeWatchCache",
   "WatchFromStorageWithoutResourceVersion",
   "ShardedListAndWatch",
+  "EtcdRangeStream",
 ];
 
 export type GateStage = "Alpha" | "Beta" | "GA";
