@@ -7,6 +7,7 @@ import {
   Sample,
 } from "../metrics/registry.ts";
 import { atLeast, type K8sVersion } from "../scenario/k8s-version.ts";
+import { registerStorageListMetrics, type StorageListMetrics } from "./storage-list-metrics.ts";
 
 // The upstream watch-cache metrics (upstream: cacher/metrics/metrics.go) as the simulated version
 // registers them: its names, help texts (with component-base's stability annotation), labels and
@@ -173,6 +174,8 @@ export type WatchCacheMetrics = { readonly [K in keyof typeof PLAIN]: Sample } &
   cacheList(index: string): Sample;
   cacheListFetchedObjects(index: string): Sample;
   dispatchDuration(stage: DispatchStage): HistogramSample;
+  /** apiserver_storage_list_*: a LIST's cost to etcd or (1.37) to the watch cache. */
+  readonly storageList: StorageListMetrics;
   /** What the RV gauge shows for `rv` (upstream: RecordResourceVersion). */
   resourceVersionValue(rv: number): number;
 };
@@ -284,6 +287,7 @@ export function registerWatchCacheMetrics(
     cacheListFetchedObjects: byValue(child(fetched), listed, "index"),
     dispatchDuration: byValue(dispatchMake, scoped(), "stage"),
     resourceVersionValue: (rv) => (truncates ? rv % 1e15 : rv),
+    storageList: registerStorageListMetrics(registry, version, group, resource),
   };
   // upstream: cacher.go NewCacherFromConfig, metrics.NewWatcherMetricsObservers (every stage)
   for (const stage of STAGES) metrics.dispatchDuration(stage).appear();

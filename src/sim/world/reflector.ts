@@ -125,7 +125,9 @@ export class Reflector implements StreamSink {
   }
 
   /** A page came back; `more` when further pages follow. */
-  pageDone(page: RelistPage, rev: number, lastKey: string, more: boolean): void {
+  pageDone(page: RelistPage, rev: number, lastKey: string, more: boolean, objects: number): void {
+    // upstream: each page is one etcd3 GetList, counted by its storage list metrics
+    this.etcd.listed(objects);
     if (page.generation !== this.generation) return;
     if (more) {
       const next = new RelistPage(this, page.generation, rev, lastKey, page.pods);
@@ -142,6 +144,7 @@ export class Reflector implements StreamSink {
    * pager lists everything at once instead (client-go tools/pager FullListIfExpired).
    */
   pageFailed(page: RelistPage): void {
+    this.etcd.listed(0);
     if (page.generation !== this.generation) return;
     const generation = this.generation;
     this.scheduler.after(RELIST_RETRY_NS, this.retryKind, generation, () => {
@@ -207,7 +210,7 @@ class RelistPage implements RangeJob {
     for (const pod of read.pods) this.pods.push(pod);
     const last = read.pods[read.pods.length - 1];
     const lastKey = last === undefined ? "" : `${POD_PREFIX}${last.namespace}/${last.name}`;
-    this.reflector.pageDone(this, read.rev, lastKey, read.more);
+    this.reflector.pageDone(this, read.rev, lastKey, read.more, read.pods.length);
   }
 
   fail(err: ApiError): void {
