@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  continuationWaitsForItsRv,
   currentRvInDelegator,
   listCostEstimateWaits,
   waitsOnlyWhenBehind,
@@ -18,6 +19,7 @@ const LATER = "1.38" as K8sVersion;
 const RULES: Record<string, (v: K8sVersion) => unknown> = {
   waitsOnlyWhenBehind,
   currentRvInDelegator,
+  continuationWaitsForItsRv,
   listCostEstimateWaits,
   futureRevisionIsTooLarge,
   gatesFor,
