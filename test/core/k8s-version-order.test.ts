@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  consistencyCheckerRuns,
   continuationWaitsForItsRv,
   currentRvInDelegator,
   listCostEstimateWaits,
@@ -20,6 +21,7 @@ const RULES: Record<string, (v: K8sVersion) => unknown> = {
   waitsOnlyWhenBehind,
   currentRvInDelegator,
   continuationWaitsForItsRv,
+  consistencyCheckerRuns,
   listCostEstimateWaits,
   futureRevisionIsTooLarge,
   gatesFor,
