@@ -78,9 +78,9 @@ describe("apiserver_storage_list_* by version", () => {
     const listed = lines(text, "apiserver_storage_list_total")[0] ?? "";
     const returned = lines(text, "apiserver_storage_list_returned_objects_total")[0] ?? "";
     // Values as Go writes them (1.2e+07 for large ones).
-    const valueOf = (line: string) => Number(line.split(" ").at(-1));
-    const fallbacks = valueOf(listed);
-    const ok = valueOf(returned) / 100_000;
+    const sampleValue = (line: string) => Number(line.split(" ").at(-1));
+    const fallbacks = sampleValue(listed);
+    const ok = sampleValue(returned) / 100_000;
     expect(fallbacks).toBeGreaterThan(ok);
     expect(ok).toBeGreaterThan(10);
   });
