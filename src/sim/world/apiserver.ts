@@ -4,6 +4,7 @@ import { CacheDelegator } from "../apiserver/delegator.ts";
 import type { WatchCacheMetrics } from "../apiserver/metrics.ts";
 import type { WatchCache } from "../apiserver/watch-cache.ts";
 import type { EtcdServer } from "../etcd/server.ts";
+import { atLeast } from "../scenario/k8s-version.ts";
 import type { Scheduler } from "../scheduler.ts";
 import { POD_PREFIX } from "./pods.ts";
 
@@ -40,7 +41,7 @@ export function buildApiserver(parts: ApiserverParts): Apiserver {
     resourcePrefix: POD_PREFIX,
   });
   // WatchList is on in every modelled version but 1.33 (upstream: features/kube_features.go WatchList, Beta off in 1.33).
-  const watchListEnabled = parts.config.version !== "1.33";
+  const watchListEnabled = atLeast(parts.config.version, "1.34");
   const delegator = new CacheDelegator({ cacher, storage: parts.etcd, watchListEnabled });
   return {
     cacher,

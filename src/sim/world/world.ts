@@ -19,6 +19,7 @@ import { OutcomeLog } from "./outcomes.ts";
 import { POD_PREFIX, PodIndexes } from "./pods.ts";
 import { type ReadDeps, ReadSeries } from "./read-request.ts";
 import { Reflector } from "./reflector.ts";
+import { RequestDeadlines } from "./request-deadlines.ts";
 import { RetryTimers } from "./retry-timers.ts";
 import { RevisionClock } from "./revision-clock.ts";
 import { RywClients } from "./ryw-clients.ts";
@@ -131,7 +132,7 @@ export function buildWorld(scenario: () => Scenario, options: WorldOptions): Wor
 }
 
 function buildEtcd(core: Core) {
-  const { scenario, scheduler, metrics, late } = core;
+  const { scenario, scheduler, metrics, upstream, late } = core;
   const initial = scenario();
   const kv = new EtcdKv(1, POD_PREFIX);
   const podIndexes = new PodIndexes(kv, Math.max(1, initial.objects));
@@ -145,7 +146,6 @@ function buildEtcd(core: Core) {
   const costs = {
     concurrency: (t: Nanos) => valueNow(scenario().etcdConcurrency, t),
     latencyNs: (t: Nanos) => Math.ceil(valueNow(scenario().etcdLatency, t) * NS_PER_MS),
-    requestTimeoutNs: initial.requestTimeout * NS_PER_S,
     answered: (reason: string) => metrics.etcdRequest(reason).inc(),
     objectBytes: initial.objectBytes,
     observer: rangeStats,
@@ -160,6 +160,8 @@ function buildEtcd(core: Core) {
       onProgressNotify: (rv) => late.stream?.sendBookmark(rv),
       onCompact: (rev) => late.reflector?.beforeCompaction(rev),
       onRevision: (rev) => clock.record(scheduler.nowNs, rev),
+      // Lists without selectors: etcd3 evaluates and returns every object it fetched.
+      listed: (objects) => upstream.storageList.record("etcd", "", objects, objects, objects),
     },
     initial.k8s,
   );
@@ -226,6 +228,8 @@ function buildClients(
     outcomes,
     retry: initial.retry,
     retries: new RetryTimers(scheduler, scheduler.kind("client.retry")),
+    requestTimeoutNs: initial.requestTimeout * NS_PER_S,
+    deadlines: new RequestDeadlines(scheduler),
     nextId: () => ++ids,
     pool: [],
     upstream,
