@@ -173,8 +173,6 @@ export interface EtcdRecentView {
 export interface RequestCounts {
   /** watchcachelab_lists_total summed over kinds, by outcome ("ok" or the HTTP status finally got). */
   listsByOutcome: Record<string, number>;
-  /** watchcachelab_lists_total summed over outcomes, by kind: logical LISTs, not their pages. */
-  listsByKind: Record<string, number>;
   /** watchcachelab_reads_total summed: every attempt, each page and each retry one. */
   attempts: number;
   /** The retries a client makes per page request before it keeps the last error. */

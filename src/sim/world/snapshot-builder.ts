@@ -175,7 +175,6 @@ function requestCounts(world: World): RequestCounts {
   }
   return {
     listsByOutcome: sumsBy(world, "watchcachelab_lists_total", "outcome"),
-    listsByKind: sumsBy(world, "watchcachelab_lists_total", "kind"),
     attempts: Object.values(attempts).reduce((sum, n) => sum + n, 0),
     maxRetries: MAX_RETRIES,
     retries: world.outcomes.retries,

@@ -17,7 +17,9 @@ export function watcherReturnQuestion({ setting, byS, windowS }: WatcherReturnSe
   // A relist is one logical LIST per returning watcher; it is paged (limit 500), so its page
   // requests outnumber the watchers: the verdict counts both, each by its name.
   const relists = (s: Parameters<typeof finished>[0]) => finished(s, "relist");
-  const relistLists = (s: Parameters<typeof finished>[0]) => s.requests.listsByKind["relist"] ?? 0;
+  // Logical LISTs of kind relist, whatever their outcome.
+  const relistLists = (s: Parameters<typeof finished>[0]) =>
+    Object.values(s.requests.listsByKind.relist ?? {}).reduce((sum, n) => sum + n, 0);
   const fromCache = (s: Parameters<typeof finished>[0]) =>
     count(s, "relist", "cache") + count(s, "relist", "cacheAfterWait");
   return {
