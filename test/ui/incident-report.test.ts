@@ -72,7 +72,7 @@ describe("the incident report's window", () => {
     );
     expect(report).toContain("| metric since the start | value |");
     expect(report).toContain("### Over the last 1 m (the window the page shows)");
-    expect(report).toContain("scraped every 15 s up to 90 s simulated");
+    expect(report).toContain("scraped every 15 s up to 90.0 s simulated");
     expect(report).toContain("| read-wait p99 | 2.90 s |");
     expect(report).toContain(
       '| consistent reads, hit the wall, etcd answered (success="true", fallback="true") | 3.25/s |',

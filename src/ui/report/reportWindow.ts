@@ -43,7 +43,7 @@ export function windowSection(window: ReportWindow, twin: boolean): string[] {
     heading,
     "",
     `As Prometheus computes them over samples scraped every ${window.stepS} s up to ` +
-      `${window.atS.toFixed(0)} s simulated (rate() extrapolates to the window's edges).`,
+      `${window.atS.toFixed(1)} s simulated (rate() extrapolates to the window's edges).`,
     "",
     runs.length === 2 ? "| over the window | A | B |" : "| over the window | value |",
     runs.length === 2 ? "|---|---|---|" : "|---|---|",

@@ -81,7 +81,7 @@ export function WindowedReadings({
         </table>
       )}
       <p className="wcl-muted">
-        Over samples scraped every {scrapes.stepS} s up to {scrapes.atS.toFixed(0)} s, as Prometheus
+        Over samples scraped every {scrapes.stepS} s up to {scrapes.atS.toFixed(1)} s, as Prometheus
         computes them (rate extrapolates to the window's edges). Below: since the start.
       </p>
     </section>
