@@ -1,3 +1,4 @@
+import type { PromSemantics } from "../../state/prom-semantics.ts";
 import type { RunScrapes, ScrapedSeries } from "../../worker/protocol.ts";
 import { increase, maxOverTime, windowQuantile } from "../panels/metrics/promql.ts";
 
@@ -31,8 +32,11 @@ export function sumIncrease(
   matcher: Matcher,
   atS: number,
   windowS: number,
+  semantics: PromSemantics,
 ): number | null {
-  const rises = perSeries(scrapes, name, matcher, (points) => increase(points, atS, windowS));
+  const rises = perSeries(scrapes, name, matcher, (points) =>
+    increase(points, atS, windowS, semantics),
+  );
   return rises.includes(null) ? null : rises.reduce<number>((sum, rise) => sum + (rise ?? 0), 0);
 }
 
@@ -43,8 +47,11 @@ export function maxScraped(
   matcher: Matcher,
   atS: number,
   windowS: number,
+  semantics: PromSemantics,
 ): number | null {
-  const highs = perSeries(scrapes, name, matcher, (points) => maxOverTime(points, atS, windowS));
+  const highs = perSeries(scrapes, name, matcher, (points) =>
+    maxOverTime(points, atS, windowS, semantics),
+  );
   const found = highs.filter((high): high is number => high !== null);
   return found.length === 0 ? null : Math.max(...found);
 }
@@ -57,6 +64,7 @@ export function bucketQuantile(
   matcher: Matcher,
   atS: number,
   windowS: number,
+  semantics: PromSemantics,
 ): number | null {
   const buckets = scrapes.series.filter((series) => matches(series, `${name}_bucket`, matcher));
   if (buckets.length === 0) return Number.NaN;
@@ -69,5 +77,6 @@ export function bucketQuantile(
     },
     atS,
     windowS,
+    semantics,
   );
 }

@@ -1,3 +1,4 @@
+import { type PromSemantics, promName } from "../../../state/prom-semantics.ts";
 import type { RunScrapes } from "../../../worker/protocol.ts";
 import { rate, windowQuantile } from "./promql.ts";
 
@@ -44,6 +45,8 @@ export interface WindowedReads {
 }
 
 export interface WindowedFigures {
+  /** The Prometheus whose range and extrapolation the figures follow. */
+  semantics: PromSemantics;
   /** The p99 in seconds; null: no result (under two scrapes); NaN: no waits in the window. */
   p99: number | null;
   p99Expression: string;
@@ -54,14 +57,19 @@ export function windowedFigures(
   scrapes: RunScrapes,
   atS: number,
   windowS: number,
+  semantics: PromSemantics,
 ): WindowedFigures {
   return {
-    p99: scrapes.readWait === null ? null : windowQuantile(0.99, scrapes.readWait, atS, windowS),
+    semantics,
+    p99:
+      scrapes.readWait === null
+        ? null
+        : windowQuantile(0.99, scrapes.readWait, atS, windowS, semantics),
     p99Expression: p99Expression(windowS, scrapes.run),
     reads: scrapes.consistentReads.map((series) => ({
       success: series.success,
       fallback: series.fallback,
-      perSecond: rate(series.points, atS, windowS),
+      perSecond: rate(series.points, atS, windowS, semantics),
       expression: readsExpression(
         windowS,
         { success: series.success, fallback: series.fallback },
@@ -81,4 +89,14 @@ export function formatWindowP99(p99: number | null): string {
 export function formatPerSecond(perSecond: number | null): string {
   if (perSecond === null) return "no data";
   return `${perSecond < 10 ? perSecond.toFixed(2) : perSecond.toFixed(1)}/s`;
+}
+
+/**
+ * What the chosen Prometheus does at the window's start, in a sentence beside the figures:
+ * "Prometheus 3: the last 1 m is (t − 1m, t], a scrape exactly at its start is left out."
+ */
+export function rangeNote(semantics: PromSemantics, label: string): string {
+  return semantics === "3"
+    ? `${promName(semantics)}: the ${label} is the range (t − w, t]; a scrape exactly at its start is left out.`
+    : `${promName(semantics)}: the ${label} is the range [t − w, t]; a scrape exactly at its start counts.`;
 }
