@@ -41,7 +41,7 @@ export type WorkerCommand =
    * openmetrics` prints it: replayed from 0 s and scraped every `stepS` simulated seconds,
    * timestamps from `startS` (Unix seconds). Answered as a `prometheus` reply with the same id.
    */
-  | { type: "openmetrics"; requestId: number; startS: number; stepS: number }
+  | { type: "openmetrics"; requestId: number; endS: number; stepS: number }
   /**
    * The scrapes of the last `windowS` (read-wait buckets, consistent reads) of every run, taken
    * every `stepS` simulated seconds as the OpenMetrics export takes them (worker/window-scrapes.ts).
