@@ -144,10 +144,11 @@ const sumIncrease = (
   atS: number,
   w: number,
 ) =>
+  // PromQL's sum: the series with a result added, none when none has one.
   series.reduce<number | null>((total, s) => {
     const rise = increase(s.points, atS, w, PROM);
-    return total === null || rise === null ? null : total + rise;
-  }, 0);
+    return rise === null ? total : (total ?? 0) + rise;
+  }, null);
 
 /** The row's value over `(atS − windowS, atS]` (Prometheus 3), from the OpenMetrics scrapes. */
 export function expectedWindow(

@@ -55,7 +55,8 @@ export function createWindowScrapes() {
   };
 }
 
-function runScrapes(
+/** One run's series a windowed figure reads, from `fromS` on (the replay's scrapes of every run). */
+export function runScrapes(
   families: readonly SampledFamily[],
   run: string | undefined,
   stepS: number,

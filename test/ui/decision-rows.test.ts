@@ -39,7 +39,7 @@ describe("decisionRows", () => {
     expect(rows.get("p99:consistent")?.window).toBeNull();
   });
 
-  it("sums the increases of the series a row selects over the window, 0 for none written", () => {
+  it("sums the increases of the series a row selects over the window, no data for none written (as PromQL)", () => {
     const run = scrapes([
       counter(
         "watchcachelab_lists_total",
@@ -58,7 +58,8 @@ describe("decisionRows", () => {
     // no extrapolation.
     expect(rows.get("ryw")?.window?.[0]?.value).toBe(120);
     expect(rows.get("failed")?.window?.[0]?.value).toBe(30);
-    expect(rows.get("fallbackLists")?.window?.[0]?.text).toBe("0");
+    // No series of it was ever written: sum() over nothing has no result, Grafana's "No data".
+    expect(rows.get("fallbackLists")?.window?.[0]?.text).toBe("no data");
     expect(rows.get("ryw")?.expression).toBe(
       'sum(increase(watchcachelab_lists_total{kind="ryw",outcome="ok"}[1m]))',
     );

@@ -3,8 +3,8 @@ import type { RunScrapes, ScrapedSeries } from "../../worker/protocol.ts";
 import { increase, maxOverTime, windowQuantile } from "../panels/metrics/promql.ts";
 
 // PromQL's aggregations over one run's scraped series, for the figures over a window: a sum of
-// increases, a max over time, a histogram's quantile. A series the run never wrote counts 0, as
-// the counter it stands for would read.
+// increases, a max over time, a histogram's quantile, each as PromQL answers it: a series the run
+// never wrote has no result (Grafana's "No data"), not 0.
 
 /** `{kind="ryw",outcome!="ok"}`: label = value, or label != value when the value starts with "!". */
 export type Matcher = Readonly<Record<string, string>>;
@@ -37,7 +37,10 @@ export function sumIncrease(
   const rises = perSeries(scrapes, name, matcher, (points) =>
     increase(points, atS, windowS, semantics),
   );
-  return rises.includes(null) ? null : rises.reduce<number>((sum, rise) => sum + (rise ?? 0), 0);
+  // PromQL's sum adds the series that have a result and has none itself when none has: a series
+  // not yet scraped twice in the window, or never written, is left out, not counted 0.
+  const found = rises.filter((rise): rise is number => rise !== null);
+  return found.length === 0 ? null : found.reduce((sum, rise) => sum + rise, 0);
 }
 
 /** `max(max_over_time(name{matcher}[w]))`: the largest value scraped in the window. */

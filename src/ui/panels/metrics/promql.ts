@@ -35,17 +35,20 @@ export function selectRange(
 }
 
 /**
- * `increase(counter[w])` at `atS` (promql/functions.go extrapolatedRate, isRate false): the rise
- * between the first and last sample in the window, counter resets added back, extrapolated towards
- * the window's edges — all the way when the gap is under 1.1 average scrape intervals, otherwise
- * half an interval — and at the start never past the point where the counter would have been 0.
- * Null (no result) with fewer than two samples.
+ * `increase(counter[w])` (perSecond false) or `rate` (true) at `atS`: promql/functions.go
+ * extrapolatedRate. The rise between the first and last sample in the window, counter resets added
+ * back, extrapolated towards the window's edges — all the way when the gap is under 1.1 average
+ * scrape intervals, otherwise half an interval — and at the start never past the point where the
+ * counter would have been 0. Null (no result) with fewer than two samples. The float operations
+ * follow each engine's order, so a figure is the engine's to the last bit (a quantile's rank can
+ * fall either side of a bucket on one bit).
  */
-export function increase(
+function extrapolatedRate(
   points: readonly Point[],
   atS: number,
   windowS: number,
   semantics: PromSemantics,
+  perSecond: boolean,
 ): number | null {
   const samples = selectRange(points, atS, windowS, semantics);
   const first = samples[0];
@@ -64,28 +67,37 @@ export function increase(
   const gapToStart = (toMs(first.tS) - (toMs(atS) - toMs(windowS))) / 1000;
   const gapToEnd = (toMs(atS) - toMs(last.tS)) / 1000;
   const toEnd = gapToEnd < threshold ? gapToEnd : averageStep / 2;
-  let toStart: number;
   if (semantics === "3") {
-    // v3: half an interval when the gap is too wide, then no further back than the zero point.
-    toStart = Math.min(gapToStart < threshold ? gapToStart : averageStep / 2, toZero);
-  } else {
-    // 2.42: the zero point first, and the threshold then judges what is left.
-    const limited = Math.min(gapToStart, toZero);
-    toStart = limited < threshold ? limited : averageStep / 2;
+    // v3: half an interval when the gap is too wide, then no further back than the zero point;
+    // one factor, divided by the range for a rate, times the rise.
+    const toStart = Math.min(gapToStart < threshold ? gapToStart : averageStep / 2, toZero);
+    let factor = (sampled + toStart + toEnd) / sampled;
+    if (perSecond) factor /= windowS;
+    return rise * factor;
   }
-  return rise * ((sampled + toStart + toEnd) / sampled);
+  // 2.42: the zero point first, and the threshold then judges what is left; the rise times the
+  // extrapolated share, then divided by the range for a rate.
+  const limited = Math.min(gapToStart, toZero);
+  const toStart = limited < threshold ? limited : averageStep / 2;
+  const extrapolated = rise * ((sampled + toStart + toEnd) / sampled);
+  return perSecond ? extrapolated / windowS : extrapolated;
 }
 
-/** `rate(counter[w])` at `atS`: increase per second of the window. Null with no result. */
-export function rate(
+/** `increase(counter[w])` at `atS`; null with no result. */
+export const increase = (
   points: readonly Point[],
   atS: number,
   windowS: number,
   semantics: PromSemantics,
-): number | null {
-  const rise = increase(points, atS, windowS, semantics);
-  return rise === null ? null : rise / windowS;
-}
+): number | null => extrapolatedRate(points, atS, windowS, semantics, false);
+
+/** `rate(counter[w])` at `atS`: increase per second of the window. Null with no result. */
+export const rate = (
+  points: readonly Point[],
+  atS: number,
+  windowS: number,
+  semantics: PromSemantics,
+): number | null => extrapolatedRate(points, atS, windowS, semantics, true);
 
 /** A histogram's `_bucket` series: one per finite `le` bound, ascending, then `+Inf`. */
 export interface BucketSeries {
@@ -96,11 +108,22 @@ export interface BucketSeries {
 
 /** Prometheus 3 treats bucket counts this close (relative) as equal (promql/quantile.go). */
 const SMALL_DELTA = 1e-12;
+/** The smallest positive normal float64. */
+const MIN_NORMAL = 2.2250738585072014e-308;
+
+/** util/almost Equal: within a relative `epsilon` of the sum of both sizes (near 0: absolute). */
+function almostEqual(a: number, b: number, epsilon: number): boolean {
+  if (a === b) return true;
+  const sizes = Math.abs(a) + Math.abs(b);
+  const diff = Math.abs(a - b);
+  if (a === 0 || b === 0 || sizes < MIN_NORMAL) return diff < epsilon * MIN_NORMAL;
+  return diff / Math.min(sizes, Number.MAX_VALUE) < epsilon;
+}
 
 /**
  * Bucket rates made cumulative-monotonic as histogram_quantile does before it reads them
  * (ensureMonotonic in 2.42; ensureMonotonicAndIgnoreSmallDeltas in 3): a bucket below the one
- * before it takes that one's count, and in 3 so does one within a relative 1e-12 of it.
+ * before it takes that one's count, and in 3 so does one almost equal to it (util/almost).
  */
 function monotonic(counts: readonly number[], semantics: PromSemantics): number[] {
   const out: number[] = [];
@@ -108,8 +131,9 @@ function monotonic(counts: readonly number[], semantics: PromSemantics): number[
   for (const count of counts) {
     const close =
       semantics === "3" &&
-      Number.isFinite(previous) &&
-      Math.abs(count - previous) <= SMALL_DELTA * Math.max(Math.abs(count), Math.abs(previous));
+      out.length > 0 &&
+      count !== previous &&
+      almostEqual(previous, count, SMALL_DELTA);
     if (count < previous || close) out.push(previous);
     else {
       out.push(count);
