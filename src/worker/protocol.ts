@@ -121,9 +121,9 @@ export interface ScrapedPoint {
 export interface RunScrapes {
   run?: string;
   /** apiserver_watch_cache_read_wait_seconds_bucket: finite bounds, then a series per `le` and +Inf. */
-  readWait: { bounds: number[]; points: ScrapedPoint[][] } | null;
+  readWait: { bounds: number[]; points: ScrapedPoint[][]; firstS: number } | null;
   /** apiserver_watch_cache_consistent_read_total, one series per label pair seen. */
-  consistentReads: { success: string; fallback: string; points: ScrapedPoint[] }[];
+  consistentReads: { success: string; fallback: string; points: ScrapedPoint[]; firstS: number }[];
   /** The series the compare view's and the report's figures read over the window (DECISION_FAMILIES). */
   series: ScrapedSeries[];
 }

@@ -80,12 +80,14 @@ export function runScrapes(
         : {
             bounds: bucketLines.filter((b) => b.le !== "+Inf").map((b) => Number(b.le)),
             points: bucketLines.map((b) => points(readWait, b.line)),
+            firstS: readWait.first * stepS,
           },
     consistentReads: mine(families.find((family) => family.name === CONSISTENT_READS)).map(
       (child) => ({
         success: child.lines[0]?.[1]["success"] ?? "",
         fallback: child.lines[0]?.[1]["fallback"] ?? "",
         points: points(child, 0),
+        firstS: child.first * stepS,
       }),
     ),
     series: families

@@ -33,6 +33,7 @@ const incidentReport = (input: Omit<ReportInput, "decision">) =>
 const scenario = parseScenario("lag=4000&name=at%20the%20wall").scenario;
 const figures = (p99: number | null, fellBack: number): WindowedFigures => ({
   semantics: "3",
+  firstSeen: [],
   p99,
   p99Expression: "histogram_quantile(0.99, sum by (le) (rate(x_bucket[1m])))",
   reads: [

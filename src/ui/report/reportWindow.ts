@@ -1,6 +1,7 @@
 import { type PromSemantics, promName } from "../../state/prom-semantics.ts";
 import { consistentReadRows } from "../panels/metrics/consistentReadRows.ts";
 import {
+  firstSeenNote,
   formatPerSecond,
   formatWindowP99,
   rangeNote,
@@ -67,6 +68,12 @@ export function windowSection(window: ReportWindow, twin: boolean): string[] {
     const name = `consistent reads, ${row.meaning || key} (success="${row.success}", fallback="${row.fallback}")`;
     lines.push(`| ${cell(name)} | ${perRun.join(" | ")} |`);
   }
+  const notes = runs.flatMap((run, i) =>
+    run.firstSeen.map(
+      (one) => `${runs.length === 2 ? `${i === 0 ? "A" : "B"}: ` : ""}${firstSeenNote(one)}`,
+    ),
+  );
+  if (notes.length > 0) lines.push("", ...notes);
   lines.push("", "PromQL:", "");
   for (const run of runs) {
     lines.push(`- \`${run.p99Expression}\``);

@@ -5,6 +5,7 @@ import { CodeBreaks } from "../../text/CodeBreaks.tsx";
 import { consistentReadRows } from "./consistentReadRows.ts";
 import { usePromSemantics } from "./usePromSemantics.ts";
 import {
+  firstSeenNote,
   formatPerSecond,
   formatWindowP99,
   p99Expression,
@@ -88,6 +89,11 @@ export function WindowedReadings({
           </tbody>
         </table>
       )}
+      {figures.firstSeen.map((one) => (
+        <p key={one.series} className="wcl-muted" data-testid="first-seen">
+          {firstSeenNote(one)}
+        </p>
+      ))}
       <p className="wcl-muted">
         Over samples scraped every {scrapes.stepS} s up to {scrapes.atS.toFixed(1)} s, as {engine}{" "}
         computes them (rate extrapolates to the window's edges). {rangeNote(semantics, label)}{" "}
