@@ -89,11 +89,15 @@ export function WindowedReadings({
           </tbody>
         </table>
       )}
-      {figures.firstSeen.map((one) => (
-        <p key={one.series} className="wcl-muted" data-testid="first-seen">
-          {firstSeenNote(one)}
-        </p>
-      ))}
+      {figures.firstSeen.length > 0 && (
+        <ul className="wcl-muted">
+          {figures.firstSeen.map((one) => (
+            <li key={one.series} data-testid="first-seen">
+              {firstSeenNote(one)}
+            </li>
+          ))}
+        </ul>
+      )}
       <p className="wcl-muted">
         Over samples scraped every {scrapes.stepS} s up to {scrapes.atS.toFixed(1)} s, as {engine}{" "}
         computes them (rate extrapolates to the window's edges). {rangeNote(semantics, label)}{" "}
