@@ -106,6 +106,7 @@ function windowNote(windowS: number, atS: number | null, stepS: number, pending:
   if (pending || atS === null) return "Scraping both runs for the window…";
   return (
     `Over the window: PromQL over scrapes every ${stepS} s up to ${atS.toFixed(1)} s ` +
-    "(increase() extrapolates to the window's edges; a peak is the largest value scraped)."
+    "(increase() extrapolates to the window's edges; a peak is the largest value scraped; " +
+    '"no data": no series of it has two scrapes in the window, as Grafana shows it).'
   );
 }
