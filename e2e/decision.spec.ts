@@ -106,12 +106,16 @@ for (const twin of TWINS) {
     await openAt(page, twin);
     const section = page.getByRole("region", { name: "What the change trades" });
     await section.getByLabel("Metrics window").selectOption({ label: "last 1 m" });
-    await expect(section.getByText(`up to ${twin.atS} s`)).toBeVisible({ timeout: RUN_WAIT_MS });
+    await expect(section.getByText(`up to ${twin.atS.toFixed(1)} s`)).toBeVisible({
+      timeout: RUN_WAIT_MS,
+    });
 
     const end = cliEnd(twin.query, twin.atS);
     const scrapes = cliScrapes(twin.query, twin.atS, STEP_S);
     const since = await tableRows(section.getByRole("table", { name: "since the start, A vs B" }));
-    const over = await tableRows(section.getByRole("table", { name: "over the last 1 m, A vs B" }));
+    const over = await tableRows(
+      section.getByRole("table", { name: "over the last 1 m (Prometheus 3), A vs B" }),
+    );
     expect(since.map((row) => row.id)).toEqual(over.map((row) => row.id));
     expect(since.length).toBeGreaterThanOrEqual(16);
     for (const row of since) {

@@ -31,7 +31,8 @@ test.afterAll(() => {
 test("the window's p99 and rates are what Prometheus answers over the exported run", async ({
   page,
 }) => {
-  await page.goto("/#lag=5000@0,0@60&t=150");
+  // prom=2: the page follows Debian's Prometheus 2.42, the engine this test asks.
+  await page.goto("/#lag=5000@0,0@60&t=150&prom=2");
   await waitForShown(page, (now) => now.simS >= 150, { what: "the run to open at 150 s" });
   await page.getByRole("button", { name: "Pause" }).click();
   await waitForShown(page, (now) => !now.playing, { what: "the run to pause" });
@@ -44,6 +45,8 @@ test("the window's p99 and rates are what Prometheus answers over the exported r
     await picker.selectOption(String(windowS));
     const section = metrics.locator(".wcl-windowed");
     await expect(section).toHaveAttribute("aria-label", `Metrics over the last ${windowS / 60} m`);
+    await expect(section).toHaveAttribute("data-prom", "2");
+    await expect(section.getByText(/as Prometheus 2:/)).toBeVisible();
     const p99 = (await section.getByTestId("windowed-p99").textContent()) ?? "";
     figures.push({
       windowS,

@@ -1,12 +1,14 @@
 // The whole test suite behind `npm test`: unit and component tests (vitest), the conformance
-// vectors and the promtool backfill of an OpenMetrics export (inside vitest; Debian's promtool is
-// installed first if missing), a production build, then browser tests (Playwright on Debian's
+// vectors, the promtool backfill of an OpenMetrics export and the windowed figures against
+// Prometheus 2.42 and 3.16 (inside vitest; Debian's prometheus is installed first if missing, and
+// prom-oracle/, Prometheus 3's engine, is built with Go), a production build, then browser tests (Playwright on Debian's
 // Chromium).
 // Neither runner prints a closing line CI reads, so this sums their JSON reports and prints
 // `N passed, N failed` itself; any failed step or missing report makes the exit code non-zero.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { ensureChromium } from "./ensure-chromium.mjs";
+import { ensurePromOracle } from "./ensure-prom-oracle.mjs";
 import { ensurePromtool } from "./ensure-promtool.mjs";
 
 const skipE2e = process.argv.includes("--no-e2e");
@@ -41,6 +43,7 @@ let passed = 0;
 let failed = 0;
 
 if (!ensurePromtool()) problems.push("no promtool for the OpenMetrics backfill test");
+if (!ensurePromOracle()) problems.push("no Prometheus 3 engine (prom-oracle) for the PromQL test");
 rmSync("reports/unit.json", { force: true });
 const unitOk = run("npx", [
   "vitest",

@@ -1,5 +1,10 @@
+import { DEFAULT_PROM } from "../../src/state/prom-semantics.ts";
 import { histogramQuantile } from "../../src/ui/panels/metrics/histogramBuckets.ts";
 import { increase, maxOverTime, windowQuantile } from "../../src/ui/panels/metrics/promql.ts";
+
+/** The page's figures follow the default Prometheus unless the link says otherwise. */
+const PROM = DEFAULT_PROM;
+
 import type { CliSample } from "./cli-runs.ts";
 
 // What each row of "What the change trades" must read, computed from the command line's samples
@@ -139,12 +144,13 @@ const sumIncrease = (
   atS: number,
   w: number,
 ) =>
+  // PromQL's sum: the series with a result added, none when none has one.
   series.reduce<number | null>((total, s) => {
-    const rise = increase(s.points, atS, w);
-    return total === null || rise === null ? null : total + rise;
-  }, 0);
+    const rise = increase(s.points, atS, w, PROM);
+    return rise === null ? total : (total ?? 0) + rise;
+  }, null);
 
-/** The row's value over `[atS − windowS, atS]`, from the OpenMetrics scrapes. */
+/** The row's value over `(atS − windowS, atS]` (Prometheus 3), from the OpenMetrics scrapes. */
 export function expectedWindow(
   scrapes: readonly CliSample[],
   run: string,
@@ -168,9 +174,12 @@ export function expectedWindow(
             },
             atS,
             windowS,
+            PROM,
           );
   } else if (row.kind === "peak") {
-    const highs = series(row.name, row.matcher).map((s) => maxOverTime(s.points, atS, windowS));
+    const highs = series(row.name, row.matcher).map((s) =>
+      maxOverTime(s.points, atS, windowS, PROM),
+    );
     value = highs.reduce<number | null>((a, b) => (b === null ? a : Math.max(a ?? b, b)), null);
   } else if (row.kind === "retries") {
     const errors = sumIncrease(series(READS, { code: "!200" }), atS, windowS);

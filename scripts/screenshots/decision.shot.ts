@@ -29,7 +29,7 @@ for (const width of [390, 1280, 1920]) {
     await openTrial(page);
     const section = page.getByRole("region", { name: "What the change trades" });
     await section.getByLabel("Metrics window").selectOption({ label: "last 1 m" });
-    await expect(section.getByText("up to 150 s")).toBeVisible({ timeout: RUN_WAIT_MS });
+    await expect(section.getByText("up to 150.0 s")).toBeVisible({ timeout: RUN_WAIT_MS });
     await section.screenshot({ path: `docs/screenshots/compare-trade-${width}.png` });
 
     await (await openExport(page)).getByRole("button", { name: "Copy report, Markdown" }).click();

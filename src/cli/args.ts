@@ -1,4 +1,9 @@
-import { DEFAULT_STEP_S, defaultStartS } from "../metrics-export/run-export.ts";
+import {
+  DEFAULT_STEP_S,
+  defaultEndS,
+  lastScrapeS,
+  startForEnd,
+} from "../metrics-export/run-export.ts";
 
 // The command line's flags: one table that the parser reads and `--help` prints. Every problem is
 // collected, so one run reports all of them at once.
@@ -62,7 +67,12 @@ export const FLAGS: readonly Flag[] = [
   {
     name: "start",
     value: "<RFC 3339>",
-    help: "openmetrics only: the time of simulated second 0, e.g. 2026-12-01T09:00:00Z (default: now, rounded down to the minute)",
+    help: "openmetrics only: the time of simulated second 0, e.g. 2026-12-01T09:00:00Z (default: --end minus the last sample's simulated second)",
+  },
+  {
+    name: "end",
+    value: "<RFC 3339>",
+    help: "openmetrics only: the time of the last sample (simulated second --duration, or the last multiple of --step before it), e.g. 2026-12-01T09:10:00Z (default: now, rounded down to the minute, so the run is on a dashboard at once and nothing lies in the future); with --start too, the two must be that far apart",
   },
   { name: "list-presets", help: "print the presets, one a line: name, then title; exit 0" },
   { name: "help", help: "print this help; exit 0 (also -h)" },
@@ -102,17 +112,20 @@ export function parseArgs(
   const listPresets = given.has("list-presets");
   const format = readFormat(given.get("format"), problems);
   const openMetrics = format === "openmetrics";
+  const durationS = help || listPresets ? 0 : readDuration(given.get("duration"), problems);
+  const stepS = openMetricsOnly("step", given, openMetrics, problems, readStep) ?? DEFAULT_STEP_S;
+  const startS = openMetricsOnly("start", given, openMetrics, problems, readTime("start"));
+  const endS = openMetricsOnly("end", given, openMetrics, problems, readTime("end"));
   const args: CliArgs = {
     help,
     listPresets,
     scenario: given.get("scenario") ?? "",
     preset: given.get("preset") ?? null,
     // Asked only to print the help or the presets, nothing is run: no duration needed.
-    durationS: help || listPresets ? 0 : readDuration(given.get("duration"), problems),
+    durationS,
     format,
-    stepS: openMetricsOnly("step", given, openMetrics, problems, readStep) ?? DEFAULT_STEP_S,
-    startS:
-      openMetricsOnly("start", given, openMetrics, problems, readStart) ?? defaultStartS(wallNowMs),
+    stepS,
+    startS: timeOfSecondZero(startS, endS, durationS, stepS, wallNowMs, problems),
   };
   return { args, problems };
 }
@@ -164,7 +177,34 @@ function readStep(text: string, problems: string[]): number | undefined {
 const RFC_3339 =
   /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
 
-function readStart(text: string, problems: string[]): number | undefined {
+/**
+ * Unix time of simulated second 0: `--start`, or `--end` less the last sample's second (now,
+ * rounded down to the minute, without either). Both given must be exactly that far apart.
+ */
+function timeOfSecondZero(
+  startS: number | undefined,
+  endS: number | undefined,
+  durationS: number,
+  stepS: number,
+  wallNowMs: number,
+  problems: string[],
+): number {
+  const lastS = lastScrapeS(durationS, stepS);
+  if (startS !== undefined && endS !== undefined && endS - startS !== lastS) {
+    problems.push(
+      `--start and --end are ${endS - startS} s apart, but the last sample of --duration ${durationS} ` +
+        `with --step ${stepS} is at ${lastS} s: give --end ${lastS} s after --start, or only one of them`,
+    );
+  }
+  return startS ?? startForEnd(endS ?? defaultEndS(wallNowMs), durationS, stepS);
+}
+
+const readTime =
+  (name: string) =>
+  (text: string, problems: string[]): number | undefined =>
+    readRfc3339(name, text, problems);
+
+function readRfc3339(name: string, text: string, problems: string[]): number | undefined {
   const match = RFC_3339.exec(text);
   const ms = match === null ? Number.NaN : Date.parse(text.replace(" ", "T").toUpperCase());
   // Date.parse rolls 2026-02-30 over to March: a time that does not read back is refused.
@@ -175,7 +215,7 @@ function readStart(text: string, problems: string[]): number | undefined {
       `${match[1]}-${match[2]}-${match[3]}T${match[4]}:${match[5]}:${match[6]}`;
   if (exact && ms >= 0) return ms / 1000;
   problems.push(
-    `--start "${text}" is not an RFC 3339 time after 1970, such as 2026-12-01T09:00:00Z`,
+    `--${name} "${text}" is not an RFC 3339 time after 1970, such as 2026-12-01T09:00:00Z`,
   );
   return undefined;
 }

@@ -9,7 +9,8 @@ const WIDTH = 100;
 
 export const USAGE = [
   "usage: npm run sim -- [--scenario '<query>' | --preset <name>] --duration <seconds>",
-  "                      [--format prom|json|openmetrics] [--step <seconds>] [--start <RFC 3339>]",
+  "                      [--format prom|json|openmetrics] [--step <seconds>]",
+  "                      [--start <RFC 3339>] [--end <RFC 3339>]",
   "       npm run sim -- --list-presets",
   "       npm run sim -- --help",
 ].join("\n");

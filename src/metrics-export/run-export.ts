@@ -9,8 +9,22 @@ import { createSampler, type SampledFamily } from "./sampler.ts";
 /** Simulated seconds between two scrapes unless asked otherwise: Prometheus's usual interval. */
 export const DEFAULT_STEP_S = 15;
 
-/** Unix time, s, of simulated second 0 by default: now, rounded down to the minute. */
-export const defaultStartS = (epochMs: number): number => Math.floor(epochMs / 60_000) * 60;
+/**
+ * Unix time, s, of a run's last sample by default: now, rounded down to the minute. A run exported
+ * and backfilled at once is then on a dashboard's "last 15 minutes" straight away, and no sample
+ * lies in the future (issue 35: starting at the current minute put a 600 s run ten minutes ahead).
+ */
+export const defaultEndS = (epochMs: number): number => Math.floor(epochMs / 60_000) * 60;
+
+/** Simulated second of the last scrape of a run of `durationS`: the last multiple of the step. */
+export function lastScrapeS(durationS: number, stepS: number): number {
+  const stepNs = Math.round(stepS * NS_PER_S);
+  return (Math.floor(Math.round(durationS * NS_PER_S) / stepNs) * stepNs) / NS_PER_S;
+}
+
+/** Unix time, s, of simulated second 0 for a run whose last sample is at `endS`. */
+export const startForEnd = (endS: number, durationS: number, stepS: number): number =>
+  endS - lastScrapeS(durationS, stepS);
 
 /** What an export needs of a run: to move it on, and to read its series. */
 export interface MeteredRun {

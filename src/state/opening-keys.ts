@@ -1,8 +1,10 @@
 import type { ScenarioIssue } from "../model/index.ts";
 import { echo, MAX_OPEN_AT_S } from "../model/index.ts";
+import { promKeyIssue } from "./prom-semantics.ts";
 import { clampSpeed, MAX_SPEED, MIN_SPEED } from "./speed.ts";
 
-// The page keys that decide how a link opens: `t` (the simulated second it opens at) and `speed`.
+// The page keys that decide how a link opens: `t` (the simulated second it opens at), `speed`, and
+// `prom` (the Prometheus the windowed figures follow).
 // A bad one is reported with what the page does instead, and leaves the address, as a bad run key
 // does: `t=1e9` asked the worker for thirty years of simulated time and the page never showed.
 
@@ -48,6 +50,8 @@ export function readOpeningKeys(page: Readonly<Record<string, string>>): Opening
       issues.push(refused("speed", speedText, expected, `playing at ${speed}×`));
     }
   }
+  const prom = promKeyIssue(page);
+  if (prom !== null) issues.push(prom);
   const refusedKeys = new Set(issues.map((issue) => issue.key));
   const pageKeys = Object.fromEntries(
     Object.entries(page).filter(([key]) => !refusedKeys.has(key)),

@@ -30,8 +30,8 @@ export function createPrometheusRequests(client: SimulationClient) {
       return ask((requestId) => ({ type: "prometheus", requestId, both: true }));
     },
     /** The run so far as OpenMetrics (worker/openmetrics-export.ts). */
-    openMetrics(startS: number, stepS: number): Promise<string> {
-      return ask((requestId) => ({ type: "openmetrics", requestId, startS, stepS }));
+    openMetrics(endS: number, stepS: number): Promise<string> {
+      return ask((requestId) => ({ type: "openmetrics", requestId, endS, stepS }));
     },
     /** The last `windowS` of scrapes every `stepS` (worker/window-scrapes.ts). */
     window(stepS: number, windowS: number): Promise<WindowScrapes> {

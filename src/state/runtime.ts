@@ -40,7 +40,8 @@ export interface AppRuntime {
    * The run so far (both runs of a twin) as OpenMetrics for promtool: scraped every `stepS`
    * simulated seconds, simulated second 0 at Unix time `startS`.
    */
-  openMetricsText(startS: number, stepS: number): Promise<string>;
+  /** The run so far as OpenMetrics, its last sample at Unix second `endS`. */
+  openMetricsText(endS: number, stepS: number): Promise<string>;
   /** Every run's scrapes of the last `windowS`, one every `stepS` simulated seconds. */
   windowScrapes(stepS: number, windowS: number): Promise<WindowScrapes>;
   /** The window the metrics are read over, and its newest scrapes. */
@@ -192,7 +193,7 @@ export function startApp(deps: RuntimeDeps): AppRuntime {
     prometheusText: () => prometheusRequests.request(),
     twinPrometheusText: () => prometheusRequests.request(true),
     allPrometheusText: () => prometheusRequests.both(),
-    openMetricsText: (startS, stepS) => prometheusRequests.openMetrics(startS, stepS),
+    openMetricsText: (endS, stepS) => prometheusRequests.openMetrics(endS, stepS),
     windowScrapes: (stepS, windowS) => prometheusRequests.window(stepS, windowS),
     metricsWindow,
     trial: (query, atS, signal) => trials.run(query, atS, signal),

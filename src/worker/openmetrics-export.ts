@@ -1,4 +1,4 @@
-import { runOpenMetrics } from "../metrics-export/run-export.ts";
+import { runOpenMetrics, startForEnd } from "../metrics-export/run-export.ts";
 import { createSimulation, NS_PER_S, type Scenario } from "../model/index.ts";
 import type { HostedRun } from "./hosted-run.ts";
 
@@ -18,8 +18,10 @@ export const exportedRuns = (run: HostedRun): { scenario: Scenario; run?: string
 
 export function runOpenMetricsSoFar(
   run: HostedRun,
-  timing: { startS: number; stepS: number },
+  timing: { endS: number; stepS: number },
 ): string {
   const fresh = exportedRuns(run).map((one) => ({ ...one, sim: createSimulation(one.scenario) }));
-  return runOpenMetrics(fresh, run.nowNs / NS_PER_S, timing);
+  const durationS = run.nowNs / NS_PER_S;
+  const startS = startForEnd(timing.endS, durationS, timing.stepS);
+  return runOpenMetrics(fresh, durationS, { startS, stepS: timing.stepS });
 }

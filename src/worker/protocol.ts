@@ -41,7 +41,7 @@ export type WorkerCommand =
    * openmetrics` prints it: replayed from 0 s and scraped every `stepS` simulated seconds,
    * timestamps from `startS` (Unix seconds). Answered as a `prometheus` reply with the same id.
    */
-  | { type: "openmetrics"; requestId: number; startS: number; stepS: number }
+  | { type: "openmetrics"; requestId: number; endS: number; stepS: number }
   /**
    * The scrapes of the last `windowS` (read-wait buckets, consistent reads) of every run, taken
    * every `stepS` simulated seconds as the OpenMetrics export takes them (worker/window-scrapes.ts).
@@ -121,9 +121,9 @@ export interface ScrapedPoint {
 export interface RunScrapes {
   run?: string;
   /** apiserver_watch_cache_read_wait_seconds_bucket: finite bounds, then a series per `le` and +Inf. */
-  readWait: { bounds: number[]; points: ScrapedPoint[][] } | null;
+  readWait: { bounds: number[]; points: ScrapedPoint[][]; firstS: number } | null;
   /** apiserver_watch_cache_consistent_read_total, one series per label pair seen. */
-  consistentReads: { success: string; fallback: string; points: ScrapedPoint[] }[];
+  consistentReads: { success: string; fallback: string; points: ScrapedPoint[]; firstS: number }[];
   /** The series the compare view's and the report's figures read over the window (DECISION_FAMILIES). */
   series: ScrapedSeries[];
 }

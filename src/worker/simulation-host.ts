@@ -312,7 +312,7 @@ export function createSimulationHost(deps: SimulationHostDeps): SimulationHost {
         postScenario(sim);
         return true;
       case "openmetrics": {
-        const text = runOpenMetricsSoFar(run, { startS: command.startS, stepS: command.stepS });
+        const text = runOpenMetricsSoFar(run, { endS: command.endS, stepS: command.stepS });
         post({ type: "prometheus", requestId: command.requestId, text });
         return false;
       }

@@ -4,10 +4,11 @@ import {
   type ScrapedReplay,
 } from "../metrics-export/run-export.ts";
 import type { SampledChild, SampledFamily } from "../metrics-export/sampler.ts";
-import { createSimulation, encodeScenario, NS_PER_S } from "../model/index.ts";
+import { createSimulation, encodeScenario } from "../model/index.ts";
 import type { HostedRun } from "./hosted-run.ts";
 import { exportedRuns } from "./openmetrics-export.ts";
 import type { RunScrapes, ScrapedPoint, WindowScrapes } from "./protocol.ts";
+import { clockSeconds } from "./shown-moment.ts";
 
 // The scrapes a windowed figure needs (read-wait buckets, consistent reads), taken by the same
 // replay and sampler as the OpenMetrics export, so the page's "last 1 m" is what PromQL answers
@@ -40,7 +41,10 @@ export function createWindowScrapes() {
       replay = { key, replay: createScrapedReplay(fresh, stepS), runs: fresh };
     }
     replay.replay.advanceTo(run.nowNs);
-    const atS = run.nowNs / NS_PER_S;
+    // The moment the clock shows, not the run's exact nanosecond: the figures are then what
+    // Prometheus answers at the moment the page, the link and the report name. The scrapes are on
+    // whole seconds, so none lies between the two.
+    const atS = clockSeconds(run.nowNs);
     const families = replay.replay.families();
     return {
       atS,
@@ -51,7 +55,8 @@ export function createWindowScrapes() {
   };
 }
 
-function runScrapes(
+/** One run's series a windowed figure reads, from `fromS` on (the replay's scrapes of every run). */
+export function runScrapes(
   families: readonly SampledFamily[],
   run: string | undefined,
   stepS: number,
@@ -75,12 +80,14 @@ function runScrapes(
         : {
             bounds: bucketLines.filter((b) => b.le !== "+Inf").map((b) => Number(b.le)),
             points: bucketLines.map((b) => points(readWait, b.line)),
+            firstS: readWait.first * stepS,
           },
     consistentReads: mine(families.find((family) => family.name === CONSISTENT_READS)).map(
       (child) => ({
         success: child.lines[0]?.[1]["success"] ?? "",
         fallback: child.lines[0]?.[1]["fallback"] ?? "",
         points: points(child, 0),
+        firstS: child.first * stepS,
       }),
     ),
     series: families

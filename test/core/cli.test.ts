@@ -289,15 +289,46 @@ describe("npm run sim -- --format openmetrics", () => {
     expect(last.sort()).toEqual(prom.sort());
   });
 
-  it("starts at now rounded down to the minute when --start is not given", () => {
+  it("ends at now rounded down to the minute when neither --start nor --end is given", () => {
+    const times = (stdout: string) => sampleLines(stdout).map((l) => Number(l.split(" ").at(-1)));
     const before = Math.floor(Date.now() / 60_000) * 60;
-    const out = sim("--duration", "1", "--format", "openmetrics");
+    const out = sim("--duration", "600", "--format", "openmetrics", "--step", "60");
     const after = Math.floor(Date.now() / 60_000) * 60;
     expect(out.status, out.stderr).toBe(0);
-    const first = Number(sampleLines(out.stdout)[0]?.split(" ").at(-1));
-    expect(first % 60).toBe(0);
-    expect(first).toBeGreaterThanOrEqual(before);
-    expect(first).toBeLessThanOrEqual(after);
+    const last = Math.max(...times(out.stdout));
+    expect(last % 60).toBe(0);
+    expect(last).toBeGreaterThanOrEqual(before);
+    expect(last).toBeLessThanOrEqual(after);
+    // Ten minutes of run end now: they begin ten minutes ago, not ten minutes ahead.
+    expect(Math.min(...times(out.stdout))).toBe(last - 600);
+  });
+
+  it("puts the last sample at --end: the last multiple of --step, 90 s after 0 for 100 s", () => {
+    const out = sim(
+      ...["--duration", "100", "--format", "openmetrics", "--step", "30"],
+      ...["--end", "2026-12-01T09:01:30Z"],
+    );
+    expect(out.status, out.stderr).toBe(0);
+    const times = new Set(sampleLines(out.stdout).map((l) => Number(l.split(" ").at(-1))));
+    expect([...times].sort()).toEqual([0, 30, 60, 90].map((t) => START_S + t));
+  });
+
+  it("takes --start and --end together only when they agree with --duration", () => {
+    const both = (end: string) =>
+      sim(...["--duration", "120", "--format", "openmetrics", "--start", START], ...["--end", end]);
+    expect(both("2026-12-01T09:02:00Z").status).toBe(0);
+    expectRefusal(
+      both("2026-12-01T09:10:00Z"),
+      "--start and --end are 600 s apart, but the last sample of --duration 120 with --step 15 is at 120 s",
+    );
+    expectRefusal(
+      sim("--duration", "5", "--end", "2026-12-01T09:10:00Z"),
+      "--end applies only to --format openmetrics",
+    );
+    expectRefusal(
+      sim("--duration", "5", "--format", "openmetrics", "--end", "tomorrow"),
+      '--end "tomorrow" is not an RFC 3339 time',
+    );
   });
 
   it("refuses --step and --start that are bad or come without openmetrics", () => {

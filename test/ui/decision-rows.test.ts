@@ -39,7 +39,7 @@ describe("decisionRows", () => {
     expect(rows.get("p99:consistent")?.window).toBeNull();
   });
 
-  it("sums the increases of the series a row selects over the window, 0 for none written", () => {
+  it("sums the increases of the series a row selects over the window, no data for none written (as PromQL)", () => {
     const run = scrapes([
       counter(
         "watchcachelab_lists_total",
@@ -52,13 +52,14 @@ describe("decisionRows", () => {
         [0, 0, 0, 0, 10, 20, 30],
       ),
     ]);
-    const rows = new Map(
-      decisionRows([{ snapshot, scrapes: run }], { windowS: 60, atS: 90 }).map((r) => [r.id, r]),
-    );
-    // 60 s of 2 a second, the samples reaching both edges: no extrapolation.
+    const window = { windowS: 60, atS: 90, semantics: "2" } as const;
+    const rows = new Map(decisionRows([{ snapshot, scrapes: run }], window).map((r) => [r.id, r]));
+    // 60 s of 2 a second, the samples reaching both edges (Prometheus 2 keeps the one at 30 s):
+    // no extrapolation.
     expect(rows.get("ryw")?.window?.[0]?.value).toBe(120);
     expect(rows.get("failed")?.window?.[0]?.value).toBe(30);
-    expect(rows.get("fallbackLists")?.window?.[0]?.text).toBe("0");
+    // No series of it was ever written: sum() over nothing has no result, Grafana's "No data".
+    expect(rows.get("fallbackLists")?.window?.[0]?.text).toBe("no data");
     expect(rows.get("ryw")?.expression).toBe(
       'sum(increase(watchcachelab_lists_total{kind="ryw",outcome="ok"}[1m]))',
     );
@@ -68,7 +69,8 @@ describe("decisionRows", () => {
     const run = scrapes([
       counter("watchcachelab_lists_total", { kind: "ryw", outcome: "ok" }, [0]),
     ]);
-    const rows = decisionRows([{ snapshot, scrapes: run }], { windowS: 60, atS: 0 });
+    const window = { windowS: 60, atS: 0, semantics: "3" } as const;
+    const rows = decisionRows([{ snapshot, scrapes: run }], window);
     expect(rows.find((row) => row.id === "ryw")?.window?.[0]?.text).toBe("no data");
   });
 });

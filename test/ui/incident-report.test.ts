@@ -32,6 +32,8 @@ const incidentReport = (input: Omit<ReportInput, "decision">) =>
 
 const scenario = parseScenario("lag=4000&name=at%20the%20wall").scenario;
 const figures = (p99: number | null, fellBack: number): WindowedFigures => ({
+  semantics: "3",
+  firstSeen: [],
   p99,
   p99Expression: "histogram_quantile(0.99, sum by (le) (rate(x_bucket[1m])))",
   reads: [
@@ -44,6 +46,7 @@ const lastMinute = (f: ReportWindow["figures"]): ReportWindow => ({
   label: "last 1 m",
   stepS: 15,
   atS: 90,
+  semantics: "3",
   figures: f,
 });
 
@@ -54,7 +57,14 @@ describe("the incident report's window", () => {
     const report = incidentReport({
       link: "http://lab/#lag=4000",
       a: run,
-      window: { windowS: 0, label: "since the start", stepS: 15, atS: 95, figures: null },
+      window: {
+        windowS: 0,
+        label: "since the start",
+        stepS: 15,
+        atS: 95,
+        semantics: "3",
+        figures: null,
+      },
     });
     expect(report).toContain("Window: since the start of the run (as the page shows).");
     expect(report).not.toContain("### Over the");
@@ -72,13 +82,16 @@ describe("the incident report's window", () => {
     );
     expect(report).toContain("| metric since the start | value |");
     expect(report).toContain("### Over the last 1 m (the window the page shows)");
-    expect(report).toContain("scraped every 15 s up to 90 s simulated");
+    expect(report).toContain(
+      "As Prometheus 3 computes them over samples scraped every 15 s up to 90.0 s simulated",
+    );
+    expect(report).toContain("Prometheus 3: the last 1 m is the range (t − w, t]");
     expect(report).toContain("| read-wait p99 | 2.90 s |");
     expect(report).toContain(
       '| consistent reads, hit the wall, etcd answered (success="true", fallback="true") | 3.25/s |',
     );
     expect(report).toContain("- `histogram_quantile(0.99, sum by (le) (rate(x_bucket[1m])))`");
-    expect(report).toContain("- Over the last 1 m: read-wait p99 2.90 s.");
+    expect(report).toContain("- Over the last 1 m (Prometheus 3): read-wait p99 2.90 s.");
   });
 
   it("puts both runs side by side in a twin, and says what the window's p99 did", () => {
@@ -109,7 +122,7 @@ describe("the incident report's window", () => {
     );
     expect(report).toContain("- `rate(c[1m])`");
     expect(report).toContain(
-      "- Over the last 1 m: read-wait p99 2.90 s in A, no data (no waits in the window: PromQL answers NaN) in B.",
+      "- Over the last 1 m (Prometheus 3): read-wait p99 2.90 s in A, no data (no waits in the window: PromQL answers NaN) in B.",
     );
   });
 

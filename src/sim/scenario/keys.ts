@@ -425,6 +425,7 @@ export const isScenarioKey = (key: string): key is ScenarioKey => Object.hasOwn(
 export const PAGE_KEYS: readonly string[] = [
   "t",
   "speed",
+  "prom",
   "tour",
   "embed",
   "until",

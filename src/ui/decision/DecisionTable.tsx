@@ -1,8 +1,11 @@
 import { useStore } from "zustand";
 import type { SimSnapshot } from "../../model/index.ts";
 import { WINDOW_CHOICES } from "../../state/metrics-window.ts";
+import { promName } from "../../state/prom-semantics.ts";
 import { useRuntime } from "../../state/runtime-context.ts";
+import { usePromSemantics } from "../panels/metrics/usePromSemantics.ts";
 import { WindowPicker } from "../panels/metrics/WindowPicker.tsx";
+import { rangeNote } from "../panels/metrics/windowedFigures.ts";
 import {
   type DecisionFigure,
   type DecisionGroup,
@@ -22,7 +25,8 @@ const GROUPS: readonly DecisionGroup[] = ["clients", "etcd", "apiserver"];
 export function DecisionTable({ pair }: { pair: readonly [SimSnapshot, SimSnapshot] }) {
   const store = useRuntime().metricsWindow;
   const state = useStore(store);
-  const shown = decisionWindow(state, ["A", "B"]);
+  const [semantics] = usePromSemantics();
+  const shown = decisionWindow(state, ["A", "B"], semantics);
   const rows = decisionRows(
     pair.map((snapshot, i) => ({ snapshot, scrapes: shown.scrapes[i] ?? null })),
     shown.window,
@@ -37,11 +41,16 @@ export function DecisionTable({ pair }: { pair: readonly [SimSnapshot, SimSnapsh
       <div className="decision-tables">
         <FigureTable title="since the start" rows={rows} cells={(row) => row.since} />
         {shown.window !== null && (
-          <FigureTable title={`over the ${label}`} rows={rows} cells={(row) => row.window ?? []} />
+          <FigureTable
+            title={`over the ${label} (${promName(semantics)})`}
+            rows={rows}
+            cells={(row) => row.window ?? []}
+          />
         )}
       </div>
       <p className="twin-note">
         {windowNote(state.windowS, shown.atS, state.stepS, shown.pending)}
+        {shown.window !== null && !shown.pending && ` ${rangeNote(semantics, label)}`}
       </p>
     </section>
   );
@@ -96,7 +105,8 @@ function windowNote(windowS: number, atS: number | null, stepS: number, pending:
   }
   if (pending || atS === null) return "Scraping both runs for the window…";
   return (
-    `Over the window: PromQL over scrapes every ${stepS} s up to ${atS.toFixed(0)} s ` +
-    "(increase() extrapolates to the window's edges; a peak is the largest value scraped)."
+    `Over the window: PromQL over scrapes every ${stepS} s up to ${atS.toFixed(1)} s ` +
+    "(increase() extrapolates to the window's edges; a peak is the largest value scraped; " +
+    '"no data": no series of it has two scrapes in the window, as Grafana shows it).'
   );
 }

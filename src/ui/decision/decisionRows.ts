@@ -1,4 +1,5 @@
 import type { ReadKind, SimSnapshot } from "../../model/index.ts";
+import type { PromSemantics } from "../../state/prom-semantics.ts";
 import type { RunScrapes } from "../../worker/protocol.ts";
 import { promRange } from "../panels/metrics/windowedFigures.ts";
 import { formatBytes, formatCount } from "../panels/shared/format.ts";
@@ -46,6 +47,8 @@ export interface DecisionRun {
 export interface DecisionWindow {
   windowS: number;
   atS: number;
+  /** The Prometheus whose range and extrapolation the figures follow. */
+  semantics: PromSemantics;
 }
 
 /** The read kinds whose LISTs ended in any of the runs, in the order a learner meets them. */
@@ -88,7 +91,9 @@ export function decisionRows(
         ? null
         : runs.map((run) =>
             figure(
-              run.scrapes === null ? null : spec.window(run.scrapes, window.atS, window.windowS),
+              run.scrapes === null
+                ? null
+                : spec.window(run.scrapes, window.atS, window.windowS, window.semantics),
               spec.unit,
             ),
           ),

@@ -1,4 +1,5 @@
 import type { ReadKind, SimSnapshot } from "../../model/index.ts";
+import type { PromSemantics } from "../../state/prom-semantics.ts";
 import type { RunScrapes } from "../../worker/protocol.ts";
 import { histogramQuantile } from "../panels/metrics/histogramBuckets.ts";
 import { readKindStyles } from "../panels/shared/readKinds.ts";
@@ -16,7 +17,12 @@ export interface RowSpec {
   label: string;
   unit: Unit;
   since(snapshot: SimSnapshot): number | null;
-  window(scrapes: RunScrapes, atS: number, windowS: number): number | null;
+  window(
+    scrapes: RunScrapes,
+    atS: number,
+    windowS: number,
+    semantics: PromSemantics,
+  ): number | null;
   expression(range: string): string;
 }
 
@@ -47,7 +53,8 @@ function familyRow(
   const outer = how === "sum" ? "sum(increase" : "max(max_over_time";
   return {
     ...row,
-    window: (scrapes, atS, windowS) => read(scrapes, name, matcher, atS, windowS),
+    window: (scrapes, atS, windowS, semantics) =>
+      read(scrapes, name, matcher, atS, windowS, semantics),
     expression: (range) => `${outer}(${name}${selector(matcher)}[${range}]))`,
   };
 }
@@ -63,7 +70,8 @@ export function latencyRow(kind: ReadKind, q: number): RowSpec {
       const histogram = s.requests.listDuration[kind];
       return histogram === undefined ? null : histogramQuantile(q, histogram);
     },
-    window: (scrapes, atS, windowS) => bucketQuantile(scrapes, q, DURATION, { kind }, atS, windowS),
+    window: (scrapes, atS, windowS, semantics) =>
+      bucketQuantile(scrapes, q, DURATION, { kind }, atS, windowS, semantics),
     expression: (range) =>
       `histogram_quantile(${q}, sum by (le) (rate(${DURATION}_bucket{kind="${kind}"}[${range}])))`,
   };
@@ -123,9 +131,9 @@ export const CLIENT_COUNTS: readonly RowSpec[] = [
     unit: "count",
     since: (s) => s.requests.retries,
     // No series of its own: every error either ended its LIST or was retried (pages aside).
-    window: (scrapes, atS, windowS) => {
-      const errors = sumIncrease(scrapes, READS, { code: "!200" }, atS, windowS);
-      const failed = sumIncrease(scrapes, LISTS, { outcome: "!ok" }, atS, windowS);
+    window: (scrapes, atS, windowS, semantics) => {
+      const errors = sumIncrease(scrapes, READS, { code: "!200" }, atS, windowS, semantics);
+      const failed = sumIncrease(scrapes, LISTS, { outcome: "!ok" }, atS, windowS, semantics);
       return errors === null || failed === null ? null : errors - failed;
     },
     expression: (range) =>

@@ -1,4 +1,5 @@
 import type { MetricsWindowState } from "../../state/metrics-window.ts";
+import type { PromSemantics } from "../../state/prom-semantics.ts";
 import type { RunScrapes } from "../../worker/protocol.ts";
 import type { DecisionWindow } from "./decisionRows.ts";
 
@@ -9,6 +10,7 @@ import type { DecisionWindow } from "./decisionRows.ts";
 export function decisionWindow(
   state: Pick<MetricsWindowState, "windowS" | "scrapes">,
   runs: readonly (string | undefined)[],
+  semantics: PromSemantics,
 ): {
   window: DecisionWindow | null;
   scrapes: (RunScrapes | null)[];
@@ -20,7 +22,7 @@ export function decisionWindow(
     return { window: null, scrapes: runs.map(() => null), atS: null, pending: false };
   const mine = runs.map((run) => scrapes?.runs.find((one) => one.run === run) ?? null);
   return {
-    window: { windowS, atS: scrapes?.atS ?? 0 },
+    window: { windowS, atS: scrapes?.atS ?? 0, semantics },
     scrapes: mine,
     atS: scrapes?.atS ?? null,
     pending: scrapes === null || mine.some((one) => one === null),

@@ -1,9 +1,10 @@
+import type { PromSemantics } from "../../state/prom-semantics.ts";
 import type { RunScrapes, ScrapedSeries } from "../../worker/protocol.ts";
 import { increase, maxOverTime, windowQuantile } from "../panels/metrics/promql.ts";
 
 // PromQL's aggregations over one run's scraped series, for the figures over a window: a sum of
-// increases, a max over time, a histogram's quantile. A series the run never wrote counts 0, as
-// the counter it stands for would read.
+// increases, a max over time, a histogram's quantile, each as PromQL answers it: a series the run
+// never wrote has no result (Grafana's "No data"), not 0.
 
 /** `{kind="ryw",outcome!="ok"}`: label = value, or label != value when the value starts with "!". */
 export type Matcher = Readonly<Record<string, string>>;
@@ -31,9 +32,15 @@ export function sumIncrease(
   matcher: Matcher,
   atS: number,
   windowS: number,
+  semantics: PromSemantics,
 ): number | null {
-  const rises = perSeries(scrapes, name, matcher, (points) => increase(points, atS, windowS));
-  return rises.includes(null) ? null : rises.reduce<number>((sum, rise) => sum + (rise ?? 0), 0);
+  const rises = perSeries(scrapes, name, matcher, (points) =>
+    increase(points, atS, windowS, semantics),
+  );
+  // PromQL's sum adds the series that have a result and has none itself when none has: a series
+  // not yet scraped twice in the window, or never written, is left out, not counted 0.
+  const found = rises.filter((rise): rise is number => rise !== null);
+  return found.length === 0 ? null : found.reduce((sum, rise) => sum + rise, 0);
 }
 
 /** `max(max_over_time(name{matcher}[w]))`: the largest value scraped in the window. */
@@ -43,8 +50,11 @@ export function maxScraped(
   matcher: Matcher,
   atS: number,
   windowS: number,
+  semantics: PromSemantics,
 ): number | null {
-  const highs = perSeries(scrapes, name, matcher, (points) => maxOverTime(points, atS, windowS));
+  const highs = perSeries(scrapes, name, matcher, (points) =>
+    maxOverTime(points, atS, windowS, semantics),
+  );
   const found = highs.filter((high): high is number => high !== null);
   return found.length === 0 ? null : Math.max(...found);
 }
@@ -57,6 +67,7 @@ export function bucketQuantile(
   matcher: Matcher,
   atS: number,
   windowS: number,
+  semantics: PromSemantics,
 ): number | null {
   const buckets = scrapes.series.filter((series) => matches(series, `${name}_bucket`, matcher));
   if (buckets.length === 0) return Number.NaN;
@@ -69,5 +80,6 @@ export function bucketQuantile(
     },
     atS,
     windowS,
+    semantics,
   );
 }

@@ -1,5 +1,5 @@
 import { type KeyboardEvent, useId, useState } from "react";
-import { DEFAULT_STEP_S, defaultStartS } from "../../metrics-export/run-export.ts";
+import { DEFAULT_STEP_S, defaultEndS } from "../../metrics-export/run-export.ts";
 import { encodeScenario, toSeconds } from "../../model/index.ts";
 import { useRuntime } from "../../state/runtime-context.ts";
 import { EMBEDDABLE_PANELS } from "../embed/embeddablePanels.tsx";
@@ -46,10 +46,10 @@ export function ExportMenu() {
     );
   const openMetrics = () => {
     setStatus("Replaying the run for the OpenMetrics file…");
-    const startS = defaultStartS(Date.now());
+    const endS = defaultEndS(Date.now());
     save("run.om", async () =>
       text(
-        await runtime.openMetricsText(startS, DEFAULT_STEP_S),
+        await runtime.openMetricsText(endS, DEFAULT_STEP_S),
         "application/openmetrics-text; version=1.0.0; charset=utf-8",
       ),
     );
@@ -92,7 +92,7 @@ export function ExportMenu() {
           <button
             type="button"
             onClick={openMetrics}
-            title={`Every series every ${DEFAULT_STEP_S} simulated seconds, timestamps from now: promtool tsdb create-blocks-from openmetrics backfills it`}
+            title={`Every series every ${DEFAULT_STEP_S} simulated seconds, the last sample at the current minute: promtool tsdb create-blocks-from openmetrics backfills it`}
           >
             Run as OpenMetrics, for promtool
           </button>

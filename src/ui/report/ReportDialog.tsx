@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { WINDOW_CHOICES } from "../../state/metrics-window.ts";
+import { type PromSemantics, promSemanticsOf } from "../../state/prom-semantics.ts";
 import type { AppRuntime } from "../../state/runtime.ts";
 import { useRuntime } from "../../state/runtime-context.ts";
 import { readTwin } from "../../state/twin-override.ts";
@@ -18,6 +19,7 @@ type CopyState = "" | "Copied to the clipboard" | "Could not reach the clipboard
 function shownWindow(
   state: ReturnType<AppRuntime["metricsWindow"]["getState"]>,
   twin: boolean,
+  semantics: PromSemantics,
 ): ReportWindow {
   const { windowS, stepS, scrapes } = state;
   const label = WINDOW_CHOICES.find((choice) => choice.windowS === windowS)?.label ?? "";
@@ -30,12 +32,13 @@ function shownWindow(
     label,
     stepS,
     atS,
+    semantics,
     figures:
       scrapes === null || a === undefined
         ? null
         : {
-            a: windowedFigures(a, atS, windowS),
-            b: b === undefined ? undefined : windowedFigures(b, atS, windowS),
+            a: windowedFigures(a, atS, windowS, semantics),
+            b: b === undefined ? undefined : windowedFigures(b, atS, windowS, semantics),
           },
   };
 }
@@ -61,10 +64,15 @@ export function ReportButton() {
     const windowState = runtime.metricsWindow.getState();
     const snapshots =
       frame.twin !== undefined && twin !== null ? [frame.snapshot, frame.twin] : [frame.snapshot];
-    const decision = decisionWindow(windowState, twin === null ? [undefined] : ["A", "B"]);
+    const semantics = promSemanticsOf(pageKeys);
+    const decision = decisionWindow(
+      windowState,
+      twin === null ? [undefined] : ["A", "B"],
+      semantics,
+    );
     const text = incidentReport({
       link: shareAddress(runtime),
-      window: shownWindow(windowState, twin !== null),
+      window: shownWindow(windowState, twin !== null, semantics),
       decision: decisionRows(
         snapshots.map((snapshot, i) => ({ snapshot, scrapes: decision.scrapes[i] ?? null })),
         decision.window,

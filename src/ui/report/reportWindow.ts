@@ -1,7 +1,10 @@
+import { type PromSemantics, promName } from "../../state/prom-semantics.ts";
 import { consistentReadRows } from "../panels/metrics/consistentReadRows.ts";
 import {
+  firstSeenNote,
   formatPerSecond,
   formatWindowP99,
+  rangeNote,
   type WindowedFigures,
 } from "../panels/metrics/windowedFigures.ts";
 import { bothRuns } from "./reportFindings.ts";
@@ -21,6 +24,8 @@ export interface ReportWindow {
   stepS: number;
   /** The moment the scrapes reach, in simulated seconds. */
   atS: number;
+  /** The Prometheus whose PromQL the figures follow (the link's `prom`). */
+  semantics: PromSemantics;
   /** Run A's figures, then B's in a twin; null until the scrapes arrive. */
   figures: { a: WindowedFigures; b?: WindowedFigures | undefined } | null;
 }
@@ -42,8 +47,9 @@ export function windowSection(window: ReportWindow, twin: boolean): string[] {
   const lines = [
     heading,
     "",
-    `As Prometheus computes them over samples scraped every ${window.stepS} s up to ` +
-      `${window.atS.toFixed(0)} s simulated (rate() extrapolates to the window's edges).`,
+    `As ${promName(window.semantics)} computes them over samples scraped every ${window.stepS} s ` +
+      `up to ${window.atS.toFixed(1)} s simulated (rate() extrapolates to the window's edges). ` +
+      rangeNote(window.semantics, label),
     "",
     runs.length === 2 ? "| over the window | A | B |" : "| over the window | value |",
     runs.length === 2 ? "|---|---|---|" : "|---|---|",
@@ -62,6 +68,12 @@ export function windowSection(window: ReportWindow, twin: boolean): string[] {
     const name = `consistent reads, ${row.meaning || key} (success="${row.success}", fallback="${row.fallback}")`;
     lines.push(`| ${cell(name)} | ${perRun.join(" | ")} |`);
   }
+  const notes = runs.flatMap((run, i) =>
+    run.firstSeen.map(
+      (one) => `${runs.length === 2 ? `${i === 0 ? "A" : "B"}: ` : ""}${firstSeenNote(one)}`,
+    ),
+  );
+  if (notes.length > 0) lines.push("", ...notes);
   lines.push("", "PromQL:", "");
   for (const run of runs) {
     lines.push(`- \`${run.p99Expression}\``);
@@ -75,9 +87,10 @@ export function windowFinding(window: ReportWindow): string | null {
   const figures = window.figures;
   if (figures === null) return null;
   const a = formatWindowP99(figures.a.p99);
-  if (figures.b === undefined) return `Over the ${window.label}: read-wait p99 ${a}.`;
+  const over = `Over the ${window.label} (${promName(window.semantics)})`;
+  if (figures.b === undefined) return `${over}: read-wait p99 ${a}.`;
   const b = formatWindowP99(figures.b.p99);
   return a === b
-    ? `Over the ${window.label}: read-wait p99 unchanged at ${a}.`
-    : `Over the ${window.label}: ${bothRuns("read-wait p99", a, b)}.`;
+    ? `${over}: read-wait p99 unchanged at ${a}.`
+    : `${over}: ${bothRuns("read-wait p99", a, b)}.`;
 }

@@ -5,11 +5,16 @@ import {
   type MetricsWindowStore,
   WINDOW_CHOICES,
 } from "../../../state/metrics-window.ts";
+import { PROM_CHOICES, type PromSemantics } from "../../../state/prom-semantics.ts";
+import { usePromSemantics } from "./usePromSemantics.ts";
 
 const MIN_SCRAPE_S = 1;
 const MAX_SCRAPE_S = 120;
 
-/** The window the figures are read over and the scrape interval they are sampled at. */
+/**
+ * The window the figures are read over, the scrape interval they are sampled at, and the
+ * Prometheus whose PromQL they follow.
+ */
 export function WindowPicker({ store }: { store: MetricsWindowStore }) {
   const windowS = useStore(store, (state) => state.windowS);
   const stepS = useStore(store, (state) => state.stepS);
@@ -17,6 +22,8 @@ export function WindowPicker({ store }: { store: MetricsWindowStore }) {
   const setStep = useStore(store, (state) => state.setStep);
   const windowId = useId();
   const stepId = useId();
+  const promId = useId();
+  const [semantics, setSemantics] = usePromSemantics();
   const [draft, setDraft] = useState(String(stepS));
   // Another picker of the same store (the compare view's, the other run's panel) changed the
   // interval: show it here too, unless this one's text already says it.
@@ -58,6 +65,18 @@ export function WindowPicker({ store }: { store: MetricsWindowStore }) {
         }}
       />
       <span>s</span>
+      <label htmlFor={promId}>PromQL as</label>
+      <select
+        id={promId}
+        value={semantics}
+        onChange={(event) => setSemantics(event.currentTarget.value as PromSemantics)}
+      >
+        {PROM_CHOICES.map((choice) => (
+          <option key={choice.value} value={choice.value}>
+            {choice.label}
+          </option>
+        ))}
+      </select>
       {!valid && (
         <span className="wcl-window-picker__error" id={`${stepId}-error`} role="alert">
           A whole number of seconds from {MIN_SCRAPE_S} to {MAX_SCRAPE_S}; still{" "}

@@ -1,12 +1,16 @@
 import { useStore } from "zustand";
 import { type MetricsWindowStore, WINDOW_CHOICES } from "../../../state/metrics-window.ts";
+import { promName } from "../../../state/prom-semantics.ts";
 import { CodeBreaks } from "../../text/CodeBreaks.tsx";
 import { consistentReadRows } from "./consistentReadRows.ts";
+import { usePromSemantics } from "./usePromSemantics.ts";
 import {
+  firstSeenNote,
   formatPerSecond,
   formatWindowP99,
   p99Expression,
   promRange,
+  rangeNote,
   windowedFigures,
 } from "./windowedFigures.ts";
 
@@ -24,6 +28,7 @@ export function WindowedReadings({
   const windowS = useStore(store, (state) => state.windowS);
   const scrapes = useStore(store, (state) => state.scrapes);
   const error = useStore(store, (state) => state.error);
+  const [semantics] = usePromSemantics();
   if (windowS === 0) {
     return (
       <p className="wcl-muted wcl-promql">
@@ -39,7 +44,8 @@ export function WindowedReadings({
   if (scrapes === null || mine === undefined) {
     return <p className="wcl-muted">Scraping the run every interval…</p>;
   }
-  const figures = windowedFigures(mine, scrapes.atS, windowS);
+  const figures = windowedFigures(mine, scrapes.atS, windowS, semantics);
+  const engine = promName(semantics);
   const label =
     WINDOW_CHOICES.find((choice) => choice.windowS === windowS)?.label ??
     `last ${promRange(windowS)}`;
@@ -53,9 +59,10 @@ export function WindowedReadings({
       className="wcl-windowed"
       aria-label={`Metrics over the ${label}`}
       data-at-s={scrapes.atS}
+      data-prom={semantics}
     >
       <p>
-        read-wait p99 over the {label}:{" "}
+        read-wait p99 over the {label}, as {engine}:{" "}
         <strong data-testid="windowed-p99">{formatWindowP99(figures.p99)}</strong>
       </p>
       <p className="wcl-promql">
@@ -73,16 +80,28 @@ export function WindowedReadings({
                     <CodeBreaks text={reads.expression} />
                   </code>
                 </td>
-                <td className="wcl-number">{formatPerSecond(reads.perSecond)}</td>
+                <td className="wcl-number" title={`as ${engine}`}>
+                  {formatPerSecond(reads.perSecond)}
+                </td>
                 <td className="wcl-muted">{meanings.get(`${reads.success}/${reads.fallback}`)}</td>
               </tr>
             ))}
           </tbody>
         </table>
       )}
+      {figures.firstSeen.length > 0 && (
+        <ul className="wcl-muted">
+          {figures.firstSeen.map((one) => (
+            <li key={one.series} data-testid="first-seen">
+              {firstSeenNote(one)}
+            </li>
+          ))}
+        </ul>
+      )}
       <p className="wcl-muted">
-        Over samples scraped every {scrapes.stepS} s up to {scrapes.atS.toFixed(0)} s, as Prometheus
-        computes them (rate extrapolates to the window's edges). Below: since the start.
+        Over samples scraped every {scrapes.stepS} s up to {scrapes.atS.toFixed(1)} s, as {engine}{" "}
+        computes them (rate extrapolates to the window's edges). {rangeNote(semantics, label)}{" "}
+        Below: since the start.
       </p>
     </section>
   );

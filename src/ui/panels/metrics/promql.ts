@@ -1,9 +1,11 @@
+import type { PromSemantics } from "../../../state/prom-semantics.ts";
 import { histogramQuantile } from "./histogramBuckets.ts";
 
 // The arithmetic PromQL does over scraped samples, so a windowed figure on the page is the one a
-// Grafana panel shows for the same expression. Pure: points in, numbers out. Follows Prometheus
-// 2.42 (Debian's, the one the tests run): promql/functions.go extrapolatedRate and
-// promql/quantile.go bucketQuantile.
+// Grafana panel shows for the same expression, under the Prometheus the user runs. Pure: points
+// in, numbers out. Prometheus 3 (v0.316.0) and 2.42 differ in two places, both at a window's start:
+// which samples the range holds, and the order of extrapolatedRate's two limits on how far back
+// a counter is extrapolated (docs/fidelity.md, "PromQL over the scrapes").
 
 /** One scraped sample: simulated seconds since the start, and the value then. */
 export interface Point {
@@ -11,22 +13,44 @@ export interface Point {
   readonly value: number;
 }
 
+/** Prometheus keeps time in whole milliseconds: the window's edges are compared there. */
+const toMs = (seconds: number): number => Math.round(seconds * 1000);
+
 /**
- * The samples a range selector `[windowS]` evaluated at `atS` sees: those in [at − w, at]
- * (Prometheus 2.x; 3.x leaves out a sample exactly at at − w).
+ * The samples a range selector `[windowS]` evaluated at `atS` sees (promql/engine.go
+ * matrixIterSlice): (at − w, at] in Prometheus 3, [at − w, at] in Prometheus 2.
  */
-export function selectRange(points: readonly Point[], atS: number, windowS: number): Point[] {
-  return points.filter((point) => point.tS >= atS - windowS && point.tS <= atS);
+export function selectRange(
+  points: readonly Point[],
+  atS: number,
+  windowS: number,
+  semantics: PromSemantics,
+): Point[] {
+  const endMs = toMs(atS);
+  const startMs = endMs - toMs(windowS);
+  return points.filter((point) => {
+    const ms = toMs(point.tS);
+    return ms <= endMs && (semantics === "3" ? ms > startMs : ms >= startMs);
+  });
 }
 
 /**
- * `increase(counter[w])` at `atS` (extrapolatedRate with isRate false): the rise between the first
- * and last sample in the window, counter resets added back, extrapolated towards the window's
- * edges — by at most half a scrape interval when the samples stop short of an edge, and never
- * below zero at the start. Null (no result) with fewer than two samples.
+ * `increase(counter[w])` (perSecond false) or `rate` (true) at `atS`: promql/functions.go
+ * extrapolatedRate. The rise between the first and last sample in the window, counter resets added
+ * back, extrapolated towards the window's edges — all the way when the gap is under 1.1 average
+ * scrape intervals, otherwise half an interval — and at the start never past the point where the
+ * counter would have been 0. Null (no result) with fewer than two samples. The float operations
+ * follow each engine's order, so a figure is the engine's to the last bit (a quantile's rank can
+ * fall either side of a bucket on one bit).
  */
-export function increase(points: readonly Point[], atS: number, windowS: number): number | null {
-  const samples = selectRange(points, atS, windowS);
+function extrapolatedRate(
+  points: readonly Point[],
+  atS: number,
+  windowS: number,
+  semantics: PromSemantics,
+  perSecond: boolean,
+): number | null {
+  const samples = selectRange(points, atS, windowS, semantics);
   const first = samples[0];
   const last = samples[samples.length - 1];
   if (first === undefined || last === undefined || samples.length < 2) return null;
@@ -35,30 +59,88 @@ export function increase(points: readonly Point[], atS: number, windowS: number)
     const before = samples[i - 1]?.value ?? 0;
     if ((samples[i]?.value ?? 0) < before) rise += before; // a reset: the counter began again at 0
   }
-  const sampled = last.tS - first.tS;
+  const sampled = (toMs(last.tS) - toMs(first.tS)) / 1000;
   const averageStep = sampled / (samples.length - 1);
-  let toStart = first.tS - (atS - windowS);
-  const toEnd = atS - last.tS;
-  if (rise > 0 && first.value >= 0) toStart = Math.min(toStart, sampled * (first.value / rise));
   const threshold = averageStep * 1.1;
-  const extrapolated =
-    sampled +
-    (toStart < threshold ? toStart : averageStep / 2) +
-    (toEnd < threshold ? toEnd : averageStep / 2);
-  return rise * (extrapolated / sampled);
+  const toZero =
+    rise > 0 && first.value >= 0 ? sampled * (first.value / rise) : Number.POSITIVE_INFINITY;
+  const gapToStart = (toMs(first.tS) - (toMs(atS) - toMs(windowS))) / 1000;
+  const gapToEnd = (toMs(atS) - toMs(last.tS)) / 1000;
+  const toEnd = gapToEnd < threshold ? gapToEnd : averageStep / 2;
+  if (semantics === "3") {
+    // v3: half an interval when the gap is too wide, then no further back than the zero point;
+    // one factor, divided by the range for a rate, times the rise.
+    const toStart = Math.min(gapToStart < threshold ? gapToStart : averageStep / 2, toZero);
+    let factor = (sampled + toStart + toEnd) / sampled;
+    if (perSecond) factor /= windowS;
+    return rise * factor;
+  }
+  // 2.42: the zero point first, and the threshold then judges what is left; the rise times the
+  // extrapolated share, then divided by the range for a rate.
+  const limited = Math.min(gapToStart, toZero);
+  const toStart = limited < threshold ? limited : averageStep / 2;
+  const extrapolated = rise * ((sampled + toStart + toEnd) / sampled);
+  return perSecond ? extrapolated / windowS : extrapolated;
 }
 
+/** `increase(counter[w])` at `atS`; null with no result. */
+export const increase = (
+  points: readonly Point[],
+  atS: number,
+  windowS: number,
+  semantics: PromSemantics,
+): number | null => extrapolatedRate(points, atS, windowS, semantics, false);
+
 /** `rate(counter[w])` at `atS`: increase per second of the window. Null with no result. */
-export function rate(points: readonly Point[], atS: number, windowS: number): number | null {
-  const rise = increase(points, atS, windowS);
-  return rise === null ? null : rise / windowS;
-}
+export const rate = (
+  points: readonly Point[],
+  atS: number,
+  windowS: number,
+  semantics: PromSemantics,
+): number | null => extrapolatedRate(points, atS, windowS, semantics, true);
 
 /** A histogram's `_bucket` series: one per finite `le` bound, ascending, then `+Inf`. */
 export interface BucketSeries {
   readonly bounds: readonly number[];
   /** `points[i]`: the series of bound i (`bounds.length` for +Inf). */
   readonly points: readonly (readonly Point[])[];
+}
+
+/** Prometheus 3 treats bucket counts this close (relative) as equal (promql/quantile.go). */
+const SMALL_DELTA = 1e-12;
+/** The smallest positive normal float64. */
+const MIN_NORMAL = 2.2250738585072014e-308;
+
+/** util/almost Equal: within a relative `epsilon` of the sum of both sizes (near 0: absolute). */
+function almostEqual(a: number, b: number, epsilon: number): boolean {
+  if (a === b) return true;
+  const sizes = Math.abs(a) + Math.abs(b);
+  const diff = Math.abs(a - b);
+  if (a === 0 || b === 0 || sizes < MIN_NORMAL) return diff < epsilon * MIN_NORMAL;
+  return diff / Math.min(sizes, Number.MAX_VALUE) < epsilon;
+}
+
+/**
+ * Bucket rates made cumulative-monotonic as histogram_quantile does before it reads them
+ * (ensureMonotonic in 2.42; ensureMonotonicAndIgnoreSmallDeltas in 3): a bucket below the one
+ * before it takes that one's count, and in 3 so does one almost equal to it (util/almost).
+ */
+function monotonic(counts: readonly number[], semantics: PromSemantics): number[] {
+  const out: number[] = [];
+  let previous = Number.NEGATIVE_INFINITY;
+  for (const count of counts) {
+    const close =
+      semantics === "3" &&
+      out.length > 0 &&
+      count !== previous &&
+      almostEqual(previous, count, SMALL_DELTA);
+    if (count < previous || close) out.push(previous);
+    else {
+      out.push(count);
+      previous = count;
+    }
+  }
+  return out;
 }
 
 /**
@@ -71,17 +153,26 @@ export function windowQuantile(
   buckets: BucketSeries,
   atS: number,
   windowS: number,
+  semantics: PromSemantics,
 ): number | null {
-  const rates = buckets.points.map((points) => rate(points, atS, windowS));
+  const rates = buckets.points.map((points) => rate(points, atS, windowS, semantics));
   if (rates.some((value) => value === null)) return null;
-  const cumulative = rates.map((value) => value ?? 0);
+  const cumulative = monotonic(
+    rates.map((value) => value ?? 0),
+    semantics,
+  );
   const count = cumulative[cumulative.length - 1] ?? 0;
   const quantile = histogramQuantile(q, { bounds: [...buckets.bounds], cumulative, sum: 0, count });
   return quantile ?? Number.NaN;
 }
 
 /** `max_over_time(gauge[w])` at `atS`: the largest sample in the window; null with none. */
-export function maxOverTime(points: readonly Point[], atS: number, windowS: number): number | null {
-  const samples = selectRange(points, atS, windowS);
+export function maxOverTime(
+  points: readonly Point[],
+  atS: number,
+  windowS: number,
+  semantics: PromSemantics,
+): number | null {
+  const samples = selectRange(points, atS, windowS, semantics);
   return samples.length === 0 ? null : Math.max(...samples.map((point) => point.value));
 }

@@ -1,5 +1,7 @@
+import { type PromSemantics, promName } from "../../../state/prom-semantics.ts";
 import type { RunScrapes } from "../../../worker/protocol.ts";
-import { rate, windowQuantile } from "./promql.ts";
+import { formatCount } from "../shared/format.ts";
+import { type Point, rate, selectRange, windowQuantile } from "./promql.ts";
 
 // The figures a dashboard shows for a window, each with the PromQL expression that answers it, so
 // an operator can paste the expression into Grafana and compare like with like.
@@ -43,25 +45,82 @@ export interface WindowedReads {
   expression: string;
 }
 
+/**
+ * A series whose first scrape lies inside the window with a count already in it: rate() starts
+ * from that sample and cannot see what was counted before, in Prometheus as on the page.
+ */
+export interface FirstSeen {
+  /** `fallback="true"`, or the read-wait histogram. */
+  series: string;
+  firstS: number;
+  /** What it had counted by its first scrape. */
+  counted: number;
+}
+
 export interface WindowedFigures {
+  /** The Prometheus whose range and extrapolation the figures follow. */
+  semantics: PromSemantics;
   /** The p99 in seconds; null: no result (under two scrapes); NaN: no waits in the window. */
   p99: number | null;
   p99Expression: string;
   reads: WindowedReads[];
+  /** The series that appeared inside the window already counting (none, mostly). */
+  firstSeen: FirstSeen[];
+}
+
+/** The series' first sample, if it lies inside the window and already counts something. */
+function firstSeenIn(
+  points: readonly Point[],
+  firstS: number,
+  atS: number,
+  windowS: number,
+  semantics: PromSemantics,
+): number | null {
+  const first = selectRange(points, atS, windowS, semantics)[0];
+  return first !== undefined && firstS > 0 && first.tS === firstS && first.value > 0
+    ? first.value
+    : null;
 }
 
 export function windowedFigures(
   scrapes: RunScrapes,
   atS: number,
   windowS: number,
+  semantics: PromSemantics,
 ): WindowedFigures {
   return {
-    p99: scrapes.readWait === null ? null : windowQuantile(0.99, scrapes.readWait, atS, windowS),
+    semantics,
+    p99:
+      scrapes.readWait === null
+        ? null
+        : windowQuantile(0.99, scrapes.readWait, atS, windowS, semantics),
     p99Expression: p99Expression(windowS, scrapes.run),
+    firstSeen: [
+      ...(scrapes.readWait === null
+        ? []
+        : [
+            {
+              series: "the read-wait histogram",
+              firstS: scrapes.readWait.firstS,
+              counted: firstSeenIn(
+                scrapes.readWait.points[scrapes.readWait.points.length - 1] ?? [],
+                scrapes.readWait.firstS,
+                atS,
+                windowS,
+                semantics,
+              ),
+            },
+          ]),
+      ...scrapes.consistentReads.map((series) => ({
+        series: `success="${series.success}", fallback="${series.fallback}"`,
+        firstS: series.firstS,
+        counted: firstSeenIn(series.points, series.firstS, atS, windowS, semantics),
+      })),
+    ].flatMap((one) => (one.counted === null ? [] : [{ ...one, counted: one.counted }])),
     reads: scrapes.consistentReads.map((series) => ({
       success: series.success,
       fallback: series.fallback,
-      perSecond: rate(series.points, atS, windowS),
+      perSecond: rate(series.points, atS, windowS, semantics),
       expression: readsExpression(
         windowS,
         { success: series.success, fallback: series.fallback },
@@ -81,4 +140,22 @@ export function formatWindowP99(p99: number | null): string {
 export function formatPerSecond(perSecond: number | null): string {
   if (perSecond === null) return "no data";
   return `${perSecond < 10 ? perSecond.toFixed(2) : perSecond.toFixed(1)}/s`;
+}
+
+/**
+ * What the chosen Prometheus does at the window's start, in a sentence beside the figures:
+ * "Prometheus 3: the last 1 m is (t − 1m, t], a scrape exactly at its start is left out."
+ */
+export function rangeNote(semantics: PromSemantics, label: string): string {
+  return semantics === "3"
+    ? `${promName(semantics)}: the ${label} is the range (t − w, t]; a scrape exactly at its start is left out.`
+    : `${promName(semantics)}: the ${label} is the range [t − w, t]; a scrape exactly at its start counts.`;
+}
+
+/** The line the panel and the report give a series that appeared inside the window. */
+export function firstSeenNote(one: FirstSeen): string {
+  return (
+    `${one.series} first appeared at ${one.firstS} s with ${formatCount(one.counted)} already ` +
+    "counted: rate() cannot see those, so the figure is below what happened (Prometheus shows the same)."
+  );
 }
