@@ -82,11 +82,14 @@ export function readSweep(
   const parsed = texts.sweeps.map((text) => readDimension(text, problems));
   const numeric = parsed.filter((d): d is Omit<NumberDimension, "values"> => d?.kind === "number");
   const gates = parsed.filter((d): d is GateDimension => d?.kind === "gate");
+  // A refused --sweep was meant to be one: --points is still checked against it.
+  const unread = parsed.filter((d) => d === null).length;
   if (numeric.length > 2) problems.push("--sweep: at most two numeric keys (a grid) may be swept");
   if (gates.length > 1) problems.push("--sweep: at most one gate may be swept");
   const find =
     texts.find === undefined ? null : readFind(texts, numeric.length, gates.length, problems);
-  const counts = find === null ? readPoints(texts.points, numeric.length, problems) : [];
+  const counts =
+    find === null ? readPoints(texts.points, Math.min(2, numeric.length + unread), problems) : [];
   const dimensions: Dimension[] = [];
   let numberIndex = 0;
   for (const dimension of parsed) {
@@ -311,7 +314,8 @@ function checkCap(
 ): void {
   const total = runs * seeds * durationS;
   if (total <= SWEEP_CAP_S) return;
-  const what = search ? `a search of up to ${runs} runs` : `${runs} points`;
+  const count = runs.toLocaleString("en-US");
+  const what = search ? `a search of up to ${count} runs` : `${count} points`;
   problems.push(
     `the sweep asks for ${what} × ${seeds} seed${seeds === 1 ? "" : "s"} × ${durationS} s = ${total.toLocaleString("en-US")} simulated seconds, over the cap of ${SWEEP_CAP_S.toLocaleString("en-US")} (points × seeds × --duration): use fewer points or seeds, a coarser --precision or a shorter --duration`,
   );
