@@ -127,21 +127,23 @@ describe("--sweep: every bad spec is refused, saying what is wrong and what is a
   });
 });
 
-/** A runner whose figure `fallbacks` is `figure(lag)` of the point's lag, every other figure 0. */
-function fakeRunner(figure: (lag: number) => number, asked: number[][]): PointRunner {
+/** A runner whose figure `fallbacks` is `figure(lag, seed)` of the point, every other figure 0. */
+function fakeRunner(figure: (lag: number, seed: number) => number, asked: number[][]): PointRunner {
   const index = FIGURE_IDS.indexOf("fallbacks");
   return async (jobs, onDone) => {
     asked.push(jobs.map((job) => Number(new URLSearchParams(job.text).get("lag"))));
     return jobs.map((job): PointResult => {
       onDone();
+      const point = new URLSearchParams(job.text);
       const figures = FIGURE_IDS.map(() => 0);
-      figures[index] = figure(Number(new URLSearchParams(job.text).get("lag")));
+      figures[index] = figure(Number(point.get("lag")), Number(point.get("seed")));
       return { figures, traceHash: "0" };
     });
   };
 }
 
-async function search(figure: (lag: number) => number, ...extra: string[]) {
+/** The search's output over lag=0..10000 to 10, run on `runner`. */
+async function searchOn(runner: PointRunner, ...extra: string[]) {
   const { args, plan, problems } = read(
     "--sweep",
     "lag=0..10000",
@@ -154,14 +156,21 @@ async function search(figure: (lag: number) => number, ...extra: string[]) {
   expect(problems).toEqual([]);
   if (plan === null) throw new Error("no plan");
   let out = "";
-  const asked: number[][] = [];
   const io = {
     wallNowMs: () => 0,
     progress: () => {},
-    out: (t: string) => (out += t),
+    out: (t: string) => {
+      out += t;
+    },
     interactive: false,
   };
-  await runSweep(args, plan, preparedSweep(args, plan), fakeRunner(figure, asked), io);
+  await runSweep(args, plan, preparedSweep(args, plan), runner, io);
+  return out;
+}
+
+async function search(figure: (lag: number) => number) {
+  const asked: number[][] = [];
+  const out = await searchOn(fakeRunner(figure, asked));
   return { out, asked };
 }
 
@@ -190,35 +199,9 @@ describe("--find: the threshold search", () => {
   });
 
   it("searches each seed and reports the threshold's spread", async () => {
-    const { args, plan } = read(
-      "--sweep",
-      "lag=0..10000",
-      "--find",
-      "fallbacks>0",
-      "--precision",
-      "10",
-      "--seeds",
-      "3",
-    );
-    if (plan === null) throw new Error("no plan");
-    let out = "";
-    const io = {
-      wallNowMs: () => 0,
-      progress: () => {},
-      out: (t: string) => (out += t),
-      interactive: false,
-    };
     // The threshold moves with the seed: 2000, 3000, 4000.
-    const runner: PointRunner = async (jobs, onDone) =>
-      jobs.map((job) => {
-        onDone();
-        const params = new URLSearchParams(job.text);
-        const figures = FIGURE_IDS.map(() => 0);
-        const threshold = 1000 + 1000 * Number(params.get("seed"));
-        figures[0] = Number(params.get("lag")) >= threshold ? 1 : 0;
-        return { figures, traceHash: "0" };
-      });
-    await runSweep(args, plan, preparedSweep(args, plan), runner, io);
+    const runner = fakeRunner((lag, seed) => (lag >= 1000 + 1000 * seed ? 1 : 0), []);
+    const out = await searchOn(runner, "--seeds", "3");
     expect(out).toContain(
       "spread of the threshold over 3 seeds (3 with a threshold): min 1995, median 2995, max 3995",
     );
