@@ -27,7 +27,10 @@ export async function runSweepCommand(
   if (problems.length + prepared.problems.length > 0) {
     env.fail([...problems, ...prepared.problems]);
   }
-  const pool = plan.jobs === 1 ? null : workerRunner(env.script, plan.jobs);
+  // No more threads than the most points ever run at once: a grid's all, a search's first five.
+  const atOnce = (plan.find === null ? prepared.points.length : 5) * prepared.seeds.length;
+  const threads = Math.min(plan.jobs, atOnce);
+  const pool = threads === 1 ? null : workerRunner(env.script, threads);
   const runner: PointRunner = pool ?? inProcessRunner;
   try {
     await runSweep(args, plan, prepared, runner, env.io);
