@@ -37,9 +37,10 @@ export interface SweepTexts {
   readonly jobs?: string;
   readonly find?: string;
   readonly precision?: string;
+  readonly figures?: string;
 }
 
-const SWEEP_FLAGS = ["points", "seeds", "output", "jobs", "find", "precision"] as const;
+const SWEEP_FLAGS = ["points", "seeds", "output", "figures", "jobs", "find", "precision"] as const;
 
 interface Flag {
   readonly name: string;

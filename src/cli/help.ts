@@ -14,7 +14,7 @@ export const USAGE = [
   "       npm run sim -- [--scenario '<query>' | --preset <name>] --duration <seconds>",
   "                      --sweep <key=A..B> [--sweep …] --points <N> [--seeds <N>]",
   "                      [--find '<figure><op><number>' --precision <number>]",
-  "                      [--output table|csv|jsonl] [--jobs <N>]",
+  "                      [--output table|csv|jsonl] [--figures <figure,…>] [--jobs <N>]",
   "       npm run sim -- --list-presets",
   "       npm run sim -- --help",
 ].join("\n");

@@ -33,6 +33,11 @@ export const SWEEP_FLAG_HELP = [
     help: "a sweep's or search's output: table (default, aligned columns), csv (a header line, then a line a point), jsonl (one JSON object a line); not with --format",
   },
   {
+    name: "figures",
+    value: "<figure,…>",
+    help: "a sweep's figures to print, in this order (default: all that have data; the names are listed below)",
+  },
+  {
     name: "jobs",
     value: "<N>",
     help: `points run at once in worker threads, 1 … ${MAX_JOBS} (default: the machine's cores); the output is the same byte for byte whatever N`,

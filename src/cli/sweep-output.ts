@@ -47,9 +47,14 @@ function tableNumber(value: number | null, unit: FigureUnit): string {
 
 const csvNumber = (value: number | null) => (value === null ? "" : String(value));
 
-/** The figures shown: a figure with no data at any point (a read kind never sent) is left out. */
-function shownFigures(points: readonly SweptPoint[]) {
-  return SWEEP_FIGURES.map((figure, index) => ({ figure, index })).filter(({ index }) =>
+/**
+ * The figures shown: those asked for, in their order; by default every figure with data at some
+ * point (a read kind never sent has none).
+ */
+function shownFigures(points: readonly SweptPoint[], asked: readonly string[] | null) {
+  const all = SWEEP_FIGURES.map((figure, index) => ({ figure, index }));
+  if (asked !== null) return asked.flatMap((id) => all.filter(({ figure }) => figure.id === id));
+  return all.filter(({ index }) =>
     points.some((point) => point.runs.some((run) => run.result.figures[index] !== null)),
   );
 }
@@ -58,8 +63,9 @@ export function sweepText(
   dimensions: readonly Dimension[],
   points: readonly SweptPoint[],
   output: SweepOutput,
+  asked: readonly string[] | null = null,
 ): string {
-  const figures = shownFigures(points);
+  const figures = shownFigures(points, asked);
   const seeded = (points[0]?.runs.length ?? 1) > 1;
   const cells = (point: SweptPoint, format: (v: number | null, unit: FigureUnit) => string) =>
     figures.flatMap(({ figure, index }) => {

@@ -49,6 +49,8 @@ export interface SweepPlan {
   readonly dimensions: readonly Dimension[];
   readonly seeds: number;
   readonly output: SweepOutput;
+  /** The figures to print (their ids, in order), or null for every figure with data. */
+  readonly figures: readonly string[] | null;
   readonly jobs: number;
   readonly find: { readonly predicate: Predicate; readonly precision: number } | null;
 }
@@ -110,6 +112,7 @@ export function readSweep(
   const jobs =
     readCount("jobs", texts.jobs, 1, MAX_JOBS, problems) ?? Math.min(MAX_JOBS, context.cores);
   const output = readOutput(texts.output, problems);
+  const figures = readFigures(texts.figures, find !== null, problems);
   if (problems.length === 0) {
     const runs =
       find === null
@@ -118,7 +121,7 @@ export function readSweep(
     checkCap(runs, seeds, context.durationS, find !== null, problems);
   }
   if (problems.length > 0) return { plan: null, problems };
-  return { plan: { dimensions, seeds, output, jobs, find }, problems };
+  return { plan: { dimensions, seeds, output, figures, jobs, find }, problems };
 }
 
 function readDimension(
@@ -250,6 +253,24 @@ function readOutput(text: string | undefined, problems: string[]): SweepOutput {
   if ((OUTPUTS as readonly string[]).includes(text)) return text as SweepOutput;
   problems.push(`--output "${text}" is not one of ${OUTPUTS.join(", ")}`);
   return "table";
+}
+
+function readFigures(text: string | undefined, search: boolean, problems: string[]) {
+  if (text === undefined) return null;
+  if (search) {
+    problems.push("--figures applies to a sweep's rows; --find prints the figure it tests");
+    return null;
+  }
+  const ids = text.split(",").map((id) => id.trim());
+  const unknown = ids.filter((id) => !FIGURE_IDS.includes(id));
+  if (unknown.length > 0) {
+    const names = unknown.map((id) => `"${id}"`).join(", ");
+    problems.push(
+      `--figures: ${names} ${unknown.length === 1 ? "is not a figure" : "are not figures"}; the figures are ${FIGURE_IDS.join(", ")}`,
+    );
+    return null;
+  }
+  return ids;
 }
 
 function readFind(

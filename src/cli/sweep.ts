@@ -67,5 +67,5 @@ export async function runSweep(
       result: results[p * seeds.length + s] as PointResult,
     })),
   }));
-  io.out(sweepText(plan.dimensions, swept, plan.output));
+  io.out(sweepText(plan.dimensions, swept, plan.output, plan.figures));
 }

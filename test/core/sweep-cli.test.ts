@@ -115,9 +115,12 @@ describe("npm run sim -- --sweep", () => {
     expect(csv[2]).toMatch(/^1000,on,/);
   });
 
-  it("reports progress and the total on stderr, never on stdout", () => {
-    const out = sim("--duration", "5", "--sweep", "lag=0..100", "--points", "2", "--jobs", "1");
-    expect(ok(out)).not.toContain("sweep:");
+  it("reports progress and the total on stderr, never on stdout; prints the figures asked", () => {
+    const out = sim(
+      ...["--duration", "5", "--sweep", "lag=0..100", "--points", "2", "--jobs", "1"],
+      ...["--output", "csv", "--figures", "ring_capacity,fallbacks"],
+    );
+    expect(ok(out)).toMatch(/^lag,ring_capacity,fallbacks\n0,\d+,0\n100,\d+,0\n$/);
     expect(out.stderr).toMatch(/^sweep: 2 runs in \d+\.\d s with 1 job$/m);
   });
 

@@ -106,6 +106,22 @@ describe("--sweep: every bad spec is refused, saying what is wrong and what is a
     );
   });
 
+  it("a figure to print that does not exist, named with the figures there are", () => {
+    refused(
+      ["--sweep", "lag=0..10", "--points", "2", "--figures", "fallbacks,p99,fallback"],
+      '--figures: "p99", "fallback" are not figures; the figures are fallbacks,',
+    );
+    const { plan } = read(
+      "--sweep",
+      "lag=0..10",
+      "--points",
+      "2",
+      "--figures",
+      "ring_capacity,fallbacks",
+    );
+    expect(plan?.figures).toEqual(["ring_capacity", "fallbacks"]);
+  });
+
   it("--format with a sweep, and sweep flags without --sweep", () => {
     refused(
       ["--sweep", "lag=0..10", "--points", "2", "--format", "prom"],
