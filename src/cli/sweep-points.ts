@@ -52,8 +52,9 @@ export function pointText(
   const over = dimensions.map((dimension, i) =>
     assignment(base, dimension, values[i] as number | boolean),
   );
-  const text = overlay(base, [...over, `seed=${seed}`].join("&"));
-  return text;
+  // A swept seed is the point's seed (--seeds is refused with it).
+  const sweepsSeed = dimensions.some((d) => d.kind === "number" && d.key === "seed");
+  return overlay(base, [...over, ...(sweepsSeed ? [] : [`seed=${seed}`])].join("&"));
 }
 
 /** Every point of a grid, the first --sweep outermost. */

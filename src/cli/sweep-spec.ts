@@ -87,6 +87,10 @@ export function readSweep(
   // A refused --sweep was meant to be one: --points is still checked against it.
   const unread = parsed.filter((d) => d === null).length;
   if (numeric.length > 2) problems.push("--sweep: at most two numeric keys (a grid) may be swept");
+  const keys = numeric.map((d) => d.key);
+  for (const key of new Set(keys.filter((key, i) => keys.indexOf(key) !== i))) {
+    problems.push(`--sweep: ${key} is swept twice; a key takes one range`);
+  }
   if (gates.length > 1) problems.push("--sweep: at most one gate may be swept");
   const find =
     texts.find === undefined ? null : readFind(texts, numeric.length, gates.length, problems);

@@ -4,6 +4,7 @@ import { preparedSweep, runSweep } from "../../src/cli/sweep.ts";
 import { FIGURE_IDS } from "../../src/cli/sweep-figures.ts";
 import { SWEEP_CAP_S } from "../../src/cli/sweep-flags.ts";
 import type { PointResult } from "../../src/cli/sweep-point.ts";
+import { pointText } from "../../src/cli/sweep-points.ts";
 import type { PointRunner } from "../../src/cli/sweep-pool.ts";
 import { readSweep } from "../../src/cli/sweep-spec.ts";
 
@@ -134,12 +135,71 @@ describe("--sweep: every bad spec is refused, saying what is wrong and what is a
     ]);
   });
 
+  it("a key swept twice, and a twin", () => {
+    refused(
+      ["--sweep", "lag=0..10", "--sweep", "lag=20..30", "--points", "2"],
+      "lag is swept twice",
+    );
+    const { args, plan } = read(
+      "--scenario",
+      "twin=lag%3D10",
+      "--sweep",
+      "lag=0..10",
+      "--points",
+      "2",
+    );
+    if (plan === null) throw new Error("the plan should be read");
+    expect(preparedSweep(args, plan).problems.join("\n")).toContain(
+      "twin= is not accepted with --sweep",
+    );
+  });
+
   it("a point the scenario refuses, named, with the scenario's words", () => {
     const { args, plan } = read("--sweep", "herd=500@10..100", "--points", "2");
     if (plan === null) throw new Error("the plan should be read");
     const problems = preparedSweep(args, plan).problems.join("\n");
     expect(problems).toContain("at herd=500@100: ");
     expect(problems).toContain("herd=500@100 starts at or after the run's end (--duration 60)");
+  });
+});
+
+describe("--sweep: each point's scenario", () => {
+  it("sets the gate off and on beside the scenario's other gates, and the seed", () => {
+    const { args, plan } = read(
+      "--scenario",
+      "k8s=1.37&gates=ListFromCacheSnapshot=false&seed=7",
+      "--sweep",
+      "gates=ConsistentListFromCacheSkipTimeoutFallback",
+      "--seeds",
+      "2",
+    );
+    if (plan === null) throw new Error("the plan should be read");
+    const prepared = preparedSweep(args, plan);
+    expect(prepared.problems).toEqual([]);
+    const texts = prepared.points.flatMap((values) =>
+      prepared.seeds.map((seed) => pointText(prepared.base.text, plan.dimensions, values, seed)),
+    );
+    const read1 = (text: string) => [
+      new URLSearchParams(text).get("gates"),
+      new URLSearchParams(text).get("seed"),
+    ];
+    expect(texts.map(read1)).toEqual([
+      ["ListFromCacheSnapshot=false,ConsistentListFromCacheSkipTimeoutFallback=false", "7"],
+      ["ListFromCacheSnapshot=false,ConsistentListFromCacheSkipTimeoutFallback=false", "8"],
+      ["ListFromCacheSnapshot=false,ConsistentListFromCacheSkipTimeoutFallback=true", "7"],
+      ["ListFromCacheSnapshot=false,ConsistentListFromCacheSkipTimeoutFallback=true", "8"],
+    ]);
+  });
+
+  it("sweeps the seed itself", () => {
+    const { args, plan } = read("--sweep", "seed=1..3", "--points", "3");
+    if (plan === null) throw new Error("the plan should be read");
+    const prepared = preparedSweep(args, plan);
+    expect(prepared.problems).toEqual([]);
+    const seeds = prepared.points.map((values) =>
+      new URLSearchParams(pointText(prepared.base.text, plan.dimensions, values, 1)).getAll("seed"),
+    );
+    expect(seeds).toEqual([["1"], ["2"], ["3"]]);
   });
 });
 
