@@ -32,7 +32,12 @@ export function spread(values: readonly (number | null)[]): Spread {
   return { min: known[0] as number, median, max: known[known.length - 1] as number };
 }
 
-const dimensionName = (d: Dimension) => (d.kind === "gate" ? d.gate : d.key);
+/** `lag` for a key swept whole; `herd=500@{}` where the range stood inside the key's value. */
+const dimensionName = (d: Dimension) =>
+  d.kind === "gate" ? d.gate : d.template === "{}" ? d.key : `${d.key}=${d.template}`;
+
+/** A CSV cell, quoted when it holds a comma or a quote (a schedule's name does). */
+const csvCell = (text: string) => (/[",\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
 
 const dimensionValue = (value: number | boolean) =>
   typeof value === "boolean" ? (value ? "on" : "off") : valueText(value);
@@ -86,7 +91,7 @@ export function sweepText(
     return points.map((point) => jsonLine(dimensions, point, figures)).join("");
   if (output === "csv") {
     const lines = [head, ...points.map((point) => rowOf(point, csvNumber))];
-    return lines.map((line) => `${line.join(",")}\n`).join("");
+    return lines.map((line) => `${line.map(csvCell).join(",")}\n`).join("");
   }
   const rows = [head, ...points.map((point) => rowOf(point, tableNumber))];
   const widths = head.map((_, i) => Math.max(...rows.map((r) => (r[i] as string).length)));

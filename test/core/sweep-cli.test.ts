@@ -121,6 +121,11 @@ describe("npm run sim -- --sweep", () => {
       ...["--output", "csv", "--figures", "ring_capacity,fallbacks"],
     );
     expect(ok(out)).toMatch(/^lag,ring_capacity,fallbacks\n0,\d+,0\n100,\d+,0\n$/);
+    const schedule = sim(
+      ...["--duration", "5", "--sweep", "writes=20@0,100..200@2", "--points", "2"],
+      ...["--output", "csv", "--figures", "ring_capacity"],
+    );
+    expect(ok(schedule)).toMatch(/^"writes=20@0,\{\}@2",ring_capacity\n100,\d+\n200,\d+\n$/);
     expect(out.stderr).toMatch(/^sweep: 2 runs in \d+\.\d s with 1 job$/m);
   });
 
