@@ -1,18 +1,14 @@
 import type { CliArgs } from "./args.ts";
+import { answerText, type SeedSearch } from "./sweep-answer.ts";
+import { type Dimension, type NumberDimension, valueText } from "./sweep-dimension.ts";
 import { FIGURE_IDS } from "./sweep-figures.ts";
 import { searchRuns, searchUnit } from "./sweep-grid.ts";
-import { spread } from "./sweep-output.ts";
 import type { PointResult } from "./sweep-point.ts";
 import { pointText } from "./sweep-points.ts";
 import type { PointRunner } from "./sweep-pool.ts";
+import type { Predicate } from "./sweep-predicate.ts";
 import { batchRunner, type SweepIo } from "./sweep-progress.ts";
-import {
-  type Dimension,
-  type NumberDimension,
-  type Predicate,
-  type SweepPlan,
-  valueText,
-} from "./sweep-spec.ts";
+import type { SweepPlan } from "./sweep-spec.ts";
 
 // `--find 'fallbacks>0' --sweep 'lag=0..10000' --precision 10`: where the test changes. The range's
 // ends and quarter points run first (five runs at once: the spot check of monotonicity), then the
@@ -20,22 +16,6 @@ import {
 // it is no wider than the precision. The points run depend only on the range, the precision and
 // the answers, never on --jobs, so the answer is the same whatever the number of threads. Each
 // seed is searched on its own; the rounds of all seeds run together.
-
-interface Probe {
-  readonly value: number;
-  readonly text: string;
-  readonly result: PointResult;
-  readonly holds: boolean;
-}
-
-interface SeedSearch {
-  readonly seed: number;
-  probes: Probe[];
-  /** The last probe on the low side and the first on the high side of the change. */
-  bracket: [Probe, Probe] | null;
-  /** Points where the test changed back: the figure is not monotone in the key there. */
-  readonly turns: string[];
-}
 
 const only = (dimensions: readonly Dimension[]) => dimensions[0] as NumberDimension;
 
@@ -144,131 +124,4 @@ export async function searchThreshold(
   }
   batch.finish(plan.jobs);
   return answerText(plan, d, searches);
-}
-
-interface Answer {
-  seed: number;
-  answer: "threshold" | "holds over the whole range" | "fails over the whole range";
-  low: Probe | null;
-  high: Probe | null;
-  threshold: number | null;
-  turns: string[];
-  runs: number;
-}
-
-function answerOf(search: SeedSearch): Answer {
-  const base = { seed: search.seed, turns: search.turns, runs: search.probes.length };
-  if (search.bracket === null) {
-    const all = search.probes[0]?.holds === true;
-    return {
-      ...base,
-      answer: all ? "holds over the whole range" : "fails over the whole range",
-      low: null,
-      high: null,
-      threshold: null,
-    };
-  }
-  const [low, high] = search.bracket;
-  return { ...base, answer: "threshold", low, high, threshold: (low.value + high.value) / 2 };
-}
-
-function answerText(plan: SweepPlan, d: NumberDimension, searches: readonly SeedSearch[]): string {
-  const find = plan.find;
-  if (find === null) return "";
-  const answers = searches.map(answerOf);
-  const figureIndex = FIGURE_IDS.indexOf(find.predicate.figure);
-  const figureAt = (probe: Probe | null) => {
-    const value = probe?.result.figures[figureIndex] ?? null;
-    return value === null ? "no data" : valueText(value);
-  };
-  const at = (probe: Probe | null) => (probe === null ? "" : valueText(probe.value));
-  const link = (probe: Probe | null) => (probe === null ? "" : `#${probe.text}`);
-  if (plan.output === "jsonl") {
-    return answers
-      .map(
-        (a) =>
-          `${JSON.stringify({
-            find: find.predicate.text,
-            key: d.key,
-            seed: a.seed,
-            answer: a.answer,
-            threshold: a.threshold,
-            low:
-              a.low === null
-                ? null
-                : {
-                    value: a.low.value,
-                    [find.predicate.figure]: a.low.result.figures[figureIndex] ?? null,
-                    link: link(a.low),
-                  },
-            high:
-              a.high === null
-                ? null
-                : {
-                    value: a.high.value,
-                    [find.predicate.figure]: a.high.result.figures[figureIndex] ?? null,
-                    link: link(a.high),
-                  },
-            monotone: a.turns.length === 0,
-            turns: a.turns,
-            runs: a.runs,
-          })}\n`,
-      )
-      .join("");
-  }
-  if (plan.output === "csv") {
-    const head =
-      "seed,answer,low,high,threshold,low_figure,high_figure,monotone,runs,low_link,high_link\n";
-    return (
-      head +
-      answers
-        .map((a) =>
-          [
-            a.seed,
-            a.answer,
-            at(a.low),
-            at(a.high),
-            a.threshold === null ? "" : valueText(a.threshold),
-            a.low === null ? "" : figureAt(a.low),
-            a.high === null ? "" : figureAt(a.high),
-            a.turns.length === 0,
-            a.runs,
-            link(a.low),
-            link(a.high),
-          ].join(","),
-        )
-        .map((line) => `${line}\n`)
-        .join("")
-    );
-  }
-  const range = `${d.key}=${d.template.replace("{}", `${valueText(d.from)}..${valueText(d.to)}`)}`;
-  const lines = answers.flatMap((a) => {
-    const head = `${find.predicate.text} over ${range} (precision ${valueText(find.precision)}), seed ${a.seed}: `;
-    const monotone =
-      a.turns.length === 0
-        ? `  monotone at every point run (${a.runs} runs)`
-        : `  NOT monotone: the test changes back at ${a.turns.join(", ")}; the bracket is where it first changes from ${valueText(d.from)}`;
-    if (a.low === null || a.high === null) {
-      return [
-        `${head}${a.answer}: at every point run, from ${d.key}=${valueText(d.from)} to ${d.key}=${valueText(d.to)}; no threshold in this range`,
-        monotone,
-      ];
-    }
-    const side = (probe: Probe) =>
-      `${find.predicate.text} ${probe.holds ? "holds" : "fails"}: ${find.predicate.figure}=${figureAt(probe)}`;
-    return [
-      `${head}changes between ${d.key}=${at(a.low)} and ${d.key}=${at(a.high)}, threshold ≈ ${valueText(a.threshold as number)}`,
-      `  ${d.key}=${at(a.low)} (${side(a.low)}): ${link(a.low)}`,
-      `  ${d.key}=${at(a.high)} (${side(a.high)}): ${link(a.high)}`,
-      monotone,
-    ];
-  });
-  const thresholds = spread(answers.map((a) => a.threshold));
-  if (answers.length > 1 && thresholds !== null) {
-    const some = answers.filter((a) => a.threshold !== null).length;
-    lines.push(
-      `spread of the threshold over ${answers.length} seeds (${some} with a threshold): min ${valueText(thresholds.min)}, median ${valueText(thresholds.median)}, max ${valueText(thresholds.max)}`,
-    );
-  }
-  return lines.map((line) => `${line}\n`).join("");
 }

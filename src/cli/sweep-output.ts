@@ -1,9 +1,8 @@
+import { type Dimension, valueText } from "./sweep-dimension.ts";
 import { type FigureUnit, SWEEP_FIGURES } from "./sweep-figures.ts";
 import type { SweepOutput } from "./sweep-flags.ts";
 import type { PointResult } from "./sweep-point.ts";
 import type { PointValues } from "./sweep-points.ts";
-import type { Dimension } from "./sweep-spec.ts";
-import { valueText } from "./sweep-spec.ts";
 
 // A sweep's rows as text: an aligned table for a reader, CSV for a spreadsheet, JSON lines for a
 // script. With several seeds each figure becomes its min, median and max over them. Only the

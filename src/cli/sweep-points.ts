@@ -1,7 +1,6 @@
 import type { CliArgs } from "./args.ts";
 import { overlay, readRuns } from "./scenario-input.ts";
-import type { Dimension } from "./sweep-spec.ts";
-import { valueText } from "./sweep-spec.ts";
+import { type Dimension, valueText } from "./sweep-dimension.ts";
 
 // From a plan's dimensions to the scenario text of each run: the base scenario (preset and
 // --scenario, as a run alone reads them) with the swept keys and the seed put over it. Each text
