@@ -15,7 +15,7 @@ export const SWEEP_FLAG_HELP = [
     name: "sweep",
     value: "<key=A..B>",
     repeats: true,
-    help: `run the scenario once per value of a key, evenly spaced from A to B, both ends included: 'lag=2000..4000'; A..B may stand for one number inside a key's value, such as a schedule's value or time or a fault's time ('herd=500@10..60', 'writes=200@0,6000@30..60'); a second numeric --sweep makes a grid; 'gates=<Gate>' adds the gate off and on as a dimension. Whole-number keys take whole values (rounded). The sweep's figures go to stdout, one row per point`,
+    help: `run the scenario once per value of a key, evenly spaced from A to B, both ends included: 'lag=2000..4000'; A..B may stand for one number inside a key's value, such as a schedule's value or time or a fault's time ('herd=500@10..60', 'writes=200@0,6000@30..60'); a second numeric --sweep makes a grid; 'gates=<Gate>' adds the gate off and on as a dimension. Whole-number keys take whole values (rounded). The sweep's figures go to stdout, one row per point. A sweep may ask for at most ${SWEEP_CAP_S.toLocaleString("en-US")} simulated seconds (points × seeds × --duration)`,
   },
   {
     name: "points",
