@@ -4,6 +4,7 @@ import {
   lastScrapeS,
   startForEnd,
 } from "../metrics-export/run-export.ts";
+import { SWEEP_FLAG_HELP } from "./sweep-flags.ts";
 
 // The command line's flags: one table that the parser reads and `--help` prints. Every problem is
 // collected, so one run reports all of them at once.
@@ -26,13 +27,33 @@ export interface CliArgs {
   readonly stepS: number;
   /** openmetrics: Unix time, s, of simulated second 0. */
   readonly startS: number;
+  /** The sweep flags as given (read by cli/sweep-spec.ts); empty without a sweep. */
+  readonly sweep: SweepTexts;
 }
+
+/** `--sweep` may be given twice (a grid); the other sweep flags once each. */
+export interface SweepTexts {
+  readonly sweeps: readonly string[];
+  /** --format was given (a sweep refuses it: its output is --output). */
+  readonly formatGiven: boolean;
+  readonly points?: string;
+  readonly seeds?: string;
+  readonly output?: string;
+  readonly jobs?: string;
+  readonly find?: string;
+  readonly precision?: string;
+  readonly figures?: string;
+}
+
+const SWEEP_FLAGS = ["points", "seeds", "output", "figures", "jobs", "find", "precision"] as const;
 
 interface Flag {
   readonly name: string;
   /** The value's placeholder in the help; absent for a flag without a value. */
   readonly value?: string;
   readonly help: string;
+  /** May be given more than once (each value kept, in order). */
+  readonly repeats?: boolean;
 }
 
 export const MAX_DURATION_S = 86_400;
@@ -74,6 +95,7 @@ export const FLAGS: readonly Flag[] = [
     value: "<RFC 3339>",
     help: "openmetrics only: the time of the last sample (simulated second --duration, or the last multiple of --step before it), e.g. 2026-12-01T09:10:00Z (default: now, rounded down to the minute, so the run is on a dashboard at once and nothing lies in the future); with --start too, the two must be that far apart",
   },
+  ...SWEEP_FLAG_HELP,
   { name: "list-presets", help: "print the presets, one a line: name, then title; exit 0" },
   { name: "help", help: "print this help; exit 0 (also -h)" },
 ];
@@ -85,6 +107,7 @@ export function parseArgs(
 ): { args: CliArgs; problems: string[] } {
   const problems: string[] = [];
   const given = new Map<string, string>();
+  const sweeps: string[] = [];
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] as string;
     const match = /^--([a-z-]+)(?:=(.*))?$/s.exec(arg === "-h" ? "--help" : arg);
@@ -105,7 +128,8 @@ export function parseArgs(
       }
       i++;
     }
-    if (given.has(flag.name)) problems.push(`--${flag.name} is given more than once`);
+    if (flag.repeats === true) sweeps.push(value);
+    else if (given.has(flag.name)) problems.push(`--${flag.name} is given more than once`);
     given.set(flag.name, value);
   }
   const help = given.has("help");
@@ -126,8 +150,18 @@ export function parseArgs(
     format,
     stepS,
     startS: timeOfSecondZero(startS, endS, durationS, stepS, wallNowMs, problems),
+    sweep: sweepTexts(given, sweeps),
   };
   return { args, problems };
+}
+
+function sweepTexts(given: ReadonlyMap<string, string>, sweeps: readonly string[]): SweepTexts {
+  const texts: Record<string, string> = {};
+  for (const name of SWEEP_FLAGS) {
+    const text = given.get(name);
+    if (text !== undefined) texts[name] = text;
+  }
+  return { sweeps, formatGiven: given.has("format"), ...texts };
 }
 
 function readFormat(text: string | undefined, problems: string[]): Format {

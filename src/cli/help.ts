@@ -1,6 +1,7 @@
 import { PAGE_KEYS } from "../sim/scenario/index.ts";
 import { FLAGS } from "./args.ts";
 import { keysHelp, wrap } from "./scenario-reference.ts";
+import { FIGURE_IDS } from "./sweep-figures.ts";
 
 // `npm run sim -- --help`: the flags from the flag table, the scenario keys from the key table,
 // so the help cannot fall behind either.
@@ -11,6 +12,10 @@ export const USAGE = [
   "usage: npm run sim -- [--scenario '<query>' | --preset <name>] --duration <seconds>",
   "                      [--format prom|json|openmetrics] [--step <seconds>]",
   "                      [--start <RFC 3339>] [--end <RFC 3339>]",
+  "       npm run sim -- [--scenario '<query>' | --preset <name>] --duration <seconds>",
+  "                      --sweep <key=A..B> [--sweep …] --points <N> [--seeds <N>]",
+  "                      [--find '<figure><op><number>' --precision <number>]",
+  "                      [--output table|csv|jsonl] [--figures <figure,…>] [--jobs <N>]",
   "       npm run sim -- --list-presets",
   "       npm run sim -- --help",
 ].join("\n");
@@ -44,7 +49,9 @@ ${paragraph(`Page keys: twin=<keys> (URL-encoded run keys, e.g. twin=lag%3D4000)
 
 ${paragraph('OpenMetrics: every series gets a scenario="<link text>" label (and run="A"|"B" in a twin), so several runs can be backfilled into one Prometheus and told apart.')}
 
-${paragraph("Exit status: 0 when the run was printed; 2 for any bad flag or scenario problem: every problem is printed on stderr and nothing on stdout. Runs that take more than a second print their progress, with an estimate of the time left, on stderr.")}
+${paragraph(`Sweeps: each point is the scenario run alone for --duration with the swept keys set, and reports, over the whole run, ${FIGURE_IDS.join(", ")} (a read kind's p50/p99 only when that kind was sent; docs/scenarios.md, "Sweeps", defines each). --find takes the same figure names. A point's link (jsonl, --find) is the page's fragment: put it after the page's address.`)}
+
+${paragraph("Exit status: 0 when the run was printed; 2 for any bad flag or scenario problem: every problem is printed on stderr and nothing on stdout. Runs and sweeps that take more than a second print their progress, with an estimate of the time left, on stderr; a sweep ends with a line of its runs and wall time.")}
 
 Examples:
   npm run sim -- --scenario 'lag=5000&herd=500@10' --duration 60
@@ -52,5 +59,8 @@ Examples:
   npm run sim -- --preset herd --scenario 'twin=gates%3DConsistentListFromCacheSkipTimeoutFallback%3Dtrue' --duration 60
   npm run sim -- --preset lagging --duration 3600 --format openmetrics --step 15 > run.om
   promtool tsdb create-blocks-from openmetrics run.om ./data
+  npm run sim -- --scenario 'writes=200@0,6000@30,200@60' --duration 150 --sweep 'lag=2000..4000' --points 41
+  npm run sim -- --duration 60 --sweep 'lag=0..10000' --find 'fallbacks>0' --precision 10 --seeds 5
+  npm run sim -- --preset herd --duration 60 --sweep 'herd=500@5..40' --points 8 --sweep gates=ConsistentListFromCacheSkipTimeoutFallback --output csv
 `;
 }

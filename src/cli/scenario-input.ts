@@ -22,7 +22,7 @@ export function presetLines(): string {
 }
 
 /** `base` with the keys of `over` in place of its own (page keys included). */
-function overlay(base: string, over: string): string {
+export function overlay(base: string, over: string): string {
   const merged = new URLSearchParams(base);
   const given = new URLSearchParams(over.replace(/^[#?]/, ""));
   for (const key of new Set(given.keys())) merged.delete(key);
@@ -31,7 +31,13 @@ function overlay(base: string, over: string): string {
 }
 
 /** The runs, every problem that refuses them, and notes on what was left out of a whole link. */
-export function readRuns(args: CliArgs): { runs: CliRun[]; problems: string[]; notes: string[] } {
+export function readRuns(args: CliArgs): {
+  runs: CliRun[];
+  problems: string[];
+  notes: string[];
+  /** The scenario text read: the preset's with --scenario's keys over it. */
+  text: string;
+} {
   const problems: string[] = [];
   const notes: string[] = [];
   const given = linkText(args.scenario);
@@ -55,7 +61,7 @@ export function readRuns(args: CliArgs): { runs: CliRun[]; problems: string[]; n
   }
   const runs = twinRuns(scenario, page["twin"], problems);
   for (const run of runs) problems.push(...faultsPastEnd(run.scenario, args.durationS));
-  return { runs, problems: [...new Set(problems)], notes };
+  return { runs, problems: [...new Set(problems)], notes, text };
 }
 
 /** The run alone, or A and B when the `twin` page key is given (and valid). */

@@ -1,0 +1,86 @@
+// `npm run bench:sweep`: issue 38's command-line speed targets, each the command line timed as its
+// own process (node on the bundled entry, as `npm run sim` runs it): the deploy-wave scenario swept
+// over lag=2000..4000 with 41 points (≤ 20 s on 2 cores), the same sweep with one job for the
+// parallel efficiency (single-job time ÷ (jobs × parallel time), ≥ 85 %), and the threshold search
+// for fallbacks>0 over lag=0..10000 to 10 ms (≤ 8 s). Not a test: it prints figures, with the
+// machine's load, for docs/benchmarks.md. `--quick` skips the single-job sweep.
+import { spawnSync } from "node:child_process";
+import { availableParallelism, loadavg } from "node:os";
+import { performance } from "node:perf_hooks";
+
+const DEPLOY_WAVE = "writes=200@0,6000@30,200@60&ryw=0@0,300@30,0@90";
+const DURATION_S = "150";
+const SWEEP = ["--sweep", "lag=2000..4000", "--points", "41", "--output", "csv"];
+const SEARCH = ["--sweep", "lag=0..10000", "--find", "fallbacks>0", "--precision", "10"];
+const jobs = availableParallelism();
+const quick = process.argv.includes("--quick");
+
+const bundled = spawnSync(process.execPath, ["scripts/bundle-cli.mjs", "sim"], {
+  stdio: "inherit",
+});
+if (bundled.status !== 0) process.exit(1);
+
+/**
+ * The command line's wall time, its CPU time (user + system, all threads, from /usr/bin/time),
+ * its stdout, and its closing line on stderr. On a shared machine the wall time moves with the
+ * load; the CPU time much less, so both are printed.
+ */
+function timed(args) {
+  const load = loadavg()[0];
+  const start = performance.now();
+  const out = spawnSync(
+    "/usr/bin/time",
+    ["-f", "cpu %U %S", process.execPath, "dist-cli/sim.mjs", ...args],
+    { encoding: "utf8", maxBuffer: 1 << 26 },
+  );
+  const wallS = (performance.now() - start) / 1000;
+  if (out.status !== 0) throw new Error(`sim ${args.join(" ")}: ${out.stderr}`);
+  const lines = out.stderr.trimEnd().split("\n");
+  const [, user, system] = (lines.at(-1) ?? "").split(" ").map(Number);
+  return { wallS, cpuS: user + system, stdout: out.stdout, summary: lines.at(-2), load };
+}
+
+const s = (seconds) => `${seconds.toFixed(1)} s`;
+const verdict = (met) => (met ? "met" : "NOT met");
+const base = ["--scenario", DEPLOY_WAVE, "--duration", DURATION_S];
+
+const rows = [];
+const cpu = (run) => `${s(run.cpuS)} CPU`;
+const parallel = timed([...base, ...SWEEP, "--jobs", String(jobs)]);
+rows.push(
+  `| deploy wave, lag=2000..4000, 41 points, ${jobs} jobs | ${s(parallel.wallS)} (${cpu(parallel)}) | ≤ 20 s: ${verdict(parallel.wallS <= 20)} | ${parallel.load.toFixed(1)} |`,
+);
+if (!quick) {
+  const single = timed([...base, ...SWEEP, "--jobs", "1"]);
+  const efficiency = single.wallS / (jobs * parallel.wallS);
+  // What the threads cost beyond the work: the single job's CPU time over the parallel run's.
+  // On a machine with the cores to itself this bounds the wall efficiency from above.
+  const cpuEfficiency = single.cpuS / parallel.cpuS;
+  rows.push(
+    `| the same, 1 job | ${s(single.wallS)} (${cpu(single)}) | | ${single.load.toFixed(1)} |`,
+    `| parallel efficiency, 1-job time ÷ (${jobs} × ${jobs}-job time) | ${(efficiency * 100).toFixed(0)} % | ≥ 85 %: ${verdict(efficiency >= 0.85)} | |`,
+    `| CPU time of 1 job ÷ CPU time of ${jobs} jobs (the threads' overhead) | ${(cpuEfficiency * 100).toFixed(0)} % | | |`,
+    `| ${jobs}-job CPU time ÷ ${jobs}: the wall time with the cores to itself | ${s(parallel.cpuS / jobs)} | ≤ 20 s: ${verdict(parallel.cpuS / jobs <= 20)} | |`,
+    `| outputs of 1 and ${jobs} jobs byte for byte | ${single.stdout === parallel.stdout ? "identical" : "DIFFER"} | | |`,
+  );
+}
+const search = timed([...base, ...SEARCH]);
+const answer = search.stdout.split("\n")[0];
+rows.push(
+  `| deploy wave, --find 'fallbacks>0' over lag=0..10000 to 10 ms, ${jobs} jobs (${search.summary.replace(/^sweep: /, "")}) | ${s(search.wallS)} (${cpu(search)}) | ≤ 8 s: ${verdict(search.wallS <= 8)} | ${search.load.toFixed(1)} |`,
+);
+const defaultSearch = timed(["--duration", "60", ...SEARCH]);
+rows.push(
+  `| default scenario, 60 s, the same search (${defaultSearch.summary.replace(/^sweep: /, "")}) | ${s(defaultSearch.wallS)} (${cpu(defaultSearch)}) | (no target) | ${defaultSearch.load.toFixed(1)} |`,
+);
+
+console.log(
+  `node ${process.version}, ${jobs} cores, load average ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(" ")} at the end\n`,
+);
+console.log("| case | wall time | target | load average (1 min) at its start |");
+console.log("|---|---|---|---|");
+for (const row of rows) console.log(row);
+console.log(`\ndeploy wave search: ${answer}`);
+console.log(`default search: ${defaultSearch.stdout.split("\n")[0]}`);
