@@ -50,7 +50,7 @@ export function createSimulation(
   scenario: Scenario,
   options: Partial<WorldOptions> = {},
 ): Simulation {
-  return new Run(scenario, { countRv0AtOnce: options.countRv0AtOnce ?? true });
+  return new Run(scenario, { ...options, countRv0AtOnce: options.countRv0AtOnce ?? true });
 }
 
 class Run implements Simulation {
