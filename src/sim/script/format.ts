@@ -84,7 +84,8 @@ export function readScript(raw: unknown): Script {
   checkGates(raw["gates"], check);
   checkWorld(raw["world"], check);
   const durationNs = isRecord(raw["world"]) ? Number(raw["world"]["durationNs"]) : 0;
-  checkTimeline(raw["timeline"], durationNs, check);
+  const objects = isRecord(raw["world"]) ? Number(raw["world"]["objects"]) : 0;
+  checkTimeline(raw["timeline"], durationNs, Math.max(1, objects), check);
   checkRequests(raw["requests"], durationNs, check);
   if (problems.length > 0) throw new Error(`script ${String(raw["name"])}: ${problems.join("; ")}`);
   return raw as unknown as Script;
@@ -150,7 +151,7 @@ function checkWorld(world: unknown, check: Check) {
   }
 }
 
-function checkTimeline(timeline: unknown, durationNs: number, check: Check) {
+function checkTimeline(timeline: unknown, durationNs: number, pods: number, check: Check) {
   if (!Array.isArray(timeline)) {
     check(false, "timeline: a list");
     return;
@@ -176,8 +177,8 @@ function checkTimeline(timeline: unknown, durationNs: number, check: Check) {
       check(
         Number.isSafeInteger(op["pod"]) &&
           (op["pod"] as number) >= 0 &&
-          (op["pod"] as number) < MAX_OBJECTS,
-        `${where}.pod: a pod number 0 … ${MAX_OBJECTS - 1}`,
+          (op["pod"] as number) < pods,
+        `${where}.pod: a pod number 0 … ${pods - 1} (the world's pods)`,
       );
   }
 }
