@@ -42,8 +42,20 @@ function fail(message: string): never {
   process.exit(2);
 }
 
-const writeJson = (path: string, value: unknown) =>
-  writeFileSync(path, `${JSON.stringify(value, null, 1)}\n`);
+/** JSON with each top-level field, and each item of a top-level list, on a line of its own. */
+export function linedJson(value: Record<string, unknown>): string {
+  const fields = Object.entries(value).map(([key, v]) => {
+    const text =
+      Array.isArray(v) && v.length > 0
+        ? `[\n${v.map((item) => `  ${JSON.stringify(item)}`).join(",\n")}\n ]`
+        : JSON.stringify(v);
+    return ` ${JSON.stringify(key)}: ${text}`;
+  });
+  return `{\n${fields.join(",\n")}\n}\n`;
+}
+
+const writeJson = (path: string, value: object) =>
+  writeFileSync(path, linedJson(value as Record<string, unknown>));
 
 export function readScripts(dir: string): Script[] {
   return readdirSync(dir)
