@@ -1,5 +1,14 @@
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseScenario } from "../../sim/scenario/index.ts";
 import { exportScript } from "../../sim/script/export-script.ts";
@@ -12,20 +21,30 @@ import {
 import { randomScript } from "../../sim/script/random-script.ts";
 import { runScript } from "../../sim/script/run-script.ts";
 import { NS_PER_S } from "../../sim/time.ts";
-import { readAllowList, sortDifferences } from "./allow-list.ts";
-import { compareOutcomes, describeDifference, type OutcomeFile } from "./compare.ts";
+import { describeDifference, type OutcomeFile } from "./compare.ts";
+import {
+  OUTCOMES_FORMAT,
+  type OutcomesHeader,
+  outcomesFile,
+  randomScripts,
+  readAllow,
+  readOutcomes,
+  regressionScripts,
+  verdicts,
+} from "./corpus.ts";
 
-// `npm run oracle -- <command>`: the model against the released Kubernetes code on scripts
-// (docs/oracle-script.md). Commands:
-//   export --scenario TEXT --duration S --name NAME [--class C] --out DIR   a scenario as a script
-//   random --from SEED --count N --out DIR                                   scripts drawn at random
-//   model SCRIPTS OUT                                                         the model's outcomes
-//   compare SCRIPTS REAL [--allow FILE]                                       model vs the real outcomes
-//   harness SCRIPTS OUT                                                       the real outcomes (Go)
-// `compare` runs the model itself and exits 1 on any difference the allow-list does not accept.
+// `npm run oracle`: the model against the released Kubernetes code on scripts (docs/oracle.md).
+//   npm run oracle [-- --k8s 1.37] [--random N]   run the corpus on the real cacher (Go), write
+//                                                 test/oracle/outcomes/k8s-<v>.jsonl, compare the model
+//   npm run oracle -- --check                     the same, but fail if the real outcomes differ from
+//                                                 the committed ones instead of writing them
+//   npm run oracle -- --model-only                the model against the committed outcomes (no Go)
+// and tools: `export --scenario TEXT --duration S --name NAME [--class C] --out DIR` (a scenario as a
+// script), `random --from SEED --count N --out DIR`, `model SCRIPTS OUT` (the model's outcomes).
+// Exits 1 on any difference the allow-list does not accept.
 
-const USAGE = `usage: npm run oracle -- export|random|model|compare|harness … (see src/conformance/oracle/main.ts)`;
-const ALLOW_LIST = "src/conformance/oracle/allow-list.json";
+const USAGE =
+  "usage: npm run oracle [-- --check | --model-only] [--k8s V] [--random N], or export|random|model (see docs/oracle.md)";
 
 function flag(args: string[], name: string): string | undefined {
   const i = args.indexOf(`--${name}`);
@@ -109,49 +128,106 @@ function modelCommand(args: string[]) {
 }
 
 /** The Go harness over the released k8s.io/apiserver (oracle/, docs/oracle-harness.md). */
-export function runHarness(scripts: string, out: string): boolean {
+function runHarness(scripts: readonly Script[], k8s: string): Map<string, OutcomeFile> {
   const run = resolve("oracle/run.sh");
   if (!existsSync(run)) fail("oracle/run.sh is missing");
-  const result = spawnSync("bash", [run, scripts, out], { stdio: "inherit" });
-  return result.status === 0;
+  const work = mkdtempSync(join(tmpdir(), "wcl-oracle-"));
+  const [inDir, outDir] = [join(work, "scripts"), join(work, "outcomes")];
+  mkdirSync(inDir);
+  mkdirSync(outDir);
+  for (const script of scripts) writeJson(join(inDir, `${script.name}.script.json`), script);
+  console.error(`oracle: running ${scripts.length} scripts on the real cacher of ${k8s}…`);
+  const result = spawnSync("bash", [run, "--k8s", k8s, inDir, outDir], { stdio: "inherit" });
+  if (result.status !== 0) fail(`the harness failed (exit ${result.status}); its output is above`);
+  const outcomes = new Map<string, OutcomeFile>();
+  for (const script of scripts) {
+    const file = join(outDir, `${script.name}.outcome.json`);
+    if (!existsSync(file)) fail(`the harness wrote no outcome for ${script.name}`);
+    outcomes.set(script.name, JSON.parse(readFileSync(file, "utf8")) as OutcomeFile);
+  }
+  rmSync(work, { recursive: true, force: true });
+  return outcomes;
 }
 
-function compareCommand(args: string[]) {
-  const [dir, realDir] = [need(args[0], "SCRIPTS"), need(args[1], "REAL")];
-  const allow = readAllowList(JSON.parse(readFileSync(flag(args, "allow") ?? ALLOW_LIST, "utf8")));
-  const scripts = readScripts(dir);
-  const all: { script: Script; sorted: ReturnType<typeof sortDifferences> }[] = [];
+function outcomesText(
+  header: OutcomesHeader,
+  scripts: readonly Script[],
+  real: Map<string, OutcomeFile>,
+) {
+  const lines = [JSON.stringify(header), ...scripts.map((s) => JSON.stringify(real.get(s.name)))];
+  return `${lines.join("\n")}\n`;
+}
+
+/** The corpus against the real code: regenerate (default), check, or compare the model only. */
+function corpusCommand(args: string[]) {
+  const k8s = flag(args, "k8s") ?? "1.37";
+  const path = outcomesFile(k8s);
+  const committed = existsSync(path) ? readOutcomes(path) : null;
+  const seeds = Number(flag(args, "random") ?? committed?.header.randomSeeds ?? 200);
+  if (!(Number.isInteger(seeds) && seeds >= 0))
+    fail("--random: a whole number of scripts, 0 or more");
+  const scripts = [...regressionScripts(), ...randomScripts(seeds)];
+  let real: Map<string, OutcomeFile>;
+  if (args.includes("--model-only")) {
+    if (committed === null) fail(`no committed outcomes at ${path}`);
+    real = committed.outcomes;
+  } else {
+    real = runHarness(scripts, k8s);
+    const module = real.values().next().value?.side ?? "unknown";
+    const header: OutcomesHeader = {
+      format: OUTCOMES_FORMAT,
+      module,
+      k8s,
+      regression: scripts.length - seeds,
+      randomSeeds: seeds,
+      checkedOn: committed?.header.checkedOn ?? new Date().toISOString().slice(0, 10),
+    };
+    if (args.includes("--check")) {
+      if (committed === null) fail(`--check: no committed outcomes at ${path}`);
+      const changed = scripts.filter(
+        (s) => JSON.stringify(real.get(s.name)) !== JSON.stringify(committed.outcomes.get(s.name)),
+      );
+      for (const s of changed)
+        console.log(`REAL CHANGED ${s.name}: the real code's outcome differs from ${path}`);
+      if (changed.length > 0)
+        fail(`${changed.length} of ${scripts.length} real outcomes differ from the committed ones`);
+      console.log(`the real code's outcomes equal ${path} on all ${scripts.length} scripts`);
+    } else {
+      const fresh = { ...header, checkedOn: new Date().toISOString().slice(0, 10) };
+      writeFileSync(path, outcomesText(fresh, scripts, real));
+      console.log(`wrote ${path}`);
+    }
+  }
+  report(verdicts(scripts, real, readAllow()), readAllow());
+}
+
+function report(results: ReturnType<typeof verdicts>, allow: ReturnType<typeof readAllow>) {
+  let differences = 0;
   let missing = 0;
-  for (const script of scripts) {
-    const file = join(realDir, `${script.name}.outcome.json`);
-    if (!existsSync(file)) {
-      console.log(`MISSING ${script.name}: no real outcome in ${realDir}`);
+  for (const { script, sorted } of results) {
+    if (sorted === null) {
+      console.log(`MISSING ${script.name}: no real outcome`);
       missing++;
       continue;
     }
-    const real = JSON.parse(readFileSync(file, "utf8")) as OutcomeFile;
-    const model = runScript(script).outcome as OutcomeFile;
-    const diffs = compareOutcomes(script, model, real);
-    const sorted = sortDifferences(diffs, allow);
     for (const d of sorted.rejected) console.log(describeDifference(d, script));
-    all.push({ script, sorted });
+    differences += sorted.rejected.length;
   }
-  const rejected = all.reduce((n, a) => n + a.sorted.rejected.length, 0);
-  const differing = all.filter((a) => a.sorted.rejected.length > 0).length;
-  console.log(
-    `\nallow-list: ${allow.map((e, i) => `${e.class}/${e.field} ${all.reduce((n, a) => n + (a.sorted.accepted[i] ?? 0), 0)}`).join(", ") || "empty"}`,
+  const counts = allow.map(
+    (e, i) =>
+      `${e.class}/${e.field}: ${results.reduce((n, r) => n + (r.sorted?.accepted[i] ?? 0), 0)}`,
   );
+  console.log(`allow-list: ${counts.join(", ") || "empty"}`);
+  const differing = results.filter((r) => (r.sorted?.rejected.length ?? 0) > 0).length;
   console.log(
-    `${scripts.length} scripts: ${scripts.length - differing - missing} equal, ${differing} differ (${rejected} differences), ${missing} without a real outcome`,
+    `${results.length} scripts: ${results.length - differing - missing} as the real code, ${differing} differ (${differences} differences), ${missing} without a real outcome`,
   );
-  process.exit(rejected > 0 || missing > 0 ? 1 : 0);
+  process.exit(differences > 0 || missing > 0 ? 1 : 0);
 }
 
 const [command, ...rest] = process.argv.slice(2);
 if (command === "export") exportCommand(rest);
 else if (command === "random") randomCommand(rest);
 else if (command === "model") modelCommand(rest);
-else if (command === "compare") compareCommand(rest);
-else if (command === "harness")
-  process.exit(runHarness(need(rest[0], "SCRIPTS"), need(rest[1], "OUT")) ? 0 : 1);
+else if (command === undefined || command.startsWith("--")) corpusCommand(process.argv.slice(2));
 else fail(USAGE);
