@@ -1,0 +1,42 @@
+package run
+
+import (
+	"bytes"
+	"errors"
+	"strings"
+
+	apierrors "k8s.io/apimachinery/pkg/api/errors"
+	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
+	"k8s.io/apimachinery/pkg/watch"
+	"k8s.io/component-base/metrics/legacyregistry"
+
+	"github.com/prometheus/common/expfmt"
+)
+
+// metricsText is the Prometheus text of every family in the registry the cacher records into,
+// less the Go runtime's and the process's (they describe the harness, not the cacher).
+func metricsText() (string, error) {
+	families, err := legacyregistry.DefaultGatherer.Gather()
+	if err != nil {
+		return "", err
+	}
+	var buf bytes.Buffer
+	for _, mf := range families {
+		name := mf.GetName()
+		if strings.HasPrefix(name, "go_") || strings.HasPrefix(name, "process_") {
+			continue
+		}
+		if _, err := expfmt.MetricFamilyToText(&buf, mf); err != nil {
+			return "", err
+		}
+	}
+	return buf.String(), nil
+}
+
+// apiErrorFrom is the error a watch's Error event carries.
+func apiErrorFrom(ev watch.Event) error {
+	if st, ok := ev.Object.(*metav1.Status); ok {
+		return &apierrors.StatusError{ErrStatus: *st}
+	}
+	return errors.New("watch error event without a Status")
+}

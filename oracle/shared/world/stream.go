@@ -1,0 +1,139 @@
+package world
+
+import (
+	"sync"
+	"time"
+)
+
+// ItemKind is what one watch-stream item carries.
+type ItemKind int
+
+const (
+	ItemChange ItemKind = iota
+	ItemBookmark
+	ItemInitialEventsEnd
+	ItemError
+)
+
+// StreamItem is one item of the watch stream into the apiserver.
+type StreamItem struct {
+	Kind   ItemKind
+	Change Change // ItemChange
+	Rev    int64  // bookmarks: the revision they carry
+	Err    error  // ItemError
+}
+
+type queued struct {
+	seq      int64
+	arriveNs int64
+	item     StreamItem
+}
+
+// Stream is the one FIFO watch stream: item i sent at s arrives at max(a(i-1), s+lag), and an
+// arrival inside a stall [start, end) moves to end, keeping order.
+type Stream struct {
+	w           *World
+	mu          sync.Mutex
+	queue       []queued
+	lastArrival int64
+	seq         int64
+	failed      *StreamItem
+	closed      bool
+	wake        chan struct{}
+	deliver     func(StreamItem) bool
+}
+
+func (s *Stream) arrival(sentNs int64) int64 {
+	a := max(s.lastArrival, sentNs+s.w.cfg.LagNs)
+	for _, st := range s.w.cfg.Stalls {
+		if a >= st[0] && a < st[1] {
+			a = st[1]
+		}
+	}
+	return a
+}
+
+// send queues an item sent by etcd now; local items (queued by the apiserver itself, such as an
+// initial list's results) skip the lag and stalls but keep the FIFO order.
+func (s *Stream) send(item StreamItem, local bool) {
+	s.mu.Lock()
+	now := s.w.Now()
+	a := max(s.lastArrival, now)
+	if !local && s.w.started {
+		a = s.arrival(now)
+	}
+	s.lastArrival = a
+	s.seq++
+	s.queue = append(s.queue, queued{seq: s.seq, arriveNs: a, item: item})
+	s.mu.Unlock()
+	s.poke()
+}
+
+// Fail ends the stream with err at once; items still in flight are lost with the connection.
+func (s *Stream) Fail(err error) {
+	s.mu.Lock()
+	if s.failed == nil && !s.closed {
+		s.failed = &StreamItem{Kind: ItemError, Err: err}
+		s.queue = nil
+	}
+	s.mu.Unlock()
+	s.poke()
+}
+
+// Close ends delivery (the watcher stopped).
+func (s *Stream) Close() {
+	s.mu.Lock()
+	s.closed = true
+	s.mu.Unlock()
+	s.poke()
+}
+
+func (s *Stream) poke() {
+	select {
+	case s.wake <- struct{}{}:
+	default:
+	}
+}
+
+// run delivers items at their arrival instants until the stream closes or fails.
+func (s *Stream) run() {
+	for {
+		s.mu.Lock()
+		if s.closed {
+			s.mu.Unlock()
+			return
+		}
+		if s.failed != nil {
+			item := *s.failed
+			s.closed = true
+			s.mu.Unlock()
+			s.deliver(item)
+			return
+		}
+		if len(s.queue) == 0 {
+			s.mu.Unlock()
+			<-s.wake
+			continue
+		}
+		head := s.queue[0]
+		s.mu.Unlock()
+		if wait := head.arriveNs - s.w.Now(); wait > 0 {
+			t := time.NewTimer(time.Duration(wait))
+			select {
+			case <-t.C:
+			case <-s.wake:
+				t.Stop()
+			}
+			continue
+		}
+		if !s.deliver(head.item) {
+			s.Close()
+			return
+		}
+		s.mu.Lock()
+		if len(s.queue) > 0 && s.queue[0].seq == head.seq {
+			s.queue = s.queue[1:]
+		}
+		s.mu.Unlock()
+	}
+}
