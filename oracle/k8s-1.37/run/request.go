@@ -3,6 +3,7 @@ package run
 import (
 	"context"
 	"errors"
+	"fmt"
 	"strconv"
 	"time"
 
@@ -18,60 +19,65 @@ import (
 	"watchcachelab/oracle/k8s-1.37/store"
 	"watchcachelab/oracle/shared/outcome"
 	"watchcachelab/oracle/shared/script"
-	"watchcachelab/oracle/shared/world"
 )
 
 var pods = schema.GroupResource{Resource: "pods"}
 
 // answer is what one request's handler returned.
 type answer struct {
-	err           error
-	keys          []string
-	rv            string
-	continueToken string
+	err   error
+	keys  []string
+	rv    string
+	token string
 }
 
-func (h *harness) serve(r script.Request) {
-	calls := &store.Calls{}
+// send records a page of request reqID as sent now and returns it with the context its storage
+// calls run under.
+func (h *harness) send(reqID, pageID string) (*page, context.Context) {
+	p := &page{calls: &store.Calls{}}
+	p.rec = outcome.Request{ID: pageID, SentAtNs: h.world.Now()}
 	h.mu.Lock()
-	h.calls[r.ID] = calls
+	h.pages[reqID] = append(h.pages[reqID], p)
 	h.mu.Unlock()
-	token := ""
-	if r.ContinueOf != "" {
-		prev := h.answer(r.ContinueOf)
-		if prev == nil || prev.Code != 200 || prev.Continue == nil {
-			h.finish(r.ID, &outcome.Request{ID: r.ID, Outcome: "skipped"})
-			return
-		}
-		token = prev.ContinueToken
-	}
-	ctx := store.WithCalls(h.root, calls)
-	if r.Verb == script.VerbWatch {
-		h.finish(r.ID, h.watch(ctx, r))
-		return
-	}
-	h.finish(r.ID, h.withDeadline(ctx, r, calls, token))
+	return p, store.WithCalls(h.root, p.calls)
 }
 
-func (h *harness) answer(id string) *outcome.Request {
+func (h *harness) settle(p *page, rec outcome.Request) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	return h.answers[id]
+	p.rec = rec
 }
 
-func (h *harness) finish(id string, a *outcome.Request) {
-	h.mu.Lock()
-	h.answers[id] = a
-	h.mu.Unlock()
-	close(h.answered[id])
+// serve sends r; a list with a limit is a pager, as client-go's: each answer with a continue
+// token sends the next page at once with that token, no RV and no RVM, until the last page or
+// the first error. Pages after the first are reported as <id>.p<n>.
+func (h *harness) serve(r script.Request) {
+	if r.Verb == script.VerbWatch {
+		p, ctx := h.send(r.ID, r.ID)
+		h.settle(p, h.watch(ctx, r, p.rec))
+		return
+	}
+	token := ""
+	for n := 1; ; n++ {
+		id := r.ID
+		if n > 1 {
+			id = fmt.Sprintf("%s.p%d", r.ID, n)
+		}
+		p, ctx := h.send(r.ID, id)
+		rec := h.withDeadline(ctx, r, token, p.rec)
+		h.settle(p, rec)
+		if h.root.Err() != nil || rec.Code == nil || *rec.Code != 200 || rec.ContinueToken == "" {
+			return
+		}
+		r.RV, r.RVM, token = "", "", rec.ContinueToken
+	}
 }
 
 // withDeadline gives the request a context whose deadline is requestTimeout from its arrival and
 // answers 504 the moment it passes, while the handler goes on in the background.
 // upstream: server/filters/timeout.go WithTimeoutForNonLongRunningRequests, endpoints/filters/request_deadline.go WithRequestDeadline
-func (h *harness) withDeadline(ctx context.Context, r script.Request, calls *store.Calls, token string) *outcome.Request {
-	arrivalNs := h.world.Now()
-	deadlineNs := arrivalNs + h.sc.World.RequestTimeoutNs
+func (h *harness) withDeadline(ctx context.Context, r script.Request, token string, rec outcome.Request) outcome.Request {
+	deadlineNs := rec.SentAtNs + h.sc.World.RequestTimeoutNs
 	ctx, cancel := context.WithTimeout(ctx, time.Duration(h.sc.World.RequestTimeoutNs))
 	done := make(chan answer, 1)
 	go func() {
@@ -86,13 +92,14 @@ func (h *harness) withDeadline(ctx context.Context, r script.Request, calls *sto
 	select {
 	case a = <-done:
 	case <-ctx.Done():
+	case <-h.root.Done():
+		return rec // still open when the script ended
 	}
 	if h.world.Now() >= deadlineNs {
 		a = answer{err: apierrors.NewTimeoutError("request did not complete within the allotted timeout", 0)}
 	}
-	res := result(r.ID, a, h.world.Now())
-	res.Outcome = outcome.Classify(res.Code, calls.Names(), *res.AnsweredAtNs, max(arrivalNs, calls.LastEndNs()))
-	return res
+	fill(&rec, a, h.world.Now())
+	return rec
 }
 
 func (h *harness) list(ctx context.Context, r script.Request, token string) answer {
@@ -113,7 +120,7 @@ func (h *harness) list(ctx context.Context, r script.Request, token string) answ
 	for i := range list.Items {
 		keys[i] = "/pods/" + list.Items[i].Namespace + "/" + list.Items[i].Name
 	}
-	return answer{keys: keys, rv: list.ResourceVersion, continueToken: list.Continue}
+	return answer{keys: keys, rv: list.ResourceVersion, token: list.Continue}
 }
 
 func (h *harness) get(ctx context.Context, r script.Request) answer {
@@ -125,30 +132,35 @@ func (h *harness) get(ctx context.Context, r script.Request) answer {
 	return answer{keys: []string{key}, rv: pod.ResourceVersion}
 }
 
-// result is the client's view of an answer: an API status for an error, the list otherwise.
-func result(id string, a answer, nowNs int64) *outcome.Request {
-	res := &outcome.Request{ID: id, Code: 200, AnsweredAtNs: &nowNs}
+// fill records the client's view of an answer: an API status for an error, the list otherwise.
+func fill(rec *outcome.Request, a answer, nowNs int64) {
+	rec.AnsweredAtNs = &nowNs
+	code := 200
+	rec.Code = &code
 	if a.err != nil {
-		st := statusOf(a.err)
-		res.Code, res.Message = int(st.Code), st.Message
-		if st.Details != nil && st.Details.RetryAfterSeconds > 0 {
-			s := int(st.Details.RetryAfterSeconds)
-			res.RetryAfterSeconds = &s
-		}
-		return res
+		setStatus(rec, statusOf(a.err))
+		return
 	}
 	if rv, err := strconv.ParseInt(a.rv, 10, 64); err == nil {
-		res.ListRV = &rv
+		rec.ListRV = &rv
 	}
-	res.SetKeys(a.keys)
-	if a.continueToken != "" {
-		res.SetContinue(a.continueToken, world.PodPrefix)
+	rec.SetKeys(a.keys)
+	if a.token != "" {
+		rec.SetContinue(a.token)
 	}
-	return res
+}
+
+func setStatus(rec *outcome.Request, st metav1.Status) {
+	code := int(st.Code)
+	rec.Code, rec.Message = &code, st.Message
+	if st.Details != nil && st.Details.RetryAfterSeconds > 0 {
+		s := int(st.Details.RetryAfterSeconds)
+		rec.RetryAfterSeconds = &s
+	}
 }
 
 // statusOf is the Status the REST layer writes for err (non-API errors become 500s).
-// upstream: apimachinery api/errors, endpoints/handlers/responsewriters ErrorToAPIStatus
+// upstream: endpoints/handlers/responsewriters/status.go ErrorToAPIStatus
 func statusOf(err error) metav1.Status {
 	var status apierrors.APIStatus
 	if errors.As(err, &status) {

@@ -13,6 +13,7 @@ import (
 
 	"watchcachelab/oracle/k8s-1.37/store"
 	"watchcachelab/oracle/shared/outcome"
+	"watchcachelab/oracle/shared/runner"
 	"watchcachelab/oracle/shared/script"
 	"watchcachelab/oracle/shared/world"
 )
@@ -27,18 +28,22 @@ type harness struct {
 	sc        *script.Script
 	world     *world.World
 	store     *store.Store
-	cacher    *cacher.Cacher
 	delegator *cacher.CacheDelegator
 	root      context.Context
 
-	mu       sync.Mutex
-	answers  map[string]*outcome.Request
-	calls    map[string]*store.Calls
-	answered map[string]chan struct{}
+	mu    sync.Mutex
+	pages map[string][]*page // by request id: the request, then its pager's next pages
+}
+
+// page is one request sent: its answer so far and the storage calls it caused.
+type page struct {
+	rec   outcome.Request
+	calls *store.Calls
 }
 
 // Script runs sc once. Call it inside a synctest bubble (synctest.Test): every goroutine the
-// cacher starts then runs on the bubble's virtual clock.
+// cacher starts then runs on the bubble's virtual clock, and synctest.Wait is an exact "all
+// blocked" point between the script's steps.
 func Script(t *testing.T, sc *script.Script) (*outcome.Outcome, error) {
 	if err := setGates(t, sc.Gates); err != nil {
 		return nil, err
@@ -70,60 +75,52 @@ func Script(t *testing.T, sc *script.Script) (*outcome.Outcome, error) {
 	w.Start()
 	st.Background.Reset()
 
-	h := &harness{sc: sc, world: w, store: st, cacher: c, delegator: d, root: root,
-		answers: map[string]*outcome.Request{}, calls: map[string]*store.Calls{}, answered: map[string]chan struct{}{}}
-	for _, r := range sc.Requests {
-		h.answered[r.ID] = make(chan struct{})
-	}
-	go w.RunTimeline(sc.Timeline)
-	for _, r := range sc.Requests {
-		go h.schedule(r)
-	}
-	time.Sleep(time.Duration(sc.World.DurationNs - w.Now()))
-	synctest.Wait()
+	h := &harness{sc: sc, world: w, store: st, delegator: d, root: root, pages: map[string][]*page{}}
+	h.drive(runner.Steps(sc))
 	out := &outcome.Outcome{Format: outcome.Format, Script: sc.Name, Side: Side}
 	out.Requests = h.collect()
-	out.BackgroundCalls = backgroundCalls(st.Background)
+	out.BackgroundCalls = st.Background.List()
 	out.Metrics, err = metricsText()
 	return out, err
 }
 
-// schedule sends r at its instant, or when the request it is after has answered.
-func (h *harness) schedule(r script.Request) {
-	if r.AtNs != nil {
-		time.Sleep(time.Duration(*r.AtNs - h.world.Now()))
-	} else {
-		select {
-		case <-h.answered[r.After]:
-		case <-h.root.Done():
-			return
+// drive performs the steps at their instants. At each instant it first lets the world's own
+// work due then run to quiescence, then performs each step and lets it run until everything is
+// blocked again, so steps at one instant happen in the script's order.
+func (h *harness) drive(steps []runner.Step) {
+	var prevTickRev int64
+	for _, s := range steps {
+		if d := s.AtNs - h.world.Now(); d > 0 {
+			time.Sleep(time.Duration(d))
 		}
+		synctest.Wait()
+		switch {
+		case s.Periodic:
+			prevTickRev = h.world.CompactTick(prevTickRev)
+		case s.Event != nil:
+			h.world.Apply(*s.Event)
+		default:
+			go h.serve(*s.Request)
+		}
+		synctest.Wait()
 	}
-	h.serve(r)
+	if d := h.sc.World.DurationNs - h.world.Now(); d > 0 {
+		time.Sleep(time.Duration(d))
+	}
+	synctest.Wait()
 }
 
+// collect is every page sent, in the script's order of requests, each pager's pages in order.
 func (h *harness) collect() []outcome.Request {
 	h.mu.Lock()
 	defer h.mu.Unlock()
 	var all []outcome.Request
 	for _, r := range h.sc.Requests {
-		a, ok := h.answers[r.ID]
-		if !ok {
-			a = &outcome.Request{ID: r.ID, Outcome: "open", StorageCalls: []string{}}
+		for _, p := range h.pages[r.ID] {
+			rec := p.rec
+			rec.StorageCalls = p.calls.List()
+			all = append(all, rec)
 		}
-		if c, ok := h.calls[r.ID]; ok {
-			a.StorageCalls = c.Names()
-		}
-		all = append(all, *a)
 	}
 	return all
-}
-
-func backgroundCalls(c *store.Calls) []outcome.Call {
-	names, times := c.Names(), c.Times()
-	calls := make([]outcome.Call, len(names))
-	for i := range names {
-		calls[i] = outcome.Call{AtNs: times[i], Call: names[i]}
-	}
-	return calls
 }

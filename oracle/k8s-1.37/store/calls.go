@@ -5,14 +5,14 @@ package store
 import (
 	"context"
 	"sync"
+
+	"watchcachelab/oracle/shared/outcome"
 )
 
-// Calls records the storage calls one request caused, in order, and when the last one ended.
+// Calls records the storage calls one request caused, in order, with their instants.
 type Calls struct {
-	mu        sync.Mutex
-	names     []string
-	atNs      []int64
-	lastEndNs int64
+	mu    sync.Mutex
+	calls []outcome.Call
 }
 
 type callsKey struct{}
@@ -22,38 +22,33 @@ func WithCalls(ctx context.Context, c *Calls) context.Context {
 	return context.WithValue(ctx, callsKey{}, c)
 }
 
-func (c *Calls) begin(name string, nowNs int64) {
+func (c *Calls) begin(name string, nowNs int64) int {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.names = append(c.names, name)
-	c.atNs = append(c.atNs, nowNs)
+	c.calls = append(c.calls, outcome.Call{Call: name, AtNs: nowNs})
+	return len(c.calls) - 1
 }
 
-func (c *Calls) end(nowNs int64) {
+func (c *Calls) end(i int, nowNs int64) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	c.lastEndNs = nowNs
+	if i < len(c.calls) {
+		c.calls[i].DoneNs = &nowNs
+	}
 }
 
-// Names are the calls in order.
-func (c *Calls) Names() []string {
+// List is the calls so far, in order.
+func (c *Calls) List() []outcome.Call {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return append([]string{}, c.names...)
+	return append([]outcome.Call{}, c.calls...)
 }
 
-// Times are the instants the calls began, in order.
-func (c *Calls) Times() []int64 {
+// Reset forgets the calls so far (the cacher's initialisation before the script's t=0).
+func (c *Calls) Reset() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	return append([]int64{}, c.atNs...)
-}
-
-// LastEndNs is when the last call returned.
-func (c *Calls) LastEndNs() int64 {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.lastEndNs
+	c.calls = nil
 }
 
 // record attributes a call to the request in ctx, or to the cacher's own background calls.
@@ -62,13 +57,6 @@ func (s *Store) record(ctx context.Context, name string) func() {
 	if !ok {
 		c = s.Background
 	}
-	c.begin(name, s.world.Now())
-	return func() { c.end(s.world.Now()) }
-}
-
-// Reset forgets the calls so far (the cacher's initialisation before the script's t=0).
-func (c *Calls) Reset() {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.names, c.atNs, c.lastEndNs = nil, nil, 0
+	i := c.begin(name, s.world.Now())
+	return func() { c.end(i, s.world.Now()) }
 }

@@ -67,12 +67,13 @@ func (s *Store) pod(key string, rev int64) *example.Pod {
 	return p
 }
 
-// GetCurrentResourceVersion is a quorum read of etcd's revision: one range of no objects.
+// GetCurrentResourceVersion is a quorum read of etcd's revision, costed as a range of
+// min(1, pods) objects (docs/oracle-script.md).
 // upstream: etcd3 store.go GetCurrentResourceVersion
 func (s *Store) GetCurrentResourceVersion(ctx context.Context) (uint64, error) {
 	defer s.record(ctx, "GetCurrentResourceVersion")()
 	var rev int64
-	err := s.world.Serve(ctx, func(kv *world.KV) int64 { rev = kv.Rev(); return 0 })
+	err := s.world.Serve(ctx, func(kv *world.KV) int64 { rev = kv.Rev(); return min(1, kv.Pods()) })
 	return uint64(rev), err
 }
 

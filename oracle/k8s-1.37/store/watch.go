@@ -177,10 +177,7 @@ func (s *Store) deliver(w *watcher, item world.StreamItem) bool {
 	}
 	c := item.Change
 	ev := watch.Event{Type: watch.Modified, Object: s.pod(c.Key, c.Rev)}
-	switch {
-	case c.Deleted:
-		ev.Type = watch.Deleted
-	case c.Created:
+	if c.Created {
 		ev.Type = watch.Added
 	}
 	return w.send(ev)

@@ -6,8 +6,6 @@ import (
 	"encoding/base64"
 	"encoding/json"
 	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 )
 
@@ -23,33 +21,44 @@ type Outcome struct {
 	Metrics         string    `json:"metrics"`
 }
 
-// Continue is a decoded continue token.
+// Continue is a decoded continue token, as upstream encodes it (start relative to the prefix).
 type Continue struct {
 	RV    int64  `json:"rv"`
 	Start string `json:"start"`
 }
 
+// Call is one storage call: when it began and when it returned (null: still running at the end).
+type Call struct {
+	Call   string `json:"call"`
+	AtNs   int64  `json:"atNs"`
+	DoneNs *int64 `json:"doneNs"`
+}
+
+// Request is one request's (or one pager page's) answer.
 type Request struct {
 	ID                string    `json:"id"`
-	Outcome           string    `json:"outcome"`
-	Code              int       `json:"code"`
+	SentAtNs          int64     `json:"sentAtNs"`
+	AnsweredAtNs      *int64    `json:"answeredAtNs"`
+	Code              *int      `json:"code"`
 	Message           string    `json:"message"`
 	RetryAfterSeconds *int      `json:"retryAfterSeconds"`
 	ListRV            *int64    `json:"listRV"`
-	Count             *int      `json:"count,omitempty"`
-	KeysDigest        string    `json:"keysDigest,omitempty"`
-	FirstKey          string    `json:"firstKey,omitempty"`
-	LastKey           string    `json:"lastKey,omitempty"`
+	Count             *int      `json:"count"`
+	KeysDigest        *string   `json:"keysDigest"`
+	FirstKey          *string   `json:"firstKey"`
+	LastKey           *string   `json:"lastKey"`
 	Continue          *Continue `json:"continue"`
+	StorageCalls      []Call    `json:"storageCalls"`
 	Events            *int      `json:"events,omitempty"`
 	LastRV            *int64    `json:"lastRV,omitempty"`
 	EndedBy           string    `json:"endedBy,omitempty"`
-	AnsweredAtNs      *int64    `json:"answeredAtNs"`
-	StorageCalls      []string  `json:"storageCalls"`
 
-	// ContinueToken is the token as the client got it, for the request that continues this one.
+	// ContinueToken is the token as the client got it, for the pager's next page.
 	ContinueToken string `json:"-"`
 }
+
+// maxDigestKeys is the count above which no keys digest is written.
+const maxDigestKeys = 5000
 
 // KeysDigest is fnv1a64 (hex, 16 digits) of the keys joined by "\n".
 func KeysDigest(keys []string) string {
@@ -66,9 +75,12 @@ func KeysDigest(keys []string) string {
 func (r *Request) SetKeys(keys []string) {
 	n := len(keys)
 	r.Count = &n
-	r.KeysDigest = KeysDigest(keys)
+	if n <= maxDigestKeys {
+		d := KeysDigest(keys)
+		r.KeysDigest = &d
+	}
 	if n > 0 {
-		r.FirstKey, r.LastKey = keys[0], keys[n-1]
+		r.FirstKey, r.LastKey = &keys[0], &keys[n-1]
 	}
 }
 
@@ -84,26 +96,9 @@ func (o *Outcome) Marshal() ([]byte, error) {
 	return buf.Bytes(), nil
 }
 
-// Write puts <script>.outcome.json in dir.
-func (o *Outcome) Write(dir string) (string, error) {
-	data, err := o.Marshal()
-	if err != nil {
-		return "", err
-	}
-	path := filepath.Join(dir, o.Script+".outcome.json")
-	return path, os.WriteFile(path, data, 0o644)
-}
-
-// Call is one storage call the cacher made on its own (its reflector's lists and watches,
-// progress requests), at the virtual instant it began.
-type Call struct {
-	AtNs int64  `json:"atNs"`
-	Call string `json:"call"`
-}
-
-// SetContinue keeps a continue token and its decoded form: the revision and the start key,
-// made absolute under keyPrefix as the store reads it.
-func (r *Request) SetContinue(token, keyPrefix string) {
+// SetContinue keeps a continue token and its decoded form, as upstream encodes it
+// (storage.EncodeContinue: base64 of JSON with the revision and the start key).
+func (r *Request) SetContinue(token string) {
 	r.ContinueToken = token
 	var decoded struct {
 		RV    int64  `json:"rv"`
@@ -111,8 +106,8 @@ func (r *Request) SetContinue(token, keyPrefix string) {
 	}
 	data, err := base64.RawURLEncoding.DecodeString(token)
 	if err != nil || json.Unmarshal(data, &decoded) != nil {
-		r.Continue = &Continue{RV: 0, Start: "undecodable: " + token}
+		r.Continue = &Continue{Start: "undecodable: " + token}
 		return
 	}
-	r.Continue = &Continue{RV: decoded.RV, Start: keyPrefix + decoded.Start}
+	r.Continue = &Continue{RV: decoded.RV, Start: decoded.Start}
 }

@@ -32,6 +32,7 @@ type World struct {
 	EtcdConcurrency      int        `json:"etcdConcurrency"`
 	EtcdLatencyNs        int64      `json:"etcdLatencyNs"`
 	LagNs                int64      `json:"lagNs"`
+	ProcessRate          int64      `json:"processRate"`
 	Stalls               [][2]int64 `json:"stalls"`
 	RequestTimeoutNs     int64      `json:"requestTimeoutNs"`
 	CompactionIntervalNs int64      `json:"compactionIntervalNs"`
@@ -42,7 +43,6 @@ type World struct {
 const (
 	OpWrite      = "write"
 	OpOtherWrite = "otherWrite"
-	OpDelete     = "delete"
 	OpCompact    = "compact"
 	OpRestart    = "restart"
 )
@@ -60,17 +60,16 @@ const (
 	VerbWatch = "watch"
 )
 
+// Request is one client request; a list with a limit is a pager that follows its pages.
 type Request struct {
-	ID         string `json:"id"`
-	AtNs       *int64 `json:"atNs,omitempty"`
-	After      string `json:"after,omitempty"`
-	Verb       string `json:"verb"`
-	RV         string `json:"rv"`
-	RVM        string `json:"rvm"`
-	Limit      int64  `json:"limit"`
-	ContinueOf string `json:"continueOf,omitempty"`
-	Pod        *int   `json:"pod,omitempty"`
-	UntilNs    int64  `json:"untilNs,omitempty"`
+	ID      string `json:"id"`
+	AtNs    int64  `json:"atNs"`
+	Verb    string `json:"verb"`
+	RV      string `json:"rv"`
+	RVM     string `json:"rvm"`
+	Limit   int64  `json:"limit"`
+	Pod     *int   `json:"pod,omitempty"`
+	UntilNs int64  `json:"untilNs,omitempty"`
 }
 
 // PodKey is the storage key of pod i (docs/oracle-script.md "Keys").

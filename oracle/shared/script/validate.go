@@ -22,8 +22,8 @@ func (s *Script) Validate() error {
 	if w.EtcdConcurrency < 1 {
 		bad("world.etcdConcurrency is %d; it must be at least 1", w.EtcdConcurrency)
 	}
-	if w.ObjectBytes < 0 || w.EtcdLatencyNs < 0 || w.LagNs < 0 || w.CompactionIntervalNs < 0 {
-		bad("world.objectBytes, etcdLatencyNs, lagNs and compactionIntervalNs must be 0 or more")
+	if w.ObjectBytes < 0 || w.EtcdLatencyNs < 0 || w.LagNs < 0 || w.ProcessRate < 0 || w.CompactionIntervalNs < 0 {
+		bad("world.objectBytes, etcdLatencyNs, lagNs, processRate and compactionIntervalNs must be 0 or more")
 	}
 	if w.RequestTimeoutNs <= 0 || w.DurationNs <= 0 {
 		bad("world.requestTimeoutNs and world.durationNs must be more than 0")
@@ -41,53 +41,46 @@ func (s *Script) Validate() error {
 func (s *Script) validateTimeline(bad func(string, ...any)) {
 	last := int64(-1)
 	for i, e := range s.Timeline {
-		if e.AtNs <= last {
-			bad("timeline[%d] at %d ns is not after the previous event (%d ns); events are ordered with no two at one instant", i, e.AtNs, last)
+		if e.AtNs < last || e.AtNs > s.World.DurationNs {
+			bad("timeline[%d] at %d ns is before the previous event or after durationNs; events are ordered", i, e.AtNs)
 		}
 		last = e.AtNs
 		switch e.Op {
-		case OpWrite, OpDelete:
+		case OpWrite:
 			if e.Pod == nil || *e.Pod < 0 {
-				bad("timeline[%d] %s needs \"pod\" ≥ 0", i, e.Op)
+				bad("timeline[%d] write needs \"pod\" ≥ 0", i)
 			}
 		case OpOtherWrite, OpCompact, OpRestart:
 		default:
-			bad("timeline[%d] op %q is unknown; allowed: write, otherWrite, delete, compact, restart", i, e.Op)
+			bad("timeline[%d] op %q is unknown; allowed: write, otherWrite, compact, restart", i, e.Op)
 		}
 	}
 }
 
 func (s *Script) validateRequests(bad func(string, ...any)) {
 	seen := map[string]bool{}
-	instants := map[int64]string{}
-	for _, e := range s.Timeline {
-		instants[e.AtNs] = "timeline event"
-	}
+	last := int64(-1)
 	for i, r := range s.Requests {
 		if r.ID == "" || seen[r.ID] {
 			bad("requests[%d] id %q is empty or repeated; ids are unique", i, r.ID)
 		}
-		switch {
-		case r.AtNs == nil && r.After == "":
-			bad("request %s has neither atNs nor after", r.ID)
-		case r.AtNs != nil && r.After != "":
-			bad("request %s has both atNs and after; give one", r.ID)
-		case r.After != "" && !seen[r.After]:
-			bad("request %s is after %q, which is not an earlier request", r.ID, r.After)
-		case r.AtNs != nil:
-			if other, clash := instants[*r.AtNs]; clash {
-				bad("request %s at %d ns shares its instant with a %s; no two at one instant", r.ID, *r.AtNs, other)
-			}
-			instants[*r.AtNs] = "request"
+		seen[r.ID] = true
+		if r.AtNs < last || r.AtNs > s.World.DurationNs {
+			bad("request %s at %d ns is before the previous request or after durationNs; requests are ordered", r.ID, r.AtNs)
 		}
-		if r.ContinueOf != "" && r.ContinueOf != r.After {
-			bad("request %s continues %q but is after %q; continueOf must name the request it is after", r.ID, r.ContinueOf, r.After)
-		}
+		last = r.AtNs
 		switch r.Verb {
-		case VerbList, VerbWatch:
+		case VerbList:
+			if r.Limit < 0 {
+				bad("request %s limit is %d; 0 (no limit) or more", r.ID, r.Limit)
+			}
 		case VerbGet:
 			if r.Pod == nil || *r.Pod < 0 {
 				bad("request %s is a get and needs \"pod\" ≥ 0", r.ID)
+			}
+		case VerbWatch:
+			if r.UntilNs <= r.AtNs {
+				bad("request %s is a watch and needs untilNs after atNs", r.ID)
 			}
 		default:
 			bad("request %s verb %q is unknown; allowed: list, get, watch", r.ID, r.Verb)
@@ -97,6 +90,5 @@ func (s *Script) validateRequests(bad func(string, ...any)) {
 		default:
 			bad("request %s rvm %q is unknown; allowed: \"\", \"Exact\", \"NotOlderThan\"", r.ID, r.RVM)
 		}
-		seen[r.ID] = true
 	}
 }

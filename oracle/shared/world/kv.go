@@ -15,8 +15,7 @@ var ErrCompacted = errors.New("mvcc: required revision has been compacted")
 var ErrFutureRev = errors.New("mvcc: required revision is a future revision")
 
 type version struct {
-	modRev  int64
-	deleted bool
+	modRev int64
 }
 
 // KV is etcd's multi-version key space: every key's versions since the compacted revision, keys
@@ -27,13 +26,14 @@ type KV struct {
 	keys      []string
 	versions  map[string][]version
 	log       []Change
+	live      int64
 }
 
-// Change is one committed write to the watched prefix, as etcd's watch sends it.
+// Change is one committed write to the watched prefix, as etcd's watch sends it. The lab's
+// world has no deletes (docs/oracle-script.md), so a change creates or updates a pod.
 type Change struct {
 	Rev     int64
 	Key     string
-	Deleted bool
 	Created bool
 }
 
@@ -49,16 +49,16 @@ func NewKV() *KV { return &KV{rev: 1, versions: map[string][]version{}} }
 func (kv *KV) Rev() int64       { return kv.rev }
 func (kv *KV) Compacted() int64 { return kv.compacted }
 
-func (kv *KV) live(key string) bool {
-	vs := kv.versions[key]
-	return len(vs) > 0 && !vs[len(vs)-1].deleted
-}
+// Pods is how many keys are live now.
+func (kv *KV) Pods() int64 { return kv.live }
 
 // Put updates key, creating it if absent, at revision+1.
 func (kv *KV) Put(key string) Change {
 	kv.rev++
-	created := !kv.live(key)
-	if _, known := kv.versions[key]; !known {
+	_, known := kv.versions[key]
+	created := !known
+	if created {
+		kv.live++
 		i := sort.SearchStrings(kv.keys, key)
 		kv.keys = append(kv.keys, "")
 		copy(kv.keys[i+1:], kv.keys[i:])
@@ -68,19 +68,6 @@ func (kv *KV) Put(key string) Change {
 	c := Change{Rev: kv.rev, Key: key, Created: created}
 	kv.log = append(kv.log, c)
 	return c
-}
-
-// Delete removes a live key at revision+1; a missing key changes nothing (etcd's delete of
-// nothing does not advance the revision).
-func (kv *KV) Delete(key string) (Change, bool) {
-	if !kv.live(key) {
-		return Change{}, false
-	}
-	kv.rev++
-	kv.versions[key] = append(kv.versions[key], version{modRev: kv.rev, deleted: true})
-	c := Change{Rev: kv.rev, Key: key, Deleted: true}
-	kv.log = append(kv.log, c)
-	return c, true
 }
 
 // Bump is a write to another resource: a revision with no event on this prefix.
@@ -99,20 +86,8 @@ func (kv *KV) Compact(rev int64) {
 				keep = i
 			}
 		}
-		vs = vs[keep:]
-		if len(vs) == 1 && vs[0].deleted && vs[0].modRev <= rev {
-			delete(kv.versions, key)
-			continue
-		}
-		kv.versions[key] = vs
+		kv.versions[key] = vs[keep:]
 	}
-	kept := kv.keys[:0]
-	for _, k := range kv.keys {
-		if _, ok := kv.versions[k]; ok {
-			kept = append(kept, k)
-		}
-	}
-	kv.keys = kept
 	i := sort.Search(len(kv.log), func(i int) bool { return kv.log[i].Rev > rev })
 	kv.log = append([]Change(nil), kv.log[i:]...)
 }
@@ -124,8 +99,7 @@ func (kv *KV) at(key string, rev int64) (version, bool) {
 	if i == 0 {
 		return version{}, false
 	}
-	v := vs[i-1]
-	return v, !v.deleted
+	return vs[i-1], true
 }
 
 // Range reads up to limit (0: all) live keys in [start, end) at rev (0: current), in byte order,

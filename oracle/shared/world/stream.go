@@ -25,17 +25,19 @@ type StreamItem struct {
 
 type queued struct {
 	seq      int64
-	arriveNs int64
+	handedNs int64
 	item     StreamItem
 }
 
-// Stream is the one FIFO watch stream: item i sent at s arrives at max(a(i-1), s+lag), and an
-// arrival inside a stall [start, end) moves to end, keeping order.
+// Stream is the one FIFO watch stream: item i sent at s arrives at a(i) = max(a(i-1), s+lag),
+// an arrival inside a stall [start, end) moves to end, keeping order, and the cacher is handed
+// it at p(i) = max(a(i), p(i-1) + ceil(1e9 / processRate)) (processRate 0: p(i) = a(i)).
 type Stream struct {
 	w           *World
 	mu          sync.Mutex
 	queue       []queued
 	lastArrival int64
+	lastHanded  int64
 	seq         int64
 	failed      *StreamItem
 	closed      bool
@@ -59,12 +61,17 @@ func (s *Stream) send(item StreamItem, local bool) {
 	s.mu.Lock()
 	now := s.w.Now()
 	a := max(s.lastArrival, now)
+	p := max(s.lastHanded, a)
 	if !local && s.w.started {
 		a = s.arrival(now)
+		p = a
+		if rate := s.w.cfg.ProcessRate; rate > 0 {
+			p = max(a, s.lastHanded+ceilDiv(1_000_000_000, rate))
+		}
 	}
-	s.lastArrival = a
+	s.lastArrival, s.lastHanded = a, p
 	s.seq++
-	s.queue = append(s.queue, queued{seq: s.seq, arriveNs: a, item: item})
+	s.queue = append(s.queue, queued{seq: s.seq, handedNs: p, item: item})
 	s.mu.Unlock()
 	s.poke()
 }
@@ -95,7 +102,7 @@ func (s *Stream) poke() {
 	}
 }
 
-// run delivers items at their arrival instants until the stream closes or fails.
+// run hands items to the cacher at their instants until the stream closes or fails.
 func (s *Stream) run() {
 	for {
 		s.mu.Lock()
@@ -117,7 +124,7 @@ func (s *Stream) run() {
 		}
 		head := s.queue[0]
 		s.mu.Unlock()
-		if wait := head.arriveNs - s.w.Now(); wait > 0 {
+		if wait := head.handedNs - s.w.Now(); wait > 0 {
 			t := time.NewTimer(time.Duration(wait))
 			select {
 			case <-t.C:

@@ -2,7 +2,6 @@ package world
 
 import (
 	"errors"
-	"time"
 
 	"watchcachelab/oracle/shared/script"
 )
@@ -18,10 +17,6 @@ func (w *World) Apply(e script.Event) {
 	case script.OpWrite:
 		c := w.kv.Put(script.PodKey(*e.Pod))
 		change = &c
-	case script.OpDelete:
-		if c, ok := w.kv.Delete(script.PodKey(*e.Pod)); ok {
-			change = &c
-		}
 	case script.OpOtherWrite:
 		w.kv.Bump()
 	case script.OpCompact:
@@ -38,38 +33,11 @@ func (w *World) Apply(e script.Event) {
 	}
 }
 
-// RunTimeline applies the script's events at their instants, and the periodic compaction
-// (every interval, to the revision etcd had at the previous tick, as the apiserver's compactor
-// does), until durationNs. It returns when the script's duration has passed.
-func (w *World) RunTimeline(events []script.Event) {
-	interval := w.cfg.CompactionIntervalNs
-	nextCompact := interval
-	var prevTickRev int64
-	i := 0
-	for {
-		next := w.cfg.DurationNs
-		isCompaction := false
-		if i < len(events) && events[i].AtNs < next {
-			next = events[i].AtNs
-		}
-		if interval > 0 && nextCompact < next {
-			next, isCompaction = nextCompact, true
-		}
-		if d := next - w.Now(); d > 0 {
-			time.Sleep(time.Duration(d))
-		}
-		switch {
-		case isCompaction:
-			w.mu.Lock()
-			w.kv.Compact(prevTickRev)
-			prevTickRev = w.kv.Rev()
-			w.mu.Unlock()
-			nextCompact += interval
-		case i < len(events) && events[i].AtNs == next:
-			w.Apply(events[i])
-			i++
-		default:
-			return
-		}
-	}
+// CompactTick is the periodic compaction: etcd compacts to the revision it had at the previous
+// tick, as the apiserver's compactor does; it returns this tick's revision for the next one.
+func (w *World) CompactTick(prevTickRev int64) int64 {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.kv.Compact(prevTickRev)
+	return w.kv.Rev()
 }

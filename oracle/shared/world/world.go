@@ -65,10 +65,12 @@ func (w *World) CompactRevision() int64 {
 	return w.kv.Compacted()
 }
 
-// ServiceNs is one range's service time: etcdLatencyNs + 10000 ns × objects × objectBytes / 2048.
+// ServiceNs is one range's service time: etcdLatencyNs + ceil(10000 ns × objects × objectBytes / 2048).
 func (w *World) ServiceNs(objects int64) int64 {
-	return w.cfg.EtcdLatencyNs + 10000*objects*w.cfg.ObjectBytes/2048
+	return w.cfg.EtcdLatencyNs + ceilDiv(10000*objects*w.cfg.ObjectBytes, 2048)
 }
+
+func ceilDiv(a, b int64) int64 { return (a + b - 1) / b }
 
 // Serve runs one range: it waits FIFO for a slot, calls read at the start of service (so it sees
 // the revision current then), holds the slot for the service time of the objects read returns,
