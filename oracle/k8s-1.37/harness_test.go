@@ -72,6 +72,7 @@ func runScript(t *testing.T, path string) error {
 	}
 	stop := runner.Watchdog(*watchdog, func() {
 		writeFault(name, "watchdog", fmt.Sprintf("still running after %v of wall-clock time; ended", *watchdog))
+		_ = os.WriteFile(filepath.Join(*outDir, ".watchdog"), []byte(name), 0o644)
 		os.Exit(3)
 	})
 	defer stop()

@@ -68,6 +68,7 @@ func (s *Store) Watch(ctx context.Context, key string, opts storage.ListOptions)
 	if !opts.Recursive || key != "/pods" && key != world.PodPrefix {
 		return nil, errors.New("the oracle's store watches the pod prefix only")
 	}
+	defer s.record(ctx, "Watch")()
 	rv, err := s.versioner.ParseResourceVersion(opts.ResourceVersion)
 	if err != nil {
 		return nil, err
