@@ -56,7 +56,10 @@ describe("compareOutcomes", () => {
   });
 
   it("names the request and field of an answer that differs, and a metric family", () => {
-    const theirs = structuredClone(ours) as { requests: RequestRecord[]; metrics: string };
+    const theirs = structuredClone(ours) as unknown as {
+      requests: RequestRecord[];
+      metrics: string;
+    };
     const first = theirs.requests[0];
     if (first === undefined) throw new Error("the script has no request");
     first.answeredAtNs = (first.answeredAtNs ?? 0) + 1;

@@ -40,7 +40,8 @@ import {
 //                                                 the committed ones instead of writing them
 //   npm run oracle -- --model-only                the model against the committed outcomes (no Go)
 // and tools: `export --scenario TEXT --duration S --name NAME [--class C] --out DIR` (a scenario as a
-// script), `random --from SEED --count N --out DIR`, `model SCRIPTS OUT` (the model's outcomes).
+// script), `random --from SEED --count N --out DIR`, `model SCRIPTS OUT` (the model's outcomes),
+// `compare SCRIPTS REAL` (the model against outcome files in a directory).
 // Exits 1 on any difference the allow-list does not accept.
 
 const USAGE =
@@ -137,7 +138,7 @@ function runHarness(scripts: readonly Script[], k8s: string): Map<string, Outcom
   mkdirSync(outDir);
   for (const script of scripts) writeJson(join(inDir, `${script.name}.script.json`), script);
   console.error(`oracle: running ${scripts.length} scripts on the real cacher of ${k8s}…`);
-  const result = spawnSync("bash", [run, "--k8s", k8s, inDir, outDir], { stdio: "inherit" });
+  const result = spawnSync("bash", [run, inDir, outDir, k8s], { stdio: "inherit" });
   if (result.status !== 0) fail(`the harness failed (exit ${result.status}); its output is above`);
   const outcomes = new Map<string, OutcomeFile>();
   for (const script of scripts) {
@@ -225,9 +226,22 @@ function report(results: ReturnType<typeof verdicts>, allow: ReturnType<typeof r
   process.exit(differences > 0 || missing > 0 ? 1 : 0);
 }
 
+/** The model against outcome files in a directory (the harness's output, say). */
+function compareCommand(args: string[]) {
+  const [dir, realDir] = [need(args[0], "SCRIPTS"), need(args[1], "REAL")];
+  const scripts = readScripts(dir);
+  const real = new Map<string, OutcomeFile>();
+  for (const s of scripts) {
+    const file = join(realDir, `${s.name}.outcome.json`);
+    if (existsSync(file)) real.set(s.name, JSON.parse(readFileSync(file, "utf8")) as OutcomeFile);
+  }
+  report(verdicts(scripts, real, readAllow()), readAllow());
+}
+
 const [command, ...rest] = process.argv.slice(2);
 if (command === "export") exportCommand(rest);
 else if (command === "random") randomCommand(rest);
 else if (command === "model") modelCommand(rest);
+else if (command === "compare") compareCommand(rest);
 else if (command === undefined || command.startsWith("--")) corpusCommand(process.argv.slice(2));
 else fail(USAGE);
