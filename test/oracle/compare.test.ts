@@ -67,7 +67,7 @@ describe("compareOutcomes", () => {
       /^(apiserver_watch_cache_events_received_total\{[^}]*\}) \d+/m,
       "$1 12345",
     );
-    const diffs = compareOutcomes(script, ours, theirs as OutcomeFile);
+    const diffs = compareOutcomes(script, ours, theirs as unknown as OutcomeFile);
     expect(diffs.map((d) => [d.request, d.field])).toContainEqual([first.id, "answeredAtNs"]);
     expect(diffs.map((d) => d.field)).toContain(
       "metric:apiserver_watch_cache_events_received_total",
