@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { newRequestContext } from "../../src/sim/storage/request-context.ts";
 import { ms, seconds } from "../../src/sim/time.ts";
 import { makeCache, pod } from "./watch-cache-fixture.ts";
 
@@ -157,7 +158,7 @@ describe("waitUntilFreshLocked", () => {
 
   it("records what woke a traced request and how long it waited", () => {
     const f = makeCache();
-    const ctx = { id: 1, waitedNs: 0, wokeBy: null, servedBy: null, etcdReason: null, steps: [] };
+    const ctx = { ...newRequestContext(1), steps: [] };
     f.cache.waitUntilFreshLocked(2, true, ctx, () => {});
     f.scheduler.runUntil(ms(5));
     f.cache.updateResourceVersion(2);

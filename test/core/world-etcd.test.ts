@@ -12,14 +12,9 @@ import { podSpec } from "../../src/sim/world/pods.ts";
 import { listOptions } from "./fixtures/cacher.ts";
 
 const LIST = listOptions({ limit: 500 });
+const LIST_ALL = listOptions({});
 
-function server(
-  pods: number,
-  concurrency = 2,
-  latencyMs = 2,
-  timeoutS = 60,
-  k8s: K8sVersion = "1.37",
-) {
+function server(pods: number, concurrency = 2, latencyMs = 2, k8s: K8sVersion = "1.37") {
   const scheduler = new Scheduler();
   const kv = new EtcdKv(1, "/pods/");
   for (let i = 0; i < pods; i++) kv.create(podSpec(i));
@@ -31,7 +26,6 @@ function server(
     {
       concurrency: () => concurrency,
       latencyNs: () => ms(latencyMs),
-      requestTimeoutNs: seconds(timeoutS),
       objectBytes: 2048,
       answered: (reason) => {
         counts[reason] = (counts[reason] ?? 0) + 1;
@@ -53,8 +47,15 @@ function server(
 
 type Answer = { atNs: number; err: ApiError | null; count: number | null; rv: number | null };
 
-function list(s: ReturnType<typeof server>, opts: ListOptions, answers: Answer[]): void {
-  s.etcd.getList("/pods/", opts, newRequestContext(answers.length, "consistent"), (err, page) =>
+/** A LIST whose caller's context ends at `deadlineNs` (none by default). */
+function list(
+  s: ReturnType<typeof server>,
+  opts: ListOptions,
+  answers: Answer[],
+  deadlineNs = Number.POSITIVE_INFINITY,
+): void {
+  const ctx = { ...newRequestContext(answers.length, "consistent"), deadlineNs };
+  s.etcd.getList("/pods/", opts, ctx, (err, page) =>
     answers.push({
       atNs: s.scheduler.nowNs,
       err,
@@ -83,7 +84,7 @@ describe("EtcdServer", () => {
     const exactAbove = listOptions({ resourceVersion: "50", resourceVersionMatch: "Exact" });
     const answers: Record<string, Answer[]> = { "1.33": [], "1.34": [], "1.37": [] };
     for (const k8s of ["1.33", "1.34", "1.37"] as const) {
-      const s = server(10, 2, 2, 60, k8s);
+      const s = server(10, 2, 2, k8s);
       list(s, exactAbove, answers[k8s] as Answer[]);
       s.scheduler.runUntil(seconds(1));
     }
@@ -129,17 +130,44 @@ describe("EtcdServer", () => {
     expect(s.counts.write).toBe(1);
   });
 
-  it("answers 504 to a request still unanswered requestTimeout after it arrived", () => {
-    const s = server(1000, 1, 2, 1);
+  it("fails a request at its caller's deadline: dropped from the queue, or its answer discarded", () => {
+    // 1 000 objects cost 12 ms on one slot. Request 0 is in service at its deadline (5 ms): it
+    // fails then and holds the slot until 12 ms. Request 1 joined the queue at 0 with a deadline
+    // of 20 ms, request 2 at 1 ms with one of 10 ms (out of queue order): 2 is dropped at 10 ms,
+    // 1 served from 12 ms (done at 24 ms, past its deadline: failed at 20 ms), 3 (no deadline)
+    // from 24 ms.
+    const s = server(1000, 1, 2);
     const answers: Answer[] = [];
-    for (let i = 0; i < 200; i++) list(s, LIST, answers);
-    s.scheduler.runUntil(seconds(5));
-    const timedOut = answers.filter((a) => a.err !== null);
-    expect(timedOut.length).toBeGreaterThan(0);
-    expect(timedOut.every((a) => a.atNs === seconds(1))).toBe(true);
-    expect(timedOut[0]?.err).toMatchObject({ code: 504 });
-    expect(answers.length).toBe(200);
+    list(s, LIST_ALL, answers, ms(5));
+    list(s, LIST_ALL, answers, ms(20));
+    s.scheduler.runUntil(ms(1));
+    list(s, LIST_ALL, answers, ms(10));
+    list(s, LIST_ALL, answers);
+    s.scheduler.runUntil(ms(2));
+    expect(s.etcd.ranges.queued).toBe(3);
+    s.scheduler.runUntil(ms(11));
+    expect(s.etcd.ranges.queued).toBe(2);
+    s.scheduler.runUntil(seconds(1));
+    const seen = answers.map((a) => [a.atNs, a.err?.message ?? a.count]);
+    expect(seen).toEqual([
+      [ms(5), "context deadline exceeded"],
+      [ms(10), "context deadline exceeded"],
+      [ms(20), "context deadline exceeded"],
+      [ms(36), 1000],
+    ]);
     expect(s.etcd.ranges.queued).toBe(0);
+  });
+
+  it("fails at once a request whose caller's deadline has passed, without queueing it", () => {
+    const s = server(10, 1, 2);
+    const answers: Answer[] = [];
+    s.scheduler.runUntil(ms(3));
+    list(s, LIST, answers, ms(3));
+    expect(answers.map((a) => [a.atNs, a.err?.message])).toEqual([
+      [ms(3), "context deadline exceeded"],
+    ]);
+    expect(s.etcd.ranges.queued + s.etcd.ranges.inFlight).toBe(0);
+    expect(s.counts.delegated).toBeUndefined();
   });
 
   it("answers 410 to a LIST at a revision below the compacted one", () => {

@@ -2,8 +2,8 @@ import { describe, expect, it } from "vitest";
 import { run, value } from "./simulation-helpers.ts";
 
 // 1.37's RecordTime is the etcd watcher's decode time, which a deep intake backlog holds back
-// to at most 200 items ahead of the cache (etcd3/event.go parseEvent behind etcd3/watcher.go's
-// two 100-slot channels): the ring sizes itself as 1.36's does.
+// to at most 212 items ahead of the cache (etcd3/event.go parseEvent behind etcd3/watcher.go's
+// channels and concurrent decoders): the ring sizes itself as 1.36's does.
 const BACKLOG = "writes=200&processRate=100&reads=0&watchers=0&otherWrites=0";
 
 describe("RecordTime under a processing backlog", () => {

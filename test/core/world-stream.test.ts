@@ -55,16 +55,19 @@ describe("WatchStream", () => {
     }
   });
 
-  it("1.37 decodes an item only once the cache took the item 200 places ahead", () => {
+  it("1.37 decodes an item only once the cache took the item 212 places ahead", () => {
+    // upstream v0.37.2 etcd3/watcher.go with ConcurrentWatchObjectDecode (Beta, on from 1.37):
+    // the loop's item just parsed, incomingBufSize (100), the scheduler's item in hand, 9 queued
+    // results (processEventConcurrency − 1), the collector's item in hand, outgoingBufSize (100).
     const s = stream("k8s=1.37&lag=0&jitter=0&processRate=10");
-    for (let i = 0; i < 250; i++) s.write(ms(10));
+    for (let i = 0; i < 260; i++) s.write(ms(10));
     s.scheduler.runUntil(seconds(30));
     const intakeNs = (i: number) => ms(10) + i * ms(100);
     expect(s.items.map((i) => i.atNs)).toEqual(s.items.map((_, i) => intakeNs(i)));
-    // The first 200 wait decoded in the two channels; the rest wait undecoded in etcd's stream.
-    expect(s.items[199]?.recordNs).toBe(ms(10));
-    expect(s.items[200]?.recordNs).toBe(intakeNs(0));
-    expect(s.items[249]?.recordNs).toBe(intakeNs(49));
+    // The first 212 wait decoded in the pipeline; the rest wait undecoded in etcd's stream.
+    expect(s.items[211]?.recordNs).toBe(ms(10));
+    expect(s.items[212]?.recordNs).toBe(intakeNs(0));
+    expect(s.items[259]?.recordNs).toBe(intakeNs(47));
   });
 
   it("holds items due inside a stall window until it ends", () => {

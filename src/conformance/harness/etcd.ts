@@ -3,7 +3,6 @@ import { EtcdKv, type KvEvent } from "../../sim/etcd/kv.ts";
 import type { RangeCosts } from "../../sim/etcd/range-queue.ts";
 import { EtcdServer } from "../../sim/etcd/server.ts";
 import { podKey } from "../../sim/storage/pod.ts";
-import { seconds } from "../../sim/time.ts";
 import { RawStep, type Step } from "../schema/ops.ts";
 import { FeatureGates } from "../schema/shared.ts";
 import { Bool, Count, Int, Text } from "../schema/values.ts";
@@ -28,7 +27,6 @@ export type HarnessEInput = v.InferOutput<typeof HarnessEInput>;
 const INSTANT: RangeCosts = {
   concurrency: () => Number.MAX_SAFE_INTEGER,
   latencyNs: () => 0,
-  requestTimeoutNs: seconds(3600),
   answered: () => {},
   objectBytes: 2048,
 };

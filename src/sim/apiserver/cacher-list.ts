@@ -1,4 +1,4 @@
-import { encodeContinue } from "../storage/continue-token.ts";
+import { prepareContinueToken } from "../storage/continue-token.ts";
 import type { ListOptions, StorageListResult } from "../storage/interfaces.ts";
 import { type Pod, podKey } from "../storage/pod.ts";
 import type { CacheList } from "./list-from-cache.ts";
@@ -8,10 +8,6 @@ import { computeListLimit } from "./watch-rv.ts";
 // The page the cacher answers with, from the watch cache's list: selector filtering, the limit,
 // and a continue token at the response RV.
 // upstream: cacher.go GetList (after WaitUntilFreshAndGetList), storage PrepareContinueToken
-
-/** upstream: PrepareContinueToken: the next page starts just after the last returned key. */
-const continueAfter = (lastKey: string, listKey: string, rv: number) =>
-  encodeContinue(`${lastKey}\u0000`, listKey, rv);
 
 const EVERYTHING: Selectors = { labels: [], fields: [] };
 
@@ -46,7 +42,7 @@ export function cacherPage(
   const last = selected[selected.length - 1];
   const token =
     hasMore && last !== undefined
-      ? continueAfter(podKey(resourcePrefix, last), listKey, list.rv)
+      ? prepareContinueToken(podKey(resourcePrefix, last), listKey, list.rv)
       : "";
   return {
     rv: list.rv,
@@ -103,7 +99,8 @@ class UnfilteredPage implements CacherPage {
   get continue(): string {
     if (this.token === null) {
       const key = this.hasMore ? (this.list.keyAt?.(this.count - 1) ?? this.lastKeyOfItems()) : "";
-      this.token = key === undefined || key === "" ? "" : continueAfter(key, this.listKey, this.rv);
+      this.token =
+        key === undefined || key === "" ? "" : prepareContinueToken(key, this.listKey, this.rv);
     }
     return this.token;
   }

@@ -1,5 +1,5 @@
 import type { ResolvedGates } from "../scenario/gates.ts";
-import type { K8sVersion } from "../scenario/k8s-version.ts";
+import { atLeast, type K8sVersion } from "../scenario/k8s-version.ts";
 import { type Nanos, seconds } from "../time.ts";
 
 // What the apiserver model is configured with: the Kubernetes minor (its wait function differs:
@@ -46,7 +46,7 @@ export const readsConsistentFromCache = (config: ApiserverConfig): boolean =>
   config.consistentReadSupported && config.gates.ConsistentListFromCache;
 
 /** 1.37 returns at once when fresh; ≤1.36 (`waitUntilFreshAndBlock`) times and observes every RV>0 read. */
-export const waitsOnlyWhenBehind = (version: K8sVersion): boolean => version === "1.37";
+export const waitsOnlyWhenBehind = (version: K8sVersion): boolean => atLeast(version, "1.37");
 
 /** What a read that hits the wall observes: its timer's 3 s, then the wake-up latency. */
 export const timeoutObservationNs = (config: ApiserverConfig): Nanos =>
@@ -58,7 +58,7 @@ export const timeoutObservationNs = (config: ApiserverConfig): Nanos =>
  * was counted (upstream: release-1.33 delegator.go GetList). 1.34+ fetch it in the watch cache
  * (watch_cache.go waitAndListConsistent), after the cacher's readiness check.
  */
-export const currentRvInDelegator = (version: K8sVersion): boolean => version === "1.33";
+export const currentRvInDelegator = (version: K8sVersion): boolean => !atLeast(version, "1.34");
 
 /** What whatif=noRvGuard takes away in this version's wait function, in words for the page. */
 export const noRvGuardRemoves = (version: K8sVersion): string =>
@@ -72,4 +72,4 @@ export const noRvGuardRemoves = (version: K8sVersion): string =>
  * (watch_cache.go WaitUntilFreshAndGetKeys): about once a minute per resource, with no client
  * read. The model does not run the estimator, so its scrape lacks those few waits.
  */
-export const listCostEstimateWaits = (version: K8sVersion): boolean => version !== "1.33";
+export const listCostEstimateWaits = (version: K8sVersion): boolean => atLeast(version, "1.34");

@@ -6,7 +6,7 @@ import {
   type MetricType,
   Sample,
 } from "../metrics/registry.ts";
-import type { K8sVersion } from "../scenario/k8s-version.ts";
+import { atLeast, type K8sVersion } from "../scenario/k8s-version.ts";
 
 // The upstream watch-cache metrics (upstream: cacher/metrics/metrics.go) as the simulated version
 // registers them: its names, help texts (with component-base's stability annotation), labels and
@@ -175,23 +175,14 @@ export type WatchCacheMetrics = { readonly [K in keyof typeof PLAIN]: Sample } &
   resourceVersionValue(rv: number): number;
 };
 
-const RANK: Record<K8sVersion, number> = {
-  "1.33": 33,
-  "1.34": 34,
-  "1.35": 35,
-  "1.36": 36,
-  "1.37": 37,
-};
-const atLeast = (version: K8sVersion, since: K8sVersion) => RANK[version] >= RANK[since];
-
 /** The help text as component-base registers it: stability level, then any deprecation. */
 function helpOf(spec: FamilySpec, version: K8sVersion): string {
   let help = spec.help;
   if (spec.name === PLAIN.resourceVersion.name && atLeast(version, "1.36")) {
     help += " This is truncated to the 15 least significant digits.";
   }
-  if (spec.deprecatedIn137 && version === "1.37") help = `(Deprecated since 1.37.0) ${help}`;
-  const level = spec.internalIn133 && version === "1.33" ? "INTERNAL" : "ALPHA";
+  if (spec.deprecatedIn137 && atLeast(version, "1.37")) help = `(Deprecated since 1.37.0) ${help}`;
+  const level = spec.internalIn133 && !atLeast(version, "1.34") ? "INTERNAL" : "ALPHA";
   return `[${level}] ${help}`;
 }
 
@@ -201,7 +192,7 @@ export function registerWatchCacheMetrics(
   group = "",
   resource = "pods",
 ): WatchCacheMetrics {
-  const v133 = version === "1.33";
+  const v133 = !atLeast(version, "1.34");
   // upstream 1.33: groupResource.String() and the cacher's resourcePrefix
   const groupResource = group === "" ? resource : `${resource}.${group}`;
   const prefix = `/${resource}`;

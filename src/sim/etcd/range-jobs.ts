@@ -1,5 +1,5 @@
-import type { K8sVersion } from "../scenario/k8s-version.ts";
-import { encodeContinue } from "../storage/continue-token.ts";
+import { atLeast, type K8sVersion } from "../scenario/k8s-version.ts";
+import { prepareContinueToken } from "../storage/continue-token.ts";
 import { type ApiError, plainError, tooLargeResourceVersion } from "../storage/errors.ts";
 import type { Done, ListOptions, StorageListResult } from "../storage/interfaces.ts";
 import { parseResourceVersion } from "../storage/list-options.ts";
@@ -14,7 +14,7 @@ import type { RangeReason } from "./range-stats.ts";
  * version" without Retry-After (upstream: etcd3/store.go listReadError, release-1.34 GetList);
  * 1.33 returns etcd's own "required revision is a future revision" error as is.
  */
-export const futureRevisionIsTooLarge = (version: K8sVersion): boolean => version !== "1.33";
+export const futureRevisionIsTooLarge = (version: K8sVersion): boolean => atLeast(version, "1.34");
 
 // The range requests etcd serves (docs/fidelity.md "World"): each reads at its service start and reports
 // how many objects it returns, which sets its cost; its answer goes out when its service ends.
@@ -44,6 +44,7 @@ function minimumRvError(minimumRv: string, revision: number): ApiError | null {
 // upstream: etcd3/store.go GetList (one range at the revision current when it is served)
 export class ListJob implements RangeJob {
   readonly reason: RangeReason;
+  readonly deadlineNs: number;
   private error: ApiError | null = null;
   private result: StorageListResult | null = null;
   private readonly kv: EtcdKv;
@@ -74,6 +75,7 @@ export class ListJob implements RangeJob {
     this.withRev = withRev;
     this.continueKey = continueKey;
     this.ctx = ctx;
+    this.deadlineNs = ctx.deadlineNs;
     this.done = done;
   }
 
@@ -139,7 +141,7 @@ export function listAt(
   const items = page.items;
   const last = items[items.length - 1];
   const token =
-    page.more && last !== undefined ? encodeContinue(keyOf(prefix, last), prefix, rev) : "";
+    page.more && last !== undefined ? prepareContinueToken(keyOf(prefix, last), prefix, rev) : "";
   return {
     rv: rev,
     count: items.length,
@@ -174,7 +176,7 @@ function lazyPage(
     get continue(): string {
       const last = materialise()[count - 1];
       return remaining !== null && last !== undefined
-        ? encodeContinue(keyOf(prefix, last), prefix, rev)
+        ? prepareContinueToken(keyOf(prefix, last), prefix, rev)
         : "";
     },
   };
@@ -185,6 +187,7 @@ const keyOf = (prefix: string, pod: Pod) => `${prefix}${pod.namespace}/${pod.nam
 // upstream: etcd3/store.go Get (reads the current revision, then checks the minimum RV)
 export class GetJob implements RangeJob {
   readonly reason = "delegated";
+  readonly deadlineNs: number;
   private error: ApiError | null = null;
   private value: { pod: Pod | null; rv: number } | null = null;
   private readonly kv: EtcdKv;
@@ -196,8 +199,10 @@ export class GetJob implements RangeJob {
     kv: EtcdKv,
     key: string,
     minimumRv: string,
+    ctx: RequestContext,
     done: Done<{ pod: Pod | null; rv: number }>,
   ) {
+    this.deadlineNs = ctx.deadlineNs;
     this.kv = kv;
     this.key = key;
     this.minimumRv = minimumRv;
@@ -228,6 +233,7 @@ export class GetJob implements RangeJob {
  */
 export class CurrentRvJob implements RangeJob {
   readonly reason = "current_rv";
+  deadlineNs = 0;
   private rv = 0;
   private done: Done<number> | null = null;
   private readonly kv: EtcdKv;
@@ -238,8 +244,14 @@ export class CurrentRvJob implements RangeJob {
     this.pool = pool;
   }
 
-  static take(kv: EtcdKv, pool: CurrentRvJob[], done: Done<number>): CurrentRvJob {
+  static take(
+    kv: EtcdKv,
+    pool: CurrentRvJob[],
+    ctx: RequestContext,
+    done: Done<number>,
+  ): CurrentRvJob {
     const job = pool.pop() ?? new CurrentRvJob(kv, pool);
+    job.deadlineNs = ctx.deadlineNs;
     job.done = done;
     return job;
   }

@@ -1,21 +1,25 @@
 import { assert } from "../lib/assert.ts";
 import { Fifo } from "../lib/fifo.ts";
 import { MinHeap } from "../lib/min-heap.ts";
-import { NumberFifo } from "../lib/number-fifo.ts";
 import type { ScheduledEvent, Scheduler } from "../scheduler.ts";
-import { type ApiError, requestTimeout } from "../storage/errors.ts";
+import { type ApiError, contextDeadlineExceeded } from "../storage/errors.ts";
 import type { Nanos } from "../time.ts";
 import type { RangeObserver, RangeReason } from "./range-stats.ts";
 
 // etcd's range requests (docs/fidelity.md "World"): FIFO for a bounded number of slots; a request reads the
 // revision current when its service starts and is answered `etcdLatency` + 10 µs per 2 KiB of
-// objects returned later; one still unanswered `requestTimeout` after it arrived gets 504. The
-// queue keeps a single timer, at its head's deadline: heads leave in arrival order, so deadlines
-// only grow. Requests in service keep one scheduler event too, at the first completion (below).
+// objects returned later. A request carries its caller's deadline (a client request's
+// `requestTimeout` from its arrival at the apiserver; none for the cacher's own lists): when it
+// passes, the call fails at once with the context's error, a request still queued is dropped and
+// one in service keeps its slot until done, its answer discarded (upstream: etcd's client returns
+// when its context ends; the server finishes what it started). Requests in service keep one
+// scheduler event, at the first completion (below).
 
 /** One range request's work: read at service start, answer at completion or fail. */
 export interface RangeJob {
   readonly reason: RangeReason;
+  /** When the caller's context ends (Infinity: never, as for the cacher's reflector). */
+  readonly deadlineNs: Nanos;
   /** Reads etcd now; returns the number of objects it returns (its cost). */
   start(): number;
   finish(): void;
@@ -25,7 +29,6 @@ export interface RangeJob {
 export interface RangeCosts {
   concurrency(nowNs: Nanos): number;
   latencyNs(nowNs: Nanos): number;
-  readonly requestTimeoutNs: Nanos;
   /** A request was answered (or failed): only answered requests are counted. */
   answered(reason: RangeReason): void;
   /** Mean bytes of one object (`objectBytes`): service time and held memory grow with it. */
@@ -45,10 +48,9 @@ export const transferNs = (objects: number, objectBytes: number): Nanos =>
 const MAX_QUEUED = 10_000_000;
 const MAX_SPARE_TICKETS = 4096;
 
-/** One request holding a slot until `doneNs`; `answered` once it timed out. */
+/** One request holding a slot until `doneNs`; `answered` once its deadline passed. */
 interface Ticket {
   job: RangeJob | null;
-  arrivalNs: Nanos;
   doneNs: Nanos;
   /** The response's size: the apiserver holds it while etcd serves the request. */
   bytes: number;
@@ -60,13 +62,23 @@ interface Ticket {
 
 export class RangeQueue {
   inFlight = 0;
-  // The queue is two columns, not a ticket each: an overloaded etcd holds hundreds of thousands.
-  private readonly queuedJobs = new Fifo<RangeJob>(MAX_QUEUED);
-  private readonly queuedAtNs = new NumberFifo(MAX_QUEUED);
+  // The queue is the jobs alone, not a ticket each: an overloaded etcd holds hundreds of
+  // thousands. A job dropped at its deadline leaves a hole (null) that the pump skips.
+  private readonly queuedJobs = new Fifo<RangeJob | null>(MAX_QUEUED);
+  private dropped = 0;
+  /** Jobs ever queued and ever taken from the queue: a queued job's place is the difference. */
+  private pushedTotal = 0;
+  private shiftedTotal = 0;
+  /**
+   * The queued jobs' deadlines by their absolute place in the queue. Deadlines are not in queue
+   * order (a fallback joins the queue late with its request's early deadline), so one timer
+   * follows the earliest; places whose job already left are skipped when they come up.
+   */
+  private readonly deadlines = new MinHeap<number>();
+  private deadlineTimer: ScheduledEvent | null = null;
   private readonly scheduler: Scheduler;
   private readonly costs: RangeCosts;
   private readonly kinds: { done: number; expire: number; timeout: number };
-  private timerPending = false;
   private nextId = 0;
   // Completions run in (time, start order), as the scheduler runs their events, so one shared
   // callback pops the next one: no closure per request. Only the first completion's event is in
@@ -93,22 +105,30 @@ export class RangeQueue {
   }
 
   get queued(): number {
-    return this.queuedJobs.length;
+    return this.queuedJobs.length - this.dropped;
   }
 
   submit(job: RangeJob): void {
-    this.costs.observer?.submitted();
     const nowNs = this.scheduler.nowNs;
-    // Nothing queued and a slot free: served now, as the pump would take it, without the two
-    // rings' push and shift (most of the heavy scenario's 3 000 current-RV requests a second).
+    // A caller whose context already ended never reaches etcd (its client returns at once).
+    if (job.deadlineNs <= nowNs) {
+      job.fail(contextDeadlineExceeded());
+      return;
+    }
+    this.costs.observer?.submitted();
+    // Nothing queued and a slot free: served now, as the pump would take it, without the
+    // ring's push and shift (most of the heavy scenario's 3 000 current-RV requests a second).
     if (this.queuedJobs.length === 0 && this.inFlight < this.costs.concurrency(nowNs)) {
-      this.serve(job, nowNs, nowNs);
+      this.serve(job, nowNs);
       return;
     }
     this.queuedJobs.push(job);
-    this.queuedAtNs.push(this.scheduler.nowNs);
+    const place = this.pushedTotal++;
+    if (job.deadlineNs !== Number.POSITIVE_INFINITY) {
+      this.deadlines.push(place, job.deadlineNs, place);
+      this.armDeadlineTimer();
+    }
     this.pump();
-    this.armTimer();
   }
 
   /** Starts queued requests while slots are free (also after the concurrency schedule rises). */
@@ -116,16 +136,17 @@ export class RangeQueue {
     const nowNs = this.scheduler.nowNs;
     const slots = this.costs.concurrency(nowNs);
     while (this.inFlight < slots) {
-      const job = this.queuedJobs.shift();
-      if (job === undefined) return;
-      this.serve(job, this.queuedAtNs.shift() as number, nowNs);
+      if (this.queuedJobs.length === 0) return;
+      const job = this.queuedJobs.shift() as RangeJob | null;
+      this.shiftedTotal++;
+      if (job === null) this.dropped--;
+      else this.serve(job, nowNs);
     }
   }
 
-  private serve(job: RangeJob, arrivalNs: Nanos, nowNs: Nanos): void {
+  private serve(job: RangeJob, nowNs: Nanos): void {
     const ticket = this.spare.pop() ?? {
       job,
-      arrivalNs,
       doneNs: 0,
       bytes: 0,
       seq: 0,
@@ -133,7 +154,6 @@ export class RangeQueue {
       answered: false,
     };
     ticket.job = job;
-    ticket.arrivalNs = arrivalNs;
     ticket.answered = false;
     const objects = job.start();
     const objectBytes = this.costs.objectBytes;
@@ -141,14 +161,14 @@ export class RangeQueue {
     ticket.bytes = objects * objectBytes;
     ticket.doneNs = nowNs + this.costs.latencyNs(nowNs) + transferNs(objects, objectBytes);
     this.costs.observer?.started(job.reason, nowNs, ticket.bytes);
-    const deadlineNs = ticket.arrivalNs + this.costs.requestTimeoutNs;
+    const deadlineNs = job.deadlineNs;
     this.inFlight++;
     ticket.eventSeq = this.scheduler.reserveSeq();
     this.inService.push(ticket, ticket.doneNs, ticket.eventSeq);
     const armed = this.armed;
     if (armed === null || ticket.doneNs < armed.doneNs) this.arm(ticket);
     if (ticket.doneNs <= deadlineNs) return;
-    // The apiserver gives up at the deadline; etcd still holds the slot until it is done.
+    // The caller gives up at its deadline; etcd still holds the slot until it is done.
     this.scheduler.at(deadlineNs, this.kinds.expire, ticket.seq, () => {
       ticket.answered = true;
       this.fail(job);
@@ -206,7 +226,7 @@ export class RangeQueue {
   private fail(job: RangeJob): void {
     this.costs.answered(job.reason);
     this.costs.observer?.answered(job.reason);
-    job.fail(requestTimeout());
+    job.fail(contextDeadlineExceeded());
   }
 
   private release(): void {
@@ -216,31 +236,37 @@ export class RangeQueue {
     this.pump();
   }
 
-  private armTimer(): void {
-    const headNs = this.queuedAtNs.peek();
-    if (this.timerPending || headNs === undefined) return;
-    this.timerPending = true;
-    const atNs = headNs + this.costs.requestTimeoutNs;
-    this.scheduler.at(Math.max(atNs, this.scheduler.nowNs), this.kinds.timeout, 0, this.onTimer);
+  /** Keeps the one deadline timer at the earliest queued deadline. */
+  private armDeadlineTimer(): void {
+    const place = this.deadlines.peek();
+    const timer = this.deadlineTimer;
+    if (place === undefined) return;
+    const atNs = this.deadlines.peekKey() as number;
+    if (timer !== null && timer.atNs <= atNs) return;
+    if (timer !== null) this.scheduler.cancel(timer);
+    this.deadlineTimer = this.scheduler.at(atNs, this.kinds.timeout, 0, this.onDeadline);
   }
 
   // One callback for every timer: an overloaded etcd fires thousands a second.
-  private readonly onTimer = (): void => {
-    this.timerPending = false;
-    this.expireQueued();
-    this.armTimer();
+  private readonly onDeadline = (): void => {
+    this.deadlineTimer = null;
+    const nowNs = this.scheduler.nowNs;
+    for (let place = this.deadlines.peek(); place !== undefined; place = this.deadlines.peek()) {
+      if ((this.deadlines.peekKey() as number) > nowNs) break;
+      this.deadlines.pop();
+      this.dropQueued(place);
+    }
+    this.armDeadlineTimer();
   };
 
-  private expireQueued(): void {
-    const nowNs = this.scheduler.nowNs;
-    for (
-      let headNs = this.queuedAtNs.peek();
-      headNs !== undefined;
-      headNs = this.queuedAtNs.peek()
-    ) {
-      if (headNs + this.costs.requestTimeoutNs > nowNs) return;
-      this.queuedAtNs.shift();
-      this.fail(this.queuedJobs.shift() as RangeJob);
-    }
+  /** Drops the job at absolute `place` if it is still queued (it may have been served). */
+  private dropQueued(place: number): void {
+    const offset = place - this.shiftedTotal;
+    if (offset < 0) return;
+    const job = this.queuedJobs.at(offset);
+    if (job === null || job === undefined) return;
+    this.queuedJobs.replace(offset, null);
+    this.dropped++;
+    this.fail(job);
   }
 }

@@ -87,14 +87,14 @@ export class EtcdServer implements Storage {
   get(
     key: string,
     opts: GetOptions,
-    _ctx: RequestContext,
+    ctx: RequestContext,
     done: Done<{ pod: Pod | null; rv: number }>,
   ) {
-    this.submitRange(new GetJob(this.kv, key, opts.resourceVersion, done));
+    this.submitRange(new GetJob(this.kv, key, opts.resourceVersion, ctx, done));
   }
 
-  getCurrentResourceVersion(_ctx: RequestContext, done: Done<number>): void {
-    this.submitRange(CurrentRvJob.take(this.kv, this.currentRvJobs, done));
+  getCurrentResourceVersion(ctx: RequestContext, done: Done<number>): void {
+    this.submitRange(CurrentRvJob.take(this.kv, this.currentRvJobs, ctx, done));
   }
 
   requestWatchProgress(): void {

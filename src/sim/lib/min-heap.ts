@@ -38,6 +38,11 @@ export class MinHeap<T> {
     return this.count === 0 ? undefined : this.slots[defined(this.entries[2])];
   }
 
+  /** The least key, or undefined when empty. */
+  peekKey(): number | undefined {
+    return this.count === 0 ? undefined : this.entries[0];
+  }
+
   /** Every element, in heap (not sorted) order. */
   values(): readonly T[] {
     const out: T[] = [];

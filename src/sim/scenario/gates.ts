@@ -1,4 +1,4 @@
-import { K8S_VERSIONS, type K8sVersion } from "./k8s-version.ts";
+import { atLeast, K8S_VERSIONS, type K8sVersion } from "./k8s-version.ts";
 
 // The feature gates the simulator models, per Kubernetes minor (upstream: features/kube_features.go, versioned specs; docs/scenarios.md, "Feature gates").
 
@@ -22,6 +22,7 @@ export const UNMODELLED_GATES: readonly string[] = [
   "BtreeWatchCache",
   "WatchFromStorageWithoutResourceVersion",
   "ShardedListAndWatch",
+  "EtcdRangeStream",
 ];
 
 export type GateStage = "Alpha" | "Beta" | "GA";
@@ -81,9 +82,15 @@ const GATES_BY_VERSION: Record<K8sVersion, Record<ModelledGate, GateSpec>> = {
   },
 };
 
-/** How each modelled gate stands in `version`: for toggles (disabled when absent or locked). */
-export const gatesFor = (version: K8sVersion): Readonly<Record<ModelledGate, GateSpec>> =>
-  GATES_BY_VERSION[version];
+/**
+ * How each modelled gate stands in `version`: for toggles (disabled when absent or locked). A
+ * minor without a table of its own has the newest table at or before it.
+ */
+export const gatesFor = (version: K8sVersion): Readonly<Record<ModelledGate, GateSpec>> => {
+  const known = K8S_VERSIONS.filter((v) => atLeast(version, v)).at(-1);
+  if (known === undefined) throw new Error(`gates: no table at or before ${version}`);
+  return GATES_BY_VERSION[known];
+};
 
 /** The version's defaults, overridden by the explicit settings (assumed valid for it). */
 export function resolveGates(version: K8sVersion, settings: readonly GateSetting[]): ResolvedGates {

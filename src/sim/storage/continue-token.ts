@@ -22,6 +22,14 @@ export function encodeContinue(key: string, keyPrefix: string, rv: number): stri
   return encodeRawUrl(new TextEncoder().encode(json));
 }
 
+/**
+ * The token of the page after one whose last key is `lastKey`: that key + "\x00", so a reader
+ * that starts at the decoded key (inclusive, as etcd's range and the cache do) starts strictly
+ * after it. upstream: storage/continue.go PrepareContinueToken (etcd3 GetList and the cacher).
+ */
+export const prepareContinueToken = (lastKey: string, keyPrefix: string, rv: number): string =>
+  encodeContinue(`${lastKey}\u0000`, keyPrefix, rv);
+
 // A page's token is decoded three times on its way (validation, the delegator's helper, the
 // watch cache), as upstream does; the last answer is kept (a pure function of its arguments).
 let last: { token: string; keyPrefix: string; decoded: DecodedContinue } | null = null;

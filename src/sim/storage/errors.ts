@@ -98,6 +98,14 @@ export function requestTimeout(): StatusError {
   return status(504, "Timeout", "Timeout: request did not complete within the allotted timeout");
 }
 
+/**
+ * What a storage call returns when its caller's context has ended: Go's context.DeadlineExceeded,
+ * which etcd's client returns as is and etcd3's store passes on (no API status).
+ */
+export function contextDeadlineExceeded(): PlainError {
+  return plainError("context deadline exceeded");
+}
+
 // upstream: storage/errors.go IsTooLargeResourceVersion (a timeout with the cause)
 export function isTooLargeResourceVersion(error: ApiError): boolean {
   if (error.kind !== "status") return false;

@@ -41,13 +41,26 @@ export interface RequestContext {
   servedBy: "cache" | "etcd" | null;
   /** Why the delegator last sent this request's LIST to etcd (watchcachelab_etcd_requests_total). */
   etcdReason: EtcdListReason | null;
+  /**
+   * When the request's context ends: a client request's `requestTimeout` from its arrival
+   * (upstream: server/filters/timeout.go WithTimeoutForNonLongRunningRequests); Infinity for a
+   * watch or a background call. Storage calls made for it fail once it passes.
+   */
+  deadlineNs: Nanos;
 }
 
 /** Sent there by the decision, or after the cache failed it (TooLarge or ResourceExpired). */
 export type EtcdListReason = "delegated" | "fallback";
 
 export function newRequestContext(id: number, kind?: string, traced = false): RequestContext {
-  const base = { id, waitedNs: 0, wokeBy: null, servedBy: null, etcdReason: null };
+  const base = {
+    id,
+    waitedNs: 0,
+    wokeBy: null,
+    servedBy: null,
+    etcdReason: null,
+    deadlineNs: Number.POSITIVE_INFINITY,
+  };
   if (kind === undefined) return traced ? { ...base, steps: [] } : base;
   return traced ? { ...base, kind, steps: [] } : { ...base, kind };
 }

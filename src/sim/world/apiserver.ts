@@ -3,6 +3,7 @@ import type { ApiserverConfig } from "../apiserver/config.ts";
 import { CacheDelegator } from "../apiserver/delegator.ts";
 import type { WatchCacheMetrics } from "../apiserver/metrics.ts";
 import type { WatchCache } from "../apiserver/watch-cache.ts";
+import { atLeast } from "../scenario/k8s-version.ts";
 import type { Scheduler } from "../scheduler.ts";
 import type { Storage } from "../storage/interfaces.ts";
 import { POD_PREFIX } from "./pods.ts";
@@ -41,7 +42,7 @@ export function buildApiserver(parts: ApiserverParts): Apiserver {
     resourcePrefix: POD_PREFIX,
   });
   // WatchList is on in every modelled version but 1.33 (upstream: features/kube_features.go WatchList, Beta off in 1.33).
-  const watchListEnabled = parts.config.version !== "1.33";
+  const watchListEnabled = atLeast(parts.config.version, "1.34");
   const delegator = new CacheDelegator({ cacher, storage: parts.storage, watchListEnabled });
   return {
     cacher,

@@ -5,13 +5,14 @@ import type { HistogramSample, Sample } from "../metrics/registry.ts";
 import type { RequestTraces } from "../request-traces.ts";
 import type { Scheduler } from "../scheduler.ts";
 import type { ReadKind } from "../snapshot.ts";
-import type { ApiError } from "../storage/errors.ts";
+import { type ApiError, requestTimeout } from "../storage/errors.ts";
 import type { ListOptions } from "../storage/interfaces.ts";
 import { type RequestContext, type RequestStep, recordStep } from "../storage/request-context.ts";
 import { NS_PER_MS, NS_PER_S } from "../time.ts";
 import type { ListMemory } from "./list-memory.ts";
 import { type OutcomeLog, READ_KINDS } from "./outcomes.ts";
 import { POD_PREFIX } from "./pods.ts";
+import type { Deadlined, RequestDeadlines } from "./request-deadlines.ts";
 import type { RetryTimers } from "./retry-timers.ts";
 import type { SimMetrics } from "./sim-metrics.ts";
 
@@ -23,7 +24,9 @@ import type { SimMetrics } from "./sim-metrics.ts";
 // previous page's token and no RV, and a 410 on a later page makes it list everything at once at
 // the first request's RV (FullListIfExpired). Each attempt is one sample of
 // watchcachelab_reads_total; the logical LIST, when it ends, one of watchcachelab_lists_total and
-// its whole walk one observation of watchcachelab_list_duration_seconds.
+// its whole walk one observation of watchcachelab_list_duration_seconds. Every attempt is an HTTP
+// request with its own deadline, `requestTimeout` after it was sent: unanswered then, the client
+// gets 504 at once, and the apiserver's later answer to it is dropped.
 
 export type RetryPolicy = "obey" | "none" | "immediate";
 
@@ -52,6 +55,10 @@ export interface ReadDeps {
   readonly retry: RetryPolicy;
   /** Where clients sleep before a retry (one scheduler event per delay, not per client). */
   readonly retries: RetryTimers;
+  /** kube-apiserver's --request-timeout: each attempt's deadline after it is sent. */
+  readonly requestTimeoutNs: number;
+  /** Watches the deadlines of attempts not answered at once. */
+  readonly deadlines: RequestDeadlines;
   /** Request ids, unique across the run (the trace hash sees them). */
   nextId(): number;
   /** Ended requests, ready for reuse. */
@@ -102,14 +109,22 @@ const isExpired = (err: ApiError) => err.kind === "status" && err.code === 410;
  * attempt's fields (RequestContext) on the request itself, which saves an object per request
  * to touch again when the answer comes, thousands of times a second.
  */
-export class ReadRequest implements RequestContext {
+export class ReadRequest implements RequestContext, Deadlined {
   id = 0;
   kind: ReadKind = "rv0";
   waitedNs = 0;
   wokeBy: RequestContext["wokeBy"] = null;
   servedBy: RequestContext["servedBy"] = null;
   etcdReason: RequestContext["etcdReason"] = null;
+  deadlineNs = Number.POSITIVE_INFINITY;
   steps: RequestStep[] | undefined = undefined;
+  /** The current attempt was sent and not yet answered. */
+  awaiting = false;
+  /**
+   * The client gave up at the deadline while the apiserver still works on the attempt (it holds
+   * this request as its context): pooled only once the apiserver's answer arrives.
+   */
+  private abandoned = false;
   private series: KindSeries;
   /** The first page's options, and the page being asked for now. */
   private first: ListOptions | null = null;
@@ -168,11 +183,41 @@ export class ReadRequest implements RequestContext {
       recordStep(this, this.deps.scheduler.nowNs, "arrived", "client.send", detail);
     }
     this.deps.outcomes.inFlight++;
+    this.deadlineNs = this.deps.scheduler.nowNs + this.deps.requestTimeoutNs;
+    this.awaiting = true;
     this.deps.api.getList(POD_PREFIX, this.opts as ListOptions, this, this.onAttempt);
+    if (this.awaiting) this.deps.deadlines.watch(this);
   }
 
   private attempted(err: ApiError | null, list: ListPage | null): void {
+    if (this.abandoned) {
+      // The answer to an attempt the client already got 504 for.
+      this.abandoned = false;
+      this.recycle();
+      return;
+    }
     if (this.ended) throw new Error(`read ${this.id} answered after it ended`);
+    this.awaiting = false;
+    // An answer at the deadline's very instant loses to it, as to the client's own timer.
+    if (this.deps.scheduler.nowNs >= this.deadlineNs) this.settle(requestTimeout(), null);
+    else this.settle(err, list);
+  }
+
+  /** The deadline passed with the attempt unanswered (request-deadlines.ts). */
+  deadlinePassed(): void {
+    this.awaiting = false;
+    this.abandoned = true;
+    if (this.steps !== undefined) {
+      const detail =
+        "request deadline passed: 504 (the apiserver's work goes on, its answer dropped)";
+      recordStep(this, this.deps.scheduler.nowNs, "failed", null, detail);
+    }
+    this.settle(requestTimeout(), null);
+    // A 504 without Retry-After ends the list: the request is never sent again while abandoned.
+    if (!this.ended) throw new Error(`read ${this.id} retried after its deadline`);
+  }
+
+  private settle(err: ApiError | null, list: ListPage | null): void {
     const deps = this.deps;
     deps.outcomes.inFlight--;
     const code = err === null ? 200 : err.kind === "status" ? err.code : 500;
@@ -252,8 +297,12 @@ export class ReadRequest implements RequestContext {
     this.onEnd = null;
     this.opts = null;
     this.first = null;
-    if (this.deps.pool.length < POOL_LIMIT) this.deps.pool.push(this);
+    if (!this.abandoned) this.recycle();
     onEnd?.(err, rv);
+  }
+
+  private recycle(): void {
+    if (this.deps.pool.length < POOL_LIMIT) this.deps.pool.push(this);
   }
 }
 
@@ -312,6 +361,7 @@ const SERVED_AT_ONCE: RequestContext = {
   wokeBy: null,
   servedBy: "cache",
   etcdReason: null,
+  deadlineNs: Number.POSITIVE_INFINITY,
 };
 
 /** The series a read served at once feeds, found on its first count (the order they appear in). */

@@ -3,7 +3,7 @@ import type { KvWatchEvent } from "../etcd/kv.ts";
 import type { RangeJob } from "../etcd/range-queue.ts";
 import type { EtcdServer } from "../etcd/server.ts";
 import type { Scheduler } from "../scheduler.ts";
-import { type ApiError, resourceExpired } from "../storage/errors.ts";
+import type { ApiError } from "../storage/errors.ts";
 import type { Pod } from "../storage/pod.ts";
 import { type Nanos, NS_PER_S } from "../time.ts";
 import { POD_PREFIX } from "./pods.ts";
@@ -18,15 +18,15 @@ import type { StreamSink, WatchStream } from "./watch-stream.ts";
 // `watch` returns nil on an expired watch, so ListAndWatch returns no error and cacher.go
 // startCaching's deferred setError(nil) leaves the cacher Pending with no last error (its 429
 // says plain "storage is (re)initializing"). wait.Until runs the next startCaching one period
-// (1 s) later: terminateAllWatchers, then a LIST at the last synced RV, which etcd answers 410
-// (that RV is compacted), so reflector.go `list` retries at once with RV="".
+// (1 s) later: terminateAllWatchers, then a list. The reflector asks for its last synced RV, but
+// the cacher's lister never passes an RV to etcd (cacher/lister_watcher.go List), so every
+// relist is one list at etcd's current revision.
 
 export const RELIST_PAGE_SIZE = 10_000; // upstream: cacher.go storageWatchListPageSize
 // client-go backs off before it relists again after a failed list; we wait a fixed second.
 const RELIST_RETRY_NS = NS_PER_S;
 // upstream: cacher.go NewCacherFromConfig, wait.Until(startCaching, time.Second)
 const START_CACHING_PERIOD_NS = NS_PER_S;
-const LIST_TOO_OLD = "The resourceVersion for the provided list is too old.";
 
 export interface ReflectorHooks {
   /** The cacher becomes Pending; `reason` is its last error (null: none). */
@@ -82,7 +82,7 @@ export class Reflector implements StreamSink {
     this.stream().close();
     this.hooks.onPending(reason);
     this.hooks.terminateWatchers();
-    this.relist(0);
+    this.relist();
   }
 
   /** etcd is about to compact to `rev`: a watch whose next event would be lost fails. */
@@ -99,35 +99,29 @@ export class Reflector implements StreamSink {
     this.scheduler.after(START_CACHING_PERIOD_NS, this.retryKind, generation, () => {
       if (generation !== this.generation) return;
       this.hooks.terminateWatchers();
-      // upstream: reflector.go relistResourceVersion, the last synced RV (the cache's)
-      this.relist(this.cache.resourceVersion);
+      this.relist();
     });
   }
 
   /**
    * The lowest revision the cache can be given from now on: its own while the watch is open (the
    * stream brings later ones); while it is closed, the revision the relist's pages read at once
-   * the first was read. Before that: a list at the cache's RV fails once that is compacted, and
-   * every other list reads at RV="", etcd's revision when it is served, now or later.
+   * the first was read, and before that etcd's revision now (the list reads at the revision
+   * current when it is served, now or later).
    */
   lowestNextRevision(): number {
     const cacheRv = this.cache.resourceVersion;
     if (this.stream().open) return cacheRv;
     if (this.listRevision !== null) return Math.max(cacheRv, this.listRevision);
-    const kv = this.etcd.kv;
-    return cacheRv < kv.compactedRevision ? kv.revision : cacheRv;
+    return Math.max(cacheRv, this.etcd.kv.revision);
   }
 
-  /** A ListAndWatch's list: at `rv` (0: RV="", etcd's current revision). */
-  private relist(rv: number): void {
+  /** A ListAndWatch's list, at etcd's current revision. */
+  private relist(): void {
     this.relists++;
-    this.list(rv);
-  }
-
-  private list(rv: number): void {
     const generation = ++this.generation;
     this.listRevision = null;
-    this.etcd.submitRange(new RelistPage(this, generation, rv, "", []));
+    this.etcd.submitRange(new RelistPage(this, generation, 0, "", []));
   }
 
   /** A page came back; `more` when further pages follow. */
@@ -142,17 +136,16 @@ export class Reflector implements StreamSink {
     if (!this.stream().openAfter(rev)) this.watchExpired();
   }
 
-  pageFailed(page: RelistPage, err: ApiError): void {
+  /**
+   * A later page found its revision compacted (etcd's 410 for a continue; the first page reads
+   * at the current revision and cannot): the list begins again one second later. Upstream's
+   * pager lists everything at once instead (client-go tools/pager FullListIfExpired).
+   */
+  pageFailed(page: RelistPage): void {
     if (page.generation !== this.generation) return;
-    // upstream: reflector.go list: an expired RV is marked unavailable and listed again at
-    // RV="" at once.
-    if (page.isFirstAtRv && err.kind === "status" && err.reason === "Expired") {
-      this.list(0);
-      return;
-    }
     const generation = this.generation;
     this.scheduler.after(RELIST_RETRY_NS, this.retryKind, generation, () => {
-      if (generation === this.generation) this.relist(0);
+      if (generation === this.generation) this.relist();
     });
   }
 
@@ -177,6 +170,8 @@ interface PageRead {
 // One page of the relist, at the first page's revision (a consistent paginated list).
 class RelistPage implements RangeJob {
   readonly reason = "reflector";
+  /** upstream: cacher/lister_watcher.go List calls etcd with context.Background(): no deadline. */
+  readonly deadlineNs = Number.POSITIVE_INFINITY;
   readonly generation: number;
   readonly pods: Pod[];
   private readonly reflector: Reflector;
@@ -198,11 +193,6 @@ class RelistPage implements RangeJob {
     this.pods = pods;
   }
 
-  /** The first page of a list at an explicit RV (a compacted one fails it with 410). */
-  get isFirstAtRv(): boolean {
-    return this.rev > 0 && this.startAfter === "";
-  }
-
   start(): number {
     this.read = this.reflector.readPage(this, this.rev, this.startAfter);
     return this.read?.pods.length ?? 0;
@@ -211,8 +201,7 @@ class RelistPage implements RangeJob {
   finish(): void {
     const read = this.read;
     if (read === null) {
-      // upstream: etcd3/errors.go interpretListError
-      this.reflector.pageFailed(this, resourceExpired(LIST_TOO_OLD));
+      this.reflector.pageFailed(this);
       return;
     }
     for (const pod of read.pods) this.pods.push(pod);
@@ -222,6 +211,7 @@ class RelistPage implements RangeJob {
   }
 
   fail(err: ApiError): void {
-    this.reflector.pageFailed(this, err);
+    // etcd fails a range only at its caller's deadline, and a relist page has none.
+    throw new Error(`reflector: a relist page without a deadline failed: ${err.message}`);
   }
 }

@@ -3,6 +3,7 @@ import { defined } from "../lib/at.ts";
 import { NumberFifo } from "../lib/number-fifo.ts";
 import type { RandomStream } from "../rng.ts";
 import type { Scenario } from "../scenario/index.ts";
+import { atLeast } from "../scenario/k8s-version.ts";
 import type { ScheduledEvent, Scheduler } from "../scheduler.ts";
 import type { Pod } from "../storage/pod.ts";
 import { type Nanos, NS_PER_MS, NS_PER_S } from "../time.ts";
@@ -16,10 +17,10 @@ import { valueNow } from "./schedule-value.ts";
 // few bookmarks are kept apart, by item number, with their revisions.
 //
 // RecordTime is pᵢ in ≤1.36 (watch_cache.go processEvent stamps clock.Now()). In 1.37 it is the
-// decode time dᵢ = max(aᵢ, pᵢ₋₂₀₀) (etcd3/event.go parseEvent stamps time.Now()): the apiserver's
-// etcd watcher decodes an item as it arrives unless its two 100-slot channels (etcd3/watcher.go
-// incomingBufSize, outgoingBufSize) are full, and then only once the cache has taken the item
-// 200 places ahead. A deep intake backlog therefore waits before the stamp, not after it.
+// decode time dᵢ = max(aᵢ, pᵢ₋₂₁₂) (etcd3/event.go parseEvent stamps time.Now()): the apiserver's
+// etcd watcher decodes an item as it arrives unless the pipeline behind it is full, and then only
+// once the cache has taken the item 212 places ahead. A deep intake backlog therefore waits
+// before the stamp, not after it.
 
 export interface StreamSink {
   /** `event` is the stream's own, rewritten for the next event: a sink keeps its fields, not it. */
@@ -28,8 +29,11 @@ export interface StreamSink {
 }
 
 const MAX_ITEMS = 50_000_000;
-// upstream: etcd3/watcher.go incomingBufSize + outgoingBufSize (100 each): decoded items waiting
-const DECODED_AHEAD = 200;
+// Decoded items waiting for the cache when the pipeline is full. upstream v0.37.2, etcd3/watcher.go
+// with ConcurrentWatchObjectDecode (Beta, on from 1.37): the watch loop's item just parsed (1),
+// incomingBufSize (100), the scheduler's item in hand (1), the queued results
+// (processEventConcurrency − 1 = 9), the collector's item in hand (1), outgoingBufSize (100).
+const DECODED_AHEAD = 212;
 
 export class WatchStream {
   /** Whether a watch is open (false while the reflector relists). */
@@ -79,7 +83,7 @@ export class WatchStream {
     this.jitter = jitter;
     this.scenario = scenario;
     this.sink = sink;
-    this.recordAtDecode = scenario().k8s === "1.37";
+    this.recordAtDecode = atLeast(scenario().k8s, "1.37");
     this.processKind = scheduler.kind("stream.process");
   }
 
@@ -192,7 +196,7 @@ export class WatchStream {
     if (this.open) this.reschedule(fired);
   }
 
-  // dᵢ = max(aᵢ, pᵢ₋₂₀₀); records pᵢ (now) in the slot pᵢ₋₂₀₀ held. Bookmarks count as items.
+  // dᵢ = max(aᵢ, pᵢ₋₂₁₂); records pᵢ (now) in the slot pᵢ₋₂₁₂ held. Bookmarks count as items.
   private decodeTime(arrivalNs: Nanos): Nanos {
     const slot = this.taken % DECODED_AHEAD;
     const aheadNs = this.taken >= DECODED_AHEAD ? defined(this.intakeNs[slot]) : arrivalNs;

@@ -21,6 +21,7 @@ import { OutcomeLog } from "./outcomes.ts";
 import { POD_PREFIX, PodIndexes } from "./pods.ts";
 import { type ListApi, type ReadDeps, ReadSeries } from "./read-request.ts";
 import { Reflector } from "./reflector.ts";
+import { RequestDeadlines } from "./request-deadlines.ts";
 import { RetryTimers } from "./retry-timers.ts";
 import { RevisionClock } from "./revision-clock.ts";
 import { RywClients } from "./ryw-clients.ts";
@@ -155,7 +156,6 @@ function buildEtcd(core: Core) {
   const costs = {
     concurrency: (t: Nanos) => valueNow(scenario().etcdConcurrency, t),
     latencyNs: (t: Nanos) => Math.ceil(valueNow(scenario().etcdLatency, t) * NS_PER_MS),
-    requestTimeoutNs: initial.requestTimeout * NS_PER_S,
     answered: (reason: string) => metrics.etcdRequest(reason).inc(),
     objectBytes: initial.objectBytes,
     observer: rangeStats,
@@ -236,6 +236,8 @@ function buildClients(
     outcomes,
     retry: initial.retry,
     retries: new RetryTimers(scheduler, scheduler.kind("client.retry")),
+    requestTimeoutNs: initial.requestTimeout * NS_PER_S,
+    deadlines: new RequestDeadlines(scheduler),
     nextId: () => ++ids,
     pool: [],
     upstream,

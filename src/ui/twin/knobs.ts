@@ -1,5 +1,5 @@
 import type { Scenario, ScenarioKey } from "../../model/index.ts";
-import { KEY_CODECS, SCENARIO_KEYS } from "../../model/index.ts";
+import { gatesFor, KEY_CODECS, SCENARIO_KEYS } from "../../model/index.ts";
 import { encodeOverride } from "../../state/twin-override.ts";
 import { gateSettingsText } from "../controls/gate-settings-text.ts";
 
@@ -50,9 +50,9 @@ export const SUGGESTIONS: readonly Suggestion[] = [
     label: "Skip-fallback gate off | on",
     rows: (main) => {
       const gates = { ...main.gatesInForce, [SKIP]: !main.gatesInForce[SKIP] };
-      // The gate exists only in 1.37: a twin of an older run compares on 1.37.
-      return main.k8s === "1.37"
-        ? [{ key: "gates", text: gateSettingsText(gates, "1.37") }]
+      // The gate exists from 1.37 on: a twin of an older run compares on 1.37.
+      return gatesFor(main.k8s)[SKIP].exists
+        ? [{ key: "gates", text: gateSettingsText(gates, main.k8s) }]
         : [
             { key: "k8s", text: "1.37" },
             { key: "gates", text: `${SKIP}=true` },

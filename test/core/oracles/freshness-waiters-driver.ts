@@ -134,6 +134,7 @@ export function runWaiters(make: Make, setup: WaiterSetup, ops: readonly WaiterO
       wokeBy: null,
       servedBy: null,
       etcdReason: null,
+      deadlineNs: Number.POSITIVE_INFINITY,
     };
     const target = targetOf(ahead);
     log.push(`${at()} wait ${ctx.id} for ${target} at ${rv}`);

@@ -1,14 +1,13 @@
 import { type RangeCosts, type RangeJob, transferNs } from "../../../src/sim/etcd/range-queue.ts";
 import type { Scheduler } from "../../../src/sim/scheduler.ts";
-import { requestTimeout } from "../../../src/sim/storage/errors.ts";
+import { contextDeadlineExceeded } from "../../../src/sim/storage/errors.ts";
 
 // The reference for etcd's range queue (src/sim/etcd/range-queue.ts): every request carries its
-// own timers (its timeout while queued, its completion, its expiry while served), a plain array
-// is the FIFO, and a free slot goes to the oldest queued request.
+// own timers (its deadline while queued, its completion, its deadline while served), a plain
+// array is the FIFO, and a free slot goes to the oldest queued request.
 
 interface Request {
   readonly job: RangeJob;
-  readonly arrivalNs: number;
   answered: boolean;
 }
 
@@ -30,16 +29,19 @@ export class NaiveRangeQueue {
   }
 
   submit(job: RangeJob): void {
-    const request: Request = { job, arrivalNs: this.scheduler.nowNs, answered: false };
+    if (job.deadlineNs <= this.scheduler.nowNs) {
+      job.fail(contextDeadlineExceeded());
+      return;
+    }
+    const request: Request = { job, answered: false };
     this.queue.push(request);
     this.pump();
-    if (!this.queue.includes(request)) return;
-    const deadlineNs = request.arrivalNs + this.costs.requestTimeoutNs;
-    this.scheduler.at(deadlineNs, this.kind, 0, () => {
+    if (!this.queue.includes(request) || job.deadlineNs === Number.POSITIVE_INFINITY) return;
+    this.scheduler.at(job.deadlineNs, this.kind, 0, () => {
       if (!this.queue.includes(request)) return;
       this.queue = this.queue.filter((r) => r !== request);
       this.costs.answered(job.reason);
-      job.fail(requestTimeout());
+      job.fail(contextDeadlineExceeded());
     });
   }
 
@@ -56,7 +58,7 @@ export class NaiveRangeQueue {
     const { job } = request;
     const objects = job.start();
     const doneNs = now + this.costs.latencyNs(now) + transferNs(objects, this.costs.objectBytes);
-    const deadlineNs = request.arrivalNs + this.costs.requestTimeoutNs;
+    const deadlineNs = job.deadlineNs;
     this.inFlight++;
     this.scheduler.at(doneNs, this.kind, 1, () => {
       this.inFlight--;
@@ -69,7 +71,7 @@ export class NaiveRangeQueue {
     this.scheduler.at(deadlineNs, this.kind, 2, () => {
       request.answered = true;
       this.costs.answered(job.reason);
-      job.fail(requestTimeout());
+      job.fail(contextDeadlineExceeded());
     });
   }
 }

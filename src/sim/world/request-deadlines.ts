@@ -1,0 +1,69 @@
+import { Fifo } from "../lib/fifo.ts";
+import { NumberFifo } from "../lib/number-fifo.ts";
+import type { ScheduledEvent, Scheduler } from "../scheduler.ts";
+import type { Nanos } from "../time.ts";
+
+// The deadlines of the client requests still unanswered (upstream: server/filters/timeout.go
+// WithTimeoutForNonLongRunningRequests gives each non-watch request `requestTimeout` from its
+// arrival). Every request of a run has the same timeout, so deadlines come in the order requests
+// were sent: one queue, and one scheduler event at the first deadline whose request is still
+// waiting. Most requests are answered long before theirs; they are skipped when they come up,
+// so a run whose requests all end in time schedules about one event per timeout period.
+
+/** A request that may outlive its deadline. */
+export interface Deadlined {
+  /** The id its deadline event carries (the trace hash sees it). */
+  readonly id: number;
+  /** True while the attempt that set `deadlineNs` waits for its answer. */
+  readonly awaiting: boolean;
+  readonly deadlineNs: Nanos;
+  /** The deadline passed unanswered: the client gets its 504 now. */
+  deadlinePassed(): void;
+}
+
+const MAX_WAITING = 10_000_000;
+
+export class RequestDeadlines {
+  private readonly requests = new Fifo<Deadlined>(MAX_WAITING);
+  private readonly deadlinesNs = new NumberFifo(MAX_WAITING);
+  private armed: ScheduledEvent | null = null;
+  private readonly scheduler: Scheduler;
+  private readonly kind: number;
+  private readonly onDeadline = () => this.expire();
+
+  constructor(scheduler: Scheduler) {
+    this.scheduler = scheduler;
+    this.kind = scheduler.kind("client.deadline");
+  }
+
+  /** Watches `request`'s current attempt until its deadline. */
+  watch(request: Deadlined): void {
+    const last = this.deadlinesNs.at(this.deadlinesNs.length - 1);
+    if (last !== undefined && request.deadlineNs < last) {
+      throw new Error("request deadlines: a deadline earlier than one already watched");
+    }
+    this.requests.push(request);
+    this.deadlinesNs.push(request.deadlineNs);
+    if (this.armed === null) this.arm();
+  }
+
+  private arm(): void {
+    for (let head = this.requests.peek(); head !== undefined; head = this.requests.peek()) {
+      const deadlineNs = this.deadlinesNs.peek() as number;
+      if (head.awaiting && head.deadlineNs === deadlineNs) {
+        this.armed = this.scheduler.at(deadlineNs, this.kind, head.id, this.onDeadline);
+        return;
+      }
+      this.requests.shift();
+      this.deadlinesNs.shift();
+    }
+  }
+
+  private expire(): void {
+    this.armed = null;
+    const head = this.requests.shift() as Deadlined;
+    const deadlineNs = this.deadlinesNs.shift() as number;
+    if (head.awaiting && head.deadlineNs === deadlineNs) head.deadlinePassed();
+    this.arm();
+  }
+}
