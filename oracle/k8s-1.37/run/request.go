@@ -26,7 +26,7 @@ var pods = schema.GroupResource{Resource: "pods"}
 // answer is what one request's handler returned.
 type answer struct {
 	err   error
-	keys  []string
+	items []example.Pod
 	rv    string
 	token string
 }
@@ -116,11 +116,7 @@ func (h *harness) list(ctx context.Context, r script.Request, token string) answ
 	if err := h.delegator.GetList(ctx, "/pods", opts, list); err != nil {
 		return answer{err: storeerr.InterpretListError(err, pods)}
 	}
-	keys := make([]string, len(list.Items))
-	for i := range list.Items {
-		keys[i] = "/pods/" + list.Items[i].Namespace + "/" + list.Items[i].Name
-	}
-	return answer{keys: keys, rv: list.ResourceVersion, token: list.Continue}
+	return answer{items: list.Items, rv: list.ResourceVersion, token: list.Continue}
 }
 
 func (h *harness) get(ctx context.Context, r script.Request) answer {
@@ -129,7 +125,7 @@ func (h *harness) get(ctx context.Context, r script.Request) answer {
 	if err := h.delegator.Get(ctx, key, storage.GetOptions{ResourceVersion: r.RV}, pod); err != nil {
 		return answer{err: storeerr.InterpretGetError(err, pods, script.PodName(*r.Pod))}
 	}
-	return answer{keys: []string{key}, rv: pod.ResourceVersion}
+	return answer{items: []example.Pod{*pod}, rv: pod.ResourceVersion}
 }
 
 // fill records the client's view of an answer: an API status for an error, the list otherwise.
@@ -144,7 +140,7 @@ func fill(rec *outcome.Request, a answer, nowNs int64) {
 	if rv, err := strconv.ParseInt(a.rv, 10, 64); err == nil {
 		rec.ListRV = &rv
 	}
-	rec.SetKeys(a.keys)
+	rec.SetKeys(len(a.items), func(i int) string { return "/pods/" + a.items[i].Namespace + "/" + a.items[i].Name })
 	if a.token != "" {
 		rec.SetContinue(a.token)
 	}

@@ -71,16 +71,21 @@ func KeysDigest(keys []string) string {
 	return fmt.Sprintf("%016x", h)
 }
 
-// SetKeys fills count, digest and the first and last key of an answer.
-func (r *Request) SetKeys(keys []string) {
-	n := len(keys)
+// SetKeys fills count, digest and the first and last key of an answer of n items whose i-th
+// key is key(i); past maxDigestKeys items only the first and last keys are made.
+func (r *Request) SetKeys(n int, key func(i int) string) {
 	r.Count = &n
 	if n <= maxDigestKeys {
+		keys := make([]string, n)
+		for i := range keys {
+			keys[i] = key(i)
+		}
 		d := KeysDigest(keys)
 		r.KeysDigest = &d
 	}
 	if n > 0 {
-		r.FirstKey, r.LastKey = &keys[0], &keys[n-1]
+		first, last := key(0), key(n-1)
+		r.FirstKey, r.LastKey = &first, &last
 	}
 }
 
