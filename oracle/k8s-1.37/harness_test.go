@@ -99,7 +99,9 @@ func runTwiceOnce(t *testing.T, sc *script.Script, label string) ([]byte, error)
 	var out *outcome.Outcome
 	var err error
 	start := time.Now()
-	defer func() { fmt.Fprintf(os.Stderr, "oracle: %s: %s %.2f s wall\n", sc.Name, label, time.Since(start).Seconds()) }()
+	defer func() {
+		fmt.Fprintf(os.Stderr, "oracle: %s: %s %.2f s wall\n", sc.Name, label, time.Since(start).Seconds())
+	}()
 	t.Run(sc.Name+"/"+label, func(t *testing.T) {
 		synctest.Test(t, func(t *testing.T) { out, err = run.Script(t, sc) })
 	})
