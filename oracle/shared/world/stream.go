@@ -1,6 +1,7 @@
 package world
 
 import (
+	"math"
 	"sync"
 	"time"
 )
@@ -43,6 +44,17 @@ type Stream struct {
 	closed      bool
 	wake        chan struct{}
 	deliver     func(StreamItem) bool
+}
+
+// noneHanded stands for "no item handed yet": the first item is handed at its arrival.
+const noneHanded = math.MinInt64 / 4
+
+// restart forgets the instants of items handed before the script's t=0 (they are in the clock
+// of before it, and all were handed by then).
+func (s *Stream) restart() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.lastArrival, s.lastHanded = 0, noneHanded
 }
 
 func (s *Stream) arrival(sentNs int64) int64 {

@@ -20,7 +20,7 @@ func (w *World) OpenWatch(startRev int64, deliver func(StreamItem) bool) (*Strea
 		w.mu.Unlock()
 		return nil, err
 	}
-	s := &Stream{w: w, wake: make(chan struct{}, 1), deliver: deliver}
+	s := &Stream{w: w, wake: make(chan struct{}, 1), deliver: deliver, lastHanded: noneHanded}
 	if w.stream != nil {
 		w.stream.Close()
 	}

@@ -43,6 +43,9 @@ func (w *World) Start() {
 	defer w.mu.Unlock()
 	w.origin = time.Now()
 	w.started = true
+	if w.stream != nil {
+		w.stream.restart()
+	}
 }
 
 // Now is virtual ns since the script's start.
