@@ -8,7 +8,7 @@ import { podKey } from "../storage/pod.ts";
 import type { RequestContext } from "../storage/request-context.ts";
 import type { Nanos } from "../time.ts";
 import { POD_PREFIX } from "../world/pods.ts";
-import type { ListApi } from "../world/read-request.ts";
+import type { ListApi, ListPage } from "../world/read-request.ts";
 import { fnv1a64 } from "./fnv.ts";
 
 // What each request of a script saw, as docs/oracle-script.md's outcome file lists it: the
@@ -56,16 +56,22 @@ export class RequestLog {
     this.waiting = new Map(READ_MIX_KINDS.map((k) => [k, [...(idsByKind.get(k) ?? [])]]));
   }
 
-  /** The LIST entry clients call, answering through the log. */
+  /** The LIST entry clients call: each call is a page request sent. */
   readonly tapApi = (delegator: CacheDelegator): ListApi => ({
     getList: (key, opts, ctx, done) => {
-      const record = this.begin(ctx);
-      delegator.getList(key, opts, ctx, (err, list) => {
-        this.answer(record, err, list);
-        done(err, list);
-      });
+      this.begin(ctx);
+      delegator.getList(key, opts, ctx, done);
     },
   });
+
+  /** What the client got for its page: the apiserver's answer, or its own 504 at the deadline. */
+  readonly settled = (ctx: RequestContext, err: ApiError | null, list: ListPage | null) => {
+    const record = this.current.get(ctx.id);
+    if (record === undefined) throw new Error(`script: an answer to request ${ctx.id}, never sent`);
+    this.current.delete(ctx.id);
+    // The delegator hands its clients the list it made (a ListPage that knows its keys).
+    this.answer(record, err, list as StorageListResult | null);
+  };
 
   /** etcd as the apiserver calls it, each call written down under the request that made it. */
   readonly tapStorage = (storage: Storage): Storage => ({

@@ -36,6 +36,7 @@ export function runScript(script: Script): ScriptRun {
     replay: arrivalsOfScript(script),
     tapStorage: log.tapStorage,
     tapApi: log.tapApi,
+    settled: log.settled,
   });
   sim.advanceTo(script.world.durationNs);
   const outcome: ScriptOutcome = {

@@ -69,12 +69,17 @@ export interface ReadDeps {
   readonly traces: RequestTraces;
   /** Clients follow `continue` to the end of a list (schema version 2 on). */
   readonly followPages: boolean;
+  /** Told of every attempt's answer as the client gets it (sim/script/ writes them down), or null. */
+  readonly settled: AttemptObserver | null;
   /** Mean bytes of one object: what a page served from the cache holds for its instant. */
   readonly objectBytes: number;
   readonly memory: ListMemory;
   /** Each kind's series on the common path, found once (see KindSeries). */
   readonly series: ReadSeries;
 }
+
+/** What a client got for one attempt: an error (its own 504 at the deadline included) or a page. */
+export type AttemptObserver = (ctx: RequestContext, err: ApiError | null, list: ListPage | null) => void;
 
 export const MAX_RETRIES = 10;
 const IMMEDIATE_RETRY_NS = NS_PER_MS;
@@ -219,6 +224,7 @@ export class ReadRequest implements RequestContext, Deadlined {
 
   private settle(err: ApiError | null, list: ListPage | null): void {
     const deps = this.deps;
+    deps.settled?.(this, err, list);
     deps.outcomes.inFlight--;
     const code = err === null ? 200 : err.kind === "status" ? err.code : 500;
     const servedBy = err === null ? (this.servedBy ?? "cache") : "none";

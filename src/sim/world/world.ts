@@ -19,7 +19,7 @@ import { ListMemory } from "./list-memory.ts";
 import { EXACT_WINDOW_NS, OpenLoop, type RecordedArrivals } from "./open-loop.ts";
 import { OutcomeLog } from "./outcomes.ts";
 import { POD_PREFIX, PodIndexes } from "./pods.ts";
-import { type ListApi, type ReadDeps, ReadSeries } from "./read-request.ts";
+import { type AttemptObserver, type ListApi, type ReadDeps, ReadSeries } from "./read-request.ts";
 import { Reflector } from "./reflector.ts";
 import { RequestDeadlines } from "./request-deadlines.ts";
 import { RetryTimers } from "./retry-timers.ts";
@@ -83,8 +83,10 @@ export interface WorldOptions {
   readonly record?: RecordedArrivals | null;
   /** Wraps etcd as the apiserver calls it, to watch each request's storage calls. */
   readonly tapStorage?: (storage: Storage) => Storage;
-  /** Wraps the apiserver's LIST entry as clients call it, to watch each answer. */
+  /** Wraps the apiserver's LIST entry as clients call it, to watch each request sent. */
   readonly tapApi?: (delegator: CacheDelegator) => ListApi;
+  /** Told of every answer as its client gets it. */
+  readonly settled?: AttemptObserver;
 }
 
 /** Parts built after etcd that etcd's hooks reach (the wiring is circular by nature). */
@@ -243,6 +245,7 @@ function buildClients(
     upstream,
     traces: new RequestTraces(),
     followPages: followsPages(initial),
+    settled: options.settled ?? null,
     objectBytes: initial.objectBytes,
     memory,
     series: new ReadSeries(metrics),
