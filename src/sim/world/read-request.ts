@@ -11,7 +11,7 @@ import { type RequestContext, type RequestStep, recordStep } from "../storage/re
 import { NS_PER_MS, NS_PER_S } from "../time.ts";
 import type { ListMemory } from "./list-memory.ts";
 import { type OutcomeLog, READ_KINDS } from "./outcomes.ts";
-import { POD_PREFIX } from "./pods.ts";
+import { PODS_LIST_KEY } from "./pods.ts";
 import type { Deadlined, RequestDeadlines } from "./request-deadlines.ts";
 import type { RetryTimers } from "./retry-timers.ts";
 import type { SimMetrics } from "./sim-metrics.ts";
@@ -190,7 +190,7 @@ export class ReadRequest implements RequestContext, Deadlined {
     this.deps.outcomes.inFlight++;
     this.deadlineNs = this.deps.scheduler.nowNs + this.deps.requestTimeoutNs;
     this.awaiting = true;
-    this.deps.api.getList(POD_PREFIX, this.opts as ListOptions, this, this.onAttempt);
+    this.deps.api.getList(PODS_LIST_KEY, this.opts as ListOptions, this, this.onAttempt);
     if (this.awaiting) this.deps.deadlines.watch(this);
   }
 
