@@ -87,7 +87,10 @@ func runScript(t *testing.T, path string) error {
 		return err
 	}
 	if diff := runner.FirstDifference(first, second); diff != "" {
-		msg := "harness fault: the two runs of one script differ: " + diff
+		msg := "harness fault: the two runs of one script differ: " + diff +
+			" (both runs are in " + name + ".run1.json and .run2.json)"
+		_ = os.WriteFile(filepath.Join(*outDir, name+".run1.json"), first, 0o644)
+		_ = os.WriteFile(filepath.Join(*outDir, name+".run2.json"), second, 0o644)
 		writeFault(name, "nondeterministic", msg)
 		return fmt.Errorf("%s", msg)
 	}

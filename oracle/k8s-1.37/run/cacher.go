@@ -20,9 +20,9 @@ import (
 	utilfeature "k8s.io/apiserver/pkg/util/feature"
 	"k8s.io/component-base/featuregate"
 	featuregatetesting "k8s.io/component-base/featuregate/testing"
-	"k8s.io/utils/clock"
 
 	"watchcachelab/oracle/k8s-1.37/store"
+	"watchcachelab/oracle/shared/vclock"
 	"watchcachelab/oracle/shared/world"
 )
 
@@ -70,7 +70,7 @@ func setGates(t *testing.T, named map[string]bool) error {
 // newCacher builds the cacher and its delegator as the apiserver's storage factory does for
 // pods, over the world's store, and waits until its first initialisation is done.
 // upstream: cacher.go NewCacherFromConfig, delegator.go NewCacheDelegator
-func newCacher(st *store.Store) (*cacher.Cacher, *cacher.CacheDelegator, error) {
+func newCacher(st *store.Store, clk *vclock.Clock) (*cacher.Cacher, *cacher.CacheDelegator, error) {
 	etcdfeature.DefaultFeatureSupportChecker = etcdFeatures{etcdfeature.NewDefaultFeatureSupportChecker()}
 	c, err := cacher.NewCacherFromConfig(cacher.Config{
 		Storage:             st,
@@ -83,7 +83,7 @@ func newCacher(st *store.Store) (*cacher.Cacher, *cacher.CacheDelegator, error) 
 		NewFunc:             func() runtime.Object { return &example.Pod{} },
 		NewListFunc:         func() runtime.Object { return &example.PodList{} },
 		Codec:               codec,
-		Clock:               clock.RealClock{},
+		Clock:               cacherClock{clk},
 	})
 	if err != nil {
 		return nil, nil, err
@@ -95,12 +95,9 @@ func newCacher(st *store.Store) (*cacher.Cacher, *cacher.CacheDelegator, error) 
 // t=0: its dispatcher polls every 10 ms for the first list's RV before it dispatches events.
 const settle = 100 * time.Millisecond
 
-func waitReady(c *cacher.Cacher, w *world.World) error {
-	for range 1000 {
-		if c.Ready() {
-			return nil
-		}
-		time.Sleep(time.Millisecond)
+func checkReady(c *cacher.Cacher, w *world.World) error {
+	if !c.Ready() {
+		return fmt.Errorf("the cacher was not ready %v after it started over a world of %d pods", settle, w.Config().Objects)
 	}
-	return fmt.Errorf("the cacher was not ready 1 s after it started over a world of %d pods", w.Config().Objects)
+	return nil
 }

@@ -92,6 +92,11 @@ func (h *harness) withDeadline(ctx context.Context, r script.Request, token stri
 	select {
 	case a = <-done:
 	case <-ctx.Done():
+		// The handler cancels the context as it returns: its answer may be waiting already.
+		select {
+		case a = <-done:
+		default:
+		}
 	case <-h.root.Done():
 		return rec // still open when the script ended
 	}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"sync"
 	"testing"
-	"testing/synctest"
 	"time"
 
 	"k8s.io/apiserver/pkg/storage/cacher"
@@ -15,6 +14,7 @@ import (
 	"watchcachelab/oracle/shared/outcome"
 	"watchcachelab/oracle/shared/runner"
 	"watchcachelab/oracle/shared/script"
+	"watchcachelab/oracle/shared/vclock"
 	"watchcachelab/oracle/shared/world"
 )
 
@@ -50,12 +50,14 @@ func Script(t *testing.T, sc *script.Script) (*outcome.Outcome, error) {
 	}
 	cachermetrics.Register()
 	legacyregistry.Reset()
-	w := world.New(sc.World)
+	clk := vclock.New()
+	w := world.New(sc.World, clk)
 	st := store.New(w)
-	c, d, err := newCacher(st)
+	c, d, err := newCacher(st, clk)
 	if err != nil {
 		return nil, err
 	}
+	driver := &runner.Driver{Clock: clk, Now: w.Now}
 	root, cancel := context.WithCancel(context.Background())
 	defer func() {
 		cancel()
@@ -64,19 +66,17 @@ func Script(t *testing.T, sc *script.Script) (*outcome.Outcome, error) {
 		st.Close()
 		// The bubble may end only when every goroutine has: let the last timers (a waiter's
 		// blockTimeout, a range still in service) run out on virtual time.
-		time.Sleep(drain)
+		driver.RunUntil(w.Now()+int64(drain), nil, nil)
 	}()
-	synctest.Wait()
-	if err := waitReady(c, w); err != nil {
+	driver.RunUntil(int64(settle), nil, nil)
+	if err := checkReady(c, w); err != nil {
 		return nil, err
 	}
-	time.Sleep(settle)
-	synctest.Wait()
 	w.Start()
 	st.Background.Reset()
 
 	h := &harness{sc: sc, world: w, store: st, delegator: d, root: root, pages: map[string][]*page{}}
-	h.drive(runner.Steps(sc))
+	h.drive(driver, runner.Steps(sc))
 	out := &outcome.Outcome{Format: outcome.Format, Script: sc.Name, Side: Side}
 	out.Requests = h.collect()
 	out.BackgroundCalls = st.Background.List()
@@ -84,16 +84,10 @@ func Script(t *testing.T, sc *script.Script) (*outcome.Outcome, error) {
 	return out, err
 }
 
-// drive performs the steps at their instants. At each instant it first lets the world's own
-// work due then run to quiescence, then performs each step and lets it run until everything is
-// blocked again, so steps at one instant happen in the script's order.
-func (h *harness) drive(steps []runner.Step) {
+// drive performs the script's steps at their instants, in order, up to durationNs.
+func (h *harness) drive(driver *runner.Driver, steps []runner.Step) {
 	var prevTickRev int64
-	for _, s := range steps {
-		if d := s.AtNs - h.world.Now(); d > 0 {
-			time.Sleep(time.Duration(d))
-		}
-		synctest.Wait()
+	driver.RunUntil(h.sc.World.DurationNs, steps, func(s runner.Step) {
 		switch {
 		case s.Periodic:
 			prevTickRev = h.world.CompactTick(prevTickRev)
@@ -102,12 +96,7 @@ func (h *harness) drive(steps []runner.Step) {
 		default:
 			go h.serve(*s.Request)
 		}
-		synctest.Wait()
-	}
-	if d := h.sc.World.DurationNs - h.world.Now(); d > 0 {
-		time.Sleep(time.Duration(d))
-	}
-	synctest.Wait()
+	})
 }
 
 // collect is every page sent, in the script's order of requests, each pager's pages in order.

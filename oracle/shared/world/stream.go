@@ -4,6 +4,8 @@ import (
 	"math"
 	"sync"
 	"time"
+
+	"watchcachelab/oracle/shared/vclock"
 )
 
 // ItemKind is what one watch-stream item carries.
@@ -137,9 +139,9 @@ func (s *Stream) run() {
 		head := s.queue[0]
 		s.mu.Unlock()
 		if wait := head.handedNs - s.w.Now(); wait > 0 {
-			t := time.NewTimer(time.Duration(wait))
+			t := s.w.clock.NewTimer(vclock.Delivery, time.Duration(wait))
 			select {
-			case <-t.C:
+			case <-t.C():
 			case <-s.wake:
 				t.Stop()
 			}

@@ -3,6 +3,8 @@ package world
 import (
 	"context"
 	"time"
+
+	"watchcachelab/oracle/shared/vclock"
 )
 
 // PageObjects is the page size of the initial list a watch with initial events reads from etcd
@@ -69,10 +71,10 @@ func (w *World) RequestProgress(ctx context.Context) {
 		return
 	}
 	go func() {
-		t := time.NewTimer(time.Duration(w.cfg.EtcdLatencyNs))
+		t := w.clock.NewTimer(vclock.EtcdAnswer, time.Duration(w.cfg.EtcdLatencyNs))
 		defer t.Stop()
 		select {
-		case <-t.C:
+		case <-t.C():
 			send()
 		case <-ctx.Done():
 		}

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"watchcachelab/oracle/shared/script"
+	"watchcachelab/oracle/shared/vclock"
 )
 
 // World is etcd plus the cacher's watch stream, on the clock of the goroutine that made it (a
@@ -13,6 +14,7 @@ import (
 // the stream has no lag, so the cacher's first initialisation happens before the script's t=0.
 type World struct {
 	cfg     script.World
+	clock   *vclock.Clock
 	mu      sync.Mutex
 	kv      *KV
 	queue   *RangeQueue
@@ -27,9 +29,9 @@ const (
 	PodRangeEnd = "/pods0"
 )
 
-// New holds `objects` pods created one by one at revisions 2…objects+1.
-func New(cfg script.World) *World {
-	w := &World{cfg: cfg, kv: NewKV(), queue: NewRangeQueue(cfg.EtcdConcurrency), origin: time.Now()}
+// New holds `objects` pods created one by one at revisions 2…objects+1; its timers run on clock.
+func New(cfg script.World, clock *vclock.Clock) *World {
+	w := &World{cfg: cfg, clock: clock, kv: NewKV(), queue: NewRangeQueue(cfg.EtcdConcurrency), origin: time.Now()}
 	for i := range cfg.Objects {
 		w.kv.Put(script.PodKey(i))
 	}
@@ -98,7 +100,7 @@ func (w *World) Serve(ctx context.Context, read func(kv *KV) int64) error {
 	w.mu.Unlock()
 	done := make(chan struct{})
 	go func() {
-		time.Sleep(time.Duration(w.ServiceNs(objects)))
+		w.clock.Sleep(vclock.EtcdAnswer, time.Duration(w.ServiceNs(objects)))
 		w.queue.Release()
 		close(done)
 	}()

@@ -6,20 +6,25 @@ import (
 	"testing/synctest"
 	"time"
 
+	"watchcachelab/oracle/shared/runner"
 	"watchcachelab/oracle/shared/script"
+	"watchcachelab/oracle/shared/vclock"
 )
 
 const ms = int64(time.Millisecond)
 
-func started(cfg script.World) *World {
-	w := New(cfg)
+// started is a world at its t=0, and a function that drives its virtual clock up to an instant.
+func started(cfg script.World) (*World, func(ns int64)) {
+	clock := vclock.New()
+	w := New(cfg, clock)
 	w.Start()
-	return w
+	d := &runner.Driver{Clock: clock, Now: w.Now}
+	return w, func(ns int64) { d.RunUntil(ns, nil, nil) }
 }
 
 func TestTheStreamDelaysByLagHoldsStallsAndKeepsOrder(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		w := started(script.World{Objects: 1, EtcdConcurrency: 1, LagNs: 20 * ms, Stalls: [][2]int64{{30 * ms, 100 * ms}}})
+		w, runTo := started(script.World{Objects: 1, EtcdConcurrency: 1, LagNs: 20 * ms, Stalls: [][2]int64{{30 * ms, 100 * ms}}})
 		var handed []int64
 		stream, err := w.OpenWatch(w.Rev(), func(StreamItem) bool { handed = append(handed, w.Now()); return true })
 		if err != nil {
@@ -27,10 +32,10 @@ func TestTheStreamDelaysByLagHoldsStallsAndKeepsOrder(t *testing.T) {
 		}
 		defer w.Release(stream)
 		for _, at := range []int64{0, 5 * ms, 40 * ms, 150 * ms} {
-			time.Sleep(time.Duration(at - w.Now()))
+			runTo(at)
 			w.Apply(script.Event{Op: script.OpWrite, Pod: new(int)})
 		}
-		time.Sleep(time.Second)
+		runTo(w.Now() + int64(time.Second))
 		want := []int64{20 * ms, 25 * ms, 100 * ms, 170 * ms} // the third is due inside the stall
 		if len(handed) != len(want) {
 			t.Fatalf("handed at %v; want %v", handed, want)
@@ -45,7 +50,7 @@ func TestTheStreamDelaysByLagHoldsStallsAndKeepsOrder(t *testing.T) {
 
 func TestProcessRateSpacesTheItemsHandedToTheCacher(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		w := started(script.World{Objects: 1, EtcdConcurrency: 1, LagNs: 10 * ms, ProcessRate: 3})
+		w, runTo := started(script.World{Objects: 1, EtcdConcurrency: 1, LagNs: 10 * ms, ProcessRate: 3})
 		var handed []int64
 		stream, err := w.OpenWatch(w.Rev(), func(StreamItem) bool { handed = append(handed, w.Now()); return true })
 		if err != nil {
@@ -54,7 +59,7 @@ func TestProcessRateSpacesTheItemsHandedToTheCacher(t *testing.T) {
 		defer w.Release(stream)
 		w.Apply(script.Event{Op: script.OpWrite, Pod: new(int)})
 		w.Apply(script.Event{Op: script.OpWrite, Pod: new(int)})
-		time.Sleep(time.Second)
+		runTo(w.Now() + int64(time.Second))
 		// 1e9 / 3 rounds up to 333 333 334 ns between items.
 		if len(handed) != 2 || handed[0] != 10*ms || handed[1] != 10*ms+333_333_334 {
 			t.Fatalf("handed at %v; want [10 ms, 10 ms + 333 333 334 ns]", handed)
@@ -64,7 +69,7 @@ func TestProcessRateSpacesTheItemsHandedToTheCacher(t *testing.T) {
 
 func TestAProgressBookmarkQueuesBehindTheItemsInFlight(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		w := started(script.World{Objects: 1, EtcdConcurrency: 1, EtcdLatencyNs: 2 * ms, LagNs: 50 * ms})
+		w, runTo := started(script.World{Objects: 1, EtcdConcurrency: 1, EtcdLatencyNs: 2 * ms, LagNs: 50 * ms})
 		var got []StreamItem
 		var at []int64
 		stream, err := w.OpenWatch(w.Rev(), func(it StreamItem) bool { got, at = append(got, it), append(at, w.Now()); return true })
@@ -75,7 +80,7 @@ func TestAProgressBookmarkQueuesBehindTheItemsInFlight(t *testing.T) {
 		w.Apply(script.Event{Op: script.OpWrite, Pod: new(int)})
 		w.Apply(script.Event{Op: script.OpOtherWrite})
 		w.RequestProgress(context.Background())
-		time.Sleep(time.Second)
+		runTo(w.Now() + int64(time.Second))
 		if len(got) != 2 || got[0].Kind != ItemChange || got[1].Kind != ItemBookmark || got[1].Rev != 4 || at[1] != 52*ms {
 			t.Fatalf("got %+v at %v; want the write, then a bookmark at revision 4 sent at 2 ms arriving at 52 ms", got, at)
 		}
@@ -84,7 +89,7 @@ func TestAProgressBookmarkQueuesBehindTheItemsInFlight(t *testing.T) {
 
 func TestRangesQueueFIFOForTheSlotsAndReadAtServiceStart(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		w := started(script.World{Objects: 3, EtcdConcurrency: 1, EtcdLatencyNs: 2 * ms, ObjectBytes: 2048})
+		w, runTo := started(script.World{Objects: 3, EtcdConcurrency: 1, EtcdLatencyNs: 2 * ms, ObjectBytes: 2048})
 		revs := make([]int64, 2)
 		done := make([]int64, 2)
 		for i := range 2 {
@@ -94,9 +99,9 @@ func TestRangesQueueFIFOForTheSlotsAndReadAtServiceStart(t *testing.T) {
 			}()
 			synctest.Wait()
 		}
-		time.Sleep(time.Millisecond)
+		runTo(w.Now() + ms)
 		w.Apply(script.Event{Op: script.OpOtherWrite}) // during the first range's service
-		time.Sleep(time.Second)
+		runTo(w.Now() + int64(time.Second))
 		// Each range: 2 ms + 100 objects × 10 µs = 3 ms; the second waits for the first.
 		if done[0] != 3*ms || done[1] != 6*ms || revs[0] != 4 || revs[1] != 5 {
 			t.Fatalf("done at %v reading revisions %v; want [3 ms, 6 ms] reading [4, 5]", done, revs)
@@ -106,7 +111,7 @@ func TestRangesQueueFIFOForTheSlotsAndReadAtServiceStart(t *testing.T) {
 
 func TestARangeCancelledWhileQueuedLeavesTheQueue(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
-		w := started(script.World{Objects: 1, EtcdConcurrency: 1, EtcdLatencyNs: 10 * ms})
+		w, runTo := started(script.World{Objects: 1, EtcdConcurrency: 1, EtcdLatencyNs: 10 * ms})
 		go func() { _ = w.Serve(context.Background(), func(*KV) int64 { return 0 }) }()
 		synctest.Wait()
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Millisecond)
@@ -115,6 +120,6 @@ func TestARangeCancelledWhileQueuedLeavesTheQueue(t *testing.T) {
 		if err == nil || w.Now() != 5*ms || w.queue.Queued() != 0 {
 			t.Fatalf("err %v at %d ns with %d queued; want the deadline's error at 5 ms and an empty queue", err, w.Now(), w.queue.Queued())
 		}
-		time.Sleep(time.Second)
+		runTo(w.Now() + int64(time.Second))
 	})
 }
