@@ -66,9 +66,10 @@ export class RequestLog {
 
   /** What the client got for its page: the apiserver's answer, or its own 504 at the deadline. */
   readonly settled = (ctx: RequestContext, err: ApiError | null, list: ListPage | null) => {
+    // The attempt's record stays current until the request's next attempt: the apiserver's work
+    // on it goes on after a client's 504, and its later storage calls are still its own.
     const record = this.current.get(ctx.id);
     if (record === undefined) throw new Error(`script: an answer to request ${ctx.id}, never sent`);
-    this.current.delete(ctx.id);
     // The delegator hands its clients the list it made (a ListPage that knows its keys).
     this.answer(record, err, list as StorageListResult | null);
   };
