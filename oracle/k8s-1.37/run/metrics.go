@@ -3,6 +3,7 @@ package run
 import (
 	"bytes"
 	"errors"
+	"math"
 	"strings"
 
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
@@ -10,6 +11,7 @@ import (
 	"k8s.io/apimachinery/pkg/watch"
 	"k8s.io/component-base/metrics/legacyregistry"
 
+	dto "github.com/prometheus/client_model/go"
 	"github.com/prometheus/common/expfmt"
 )
 
@@ -26,11 +28,26 @@ func metricsText() (string, error) {
 		if strings.HasPrefix(name, "go_") || strings.HasPrefix(name, "process_") {
 			continue
 		}
+		roundSums(mf)
 		if _, err := expfmt.MetricFamilyToText(&buf, mf); err != nil {
 			return "", err
 		}
 	}
 	return buf.String(), nil
+}
+
+// roundSums rounds histogram and summary sums to the nanosecond: every observation is a whole
+// number of virtual ns, but goroutines woken together observe in scheduler order, and a float
+// sum's last bits depend on the order of the additions.
+func roundSums(mf *dto.MetricFamily) {
+	for _, m := range mf.GetMetric() {
+		if h := m.GetHistogram(); h != nil && h.SampleSum != nil {
+			*h.SampleSum = math.Round(*h.SampleSum*1e9) / 1e9
+		}
+		if s := m.GetSummary(); s != nil && s.SampleSum != nil {
+			*s.SampleSum = math.Round(*s.SampleSum*1e9) / 1e9
+		}
+	}
 }
 
 // apiErrorFrom is the error a watch's Error event carries.

@@ -34,8 +34,9 @@ type answer struct {
 // send records a page of request reqID as sent now and returns it with the context its storage
 // calls run under.
 func (h *harness) send(reqID, pageID string) (*page, context.Context) {
-	p := &page{calls: &store.Calls{}}
-	p.rec = outcome.Request{ID: pageID, SentAtNs: h.world.Now()}
+	now := h.world.Now()
+	p := &page{calls: &store.Calls{Key: now}}
+	p.rec = outcome.Request{ID: pageID, SentAtNs: now}
 	h.mu.Lock()
 	h.pages[reqID] = append(h.pages[reqID], p)
 	h.mu.Unlock()

@@ -4,16 +4,22 @@ package store
 
 import (
 	"context"
+	"math"
 	"sync"
 
 	"watchcachelab/oracle/shared/outcome"
 )
 
-// Calls records the storage calls one request caused, in order, with their instants.
+// Calls records the storage calls one request caused, in order, with their instants. Key (the
+// request's arrival) orders its ranges among others that join etcd's queue at the same instant.
 type Calls struct {
+	Key   int64
 	mu    sync.Mutex
 	calls []outcome.Call
 }
+
+// backgroundKey puts the cacher's own ranges after the requests' at one instant.
+const backgroundKey = math.MaxInt64 / 2
 
 type callsKey struct{}
 
@@ -49,6 +55,14 @@ func (c *Calls) Reset() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.calls = nil
+}
+
+// queueKey is the key of ctx's ranges in etcd's queue.
+func queueKey(ctx context.Context) int64 {
+	if c, ok := ctx.Value(callsKey{}).(*Calls); ok {
+		return c.Key
+	}
+	return backgroundKey
 }
 
 // record attributes a call to the request in ctx, or to the cacher's own background calls.

@@ -49,7 +49,7 @@ func (s *Store) GetList(ctx context.Context, key string, opts storage.ListOption
 	var more bool
 	var count, rev int64
 	var rangeErr error
-	err = s.world.Serve(ctx, func(kv *world.KV) int64 {
+	err = s.world.Serve(ctx, queueKey(ctx), func(kv *world.KV) int64 {
 		items, more, rev, rangeErr = kv.Range(start, end, withRev, opts.Predicate.Limit)
 		count = int64(len(items))
 		if more {

@@ -73,7 +73,7 @@ func (s *Store) pod(key string, rev int64) *example.Pod {
 func (s *Store) GetCurrentResourceVersion(ctx context.Context) (uint64, error) {
 	defer s.record(ctx, "GetCurrentResourceVersion")()
 	var rev int64
-	err := s.world.Serve(ctx, func(kv *world.KV) int64 { rev = kv.Rev(); return min(1, kv.Pods()) })
+	err := s.world.Serve(ctx, queueKey(ctx), func(kv *world.KV) int64 { rev = kv.Rev(); return min(1, kv.Pods()) })
 	return uint64(rev), err
 }
 
@@ -83,7 +83,7 @@ func (s *Store) Get(ctx context.Context, key string, opts storage.GetOptions, ou
 	defer s.record(ctx, "Get")()
 	var rev int64
 	var item *world.Item
-	err := s.world.Serve(ctx, func(kv *world.KV) int64 {
+	err := s.world.Serve(ctx, queueKey(ctx), func(kv *world.KV) int64 {
 		items, _, r, _ := kv.Range(key, key+"\x00", 0, 1)
 		rev = r
 		if len(items) == 1 {

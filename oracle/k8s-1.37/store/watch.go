@@ -131,7 +131,7 @@ func (s *Store) syncPaginated(w *watcher) (int64, error) {
 		var more bool
 		var rangeErr error
 		done := s.record(w.ctx, "WatchListPage")
-		err := s.world.Serve(w.ctx, func(kv *world.KV) int64 {
+		err := s.world.Serve(w.ctx, queueKey(w.ctx), func(kv *world.KV) int64 {
 			var rev int64
 			items, more, rev, rangeErr = kv.Range(start, end, withRev, world.PageObjects)
 			if withRev == 0 {

@@ -21,8 +21,17 @@ func FirstDifference(first, second []byte) string {
 			lb = b[i]
 		}
 		if !bytes.Equal(la, lb) {
-			return fmt.Sprintf("line %d: first run %q, second run %q", i+1, la, lb)
+			at := 0
+			for at < len(la) && at < len(lb) && la[at] == lb[at] {
+				at++
+			}
+			return fmt.Sprintf("line %d, column %d: first run …%q…, second run …%q…", i+1, at+1, around(la, at), around(lb, at))
 		}
 	}
 	return "the runs differ in length"
+}
+
+// around is up to 60 bytes of line either side of column at.
+func around(line []byte, at int) []byte {
+	return line[max(0, at-60):min(len(line), at+60)]
 }

@@ -11,7 +11,7 @@ func TestFirstDifferenceNamesTheLine(t *testing.T) {
 	if d := FirstDifference([]byte("a\nb\n"), []byte("a\nb\n")); d != "" {
 		t.Fatalf("identical runs reported %q", d)
 	}
-	if d := FirstDifference([]byte("a\nb\n"), []byte("a\nc\n")); !strings.HasPrefix(d, "line 2:") {
+	if d := FirstDifference([]byte("a\nb\n"), []byte("a\nc\n")); !strings.HasPrefix(d, "line 2, column 1:") {
 		t.Fatalf("got %q; want line 2", d)
 	}
 }
@@ -41,5 +41,13 @@ func TestStepsAtOneInstantRunCompactionsWritesThenRequestsByKind(t *testing.T) {
 	want := "tick restart write rv0 consistent exact tick"
 	if strings.Join(got, " ") != want {
 		t.Fatalf("order %v; want %s", got, want)
+	}
+}
+
+func TestFirstDifferenceQuotesOnlyAroundTheColumn(t *testing.T) {
+	long := strings.Repeat("x", 500)
+	d := FirstDifference([]byte(long+"a"+long), []byte(long+"b"+long))
+	if !strings.Contains(d, "column 501") || len(d) > 400 {
+		t.Fatalf("got %d bytes: %.200s", len(d), d)
 	}
 }

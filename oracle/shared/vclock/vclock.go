@@ -12,13 +12,14 @@ import (
 )
 
 // Class orders timers due at one instant (docs/oracle-script.md "Time": the world's own work
-// due then: deliveries into the cache, etcd's answers, then timers).
+// due then: deliveries into the cache, etcd's answers, then timers; ranges join etcd's queue last).
 type Class int
 
 const (
 	Delivery    Class = iota // the watch stream hands an item to the cacher
 	EtcdAnswer               // a range's service ends; a progress request reaches etcd
 	CacherTimer              // the cacher's own clock: blockTimeout, the progress requester, the compactor poll
+	QueueJoin                // a range joins etcd's queue (ordered by its key: the request's arrival)
 )
 
 // Clock holds every pending timer of one run.
@@ -37,6 +38,7 @@ type Timer struct {
 	clock  *Clock
 	class  Class
 	when   time.Time
+	key    int64
 	seq    int64
 	period time.Duration
 	c      chan time.Time
@@ -44,8 +46,12 @@ type Timer struct {
 }
 
 // NewTimer fires after d.
-func (c *Clock) NewTimer(class Class, d time.Duration) *Timer {
-	t := &Timer{clock: c, class: class, c: make(chan time.Time, 1), index: -1}
+func (c *Clock) NewTimer(class Class, d time.Duration) *Timer { return c.NewKeyedTimer(class, d, 0) }
+
+// NewKeyedTimer fires after d; among timers of its class due at the same instant, lower keys
+// fire first.
+func (c *Clock) NewKeyedTimer(class Class, d time.Duration, key int64) *Timer {
+	t := &Timer{clock: c, class: class, key: key, c: make(chan time.Time, 1), index: -1}
 	t.Reset(d)
 	return t
 }
@@ -139,6 +145,9 @@ func (h timers) Less(i, j int) bool {
 	}
 	if a.class != b.class {
 		return a.class < b.class
+	}
+	if a.key != b.key {
+		return a.key < b.key
 	}
 	return a.seq < b.seq
 }

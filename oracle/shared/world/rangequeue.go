@@ -3,20 +3,33 @@ package world
 import (
 	"context"
 	"sync"
+
+	"watchcachelab/oracle/shared/vclock"
 )
 
 // RangeQueue is etcd's range slots: requests wait FIFO for one of etcdConcurrency slots.
 type RangeQueue struct {
+	clock   *vclock.Clock
 	mu      sync.Mutex
 	free    int
 	waiters []chan struct{}
 }
 
-func NewRangeQueue(slots int) *RangeQueue { return &RangeQueue{free: slots} }
+func NewRangeQueue(slots int, clock *vclock.Clock) *RangeQueue {
+	return &RangeQueue{free: slots, clock: clock}
+}
 
 // Acquire takes a slot, waiting in line; a cancelled context leaves the line (the handler's
-// context ends, so a range still queued is dropped).
-func (q *RangeQueue) Acquire(ctx context.Context) error {
+// context ends, so a range still queued is dropped). Ranges that come at one instant join the
+// line in the order of key (their requests' arrival), not in the order their goroutines ran.
+func (q *RangeQueue) Acquire(ctx context.Context, key int64) error {
+	join := q.clock.NewKeyedTimer(vclock.QueueJoin, 0, key)
+	select {
+	case <-join.C():
+	case <-ctx.Done():
+		join.Stop()
+		return ctx.Err()
+	}
 	q.mu.Lock()
 	if q.free > 0 && len(q.waiters) == 0 {
 		q.free--

@@ -138,13 +138,13 @@ func (s *Stream) run() {
 		}
 		head := s.queue[0]
 		s.mu.Unlock()
-		if wait := head.handedNs - s.w.Now(); wait > 0 {
-			t := s.w.clock.NewTimer(vclock.Delivery, time.Duration(wait))
-			select {
-			case <-t.C():
-			case <-s.wake:
-				t.Stop()
-			}
+		// Every item waits for its turn on the virtual clock, even one due now, so that the
+		// cacher takes in one item, and readers it wakes read, before the next is handed over.
+		t := s.w.clock.NewTimer(vclock.Delivery, time.Duration(max(0, head.handedNs-s.w.Now())))
+		select {
+		case <-t.C():
+		case <-s.wake:
+			t.Stop()
 			continue
 		}
 		if !s.deliver(head.item) {

@@ -31,7 +31,7 @@ const (
 
 // New holds `objects` pods created one by one at revisions 2…objects+1; its timers run on clock.
 func New(cfg script.World, clock *vclock.Clock) *World {
-	w := &World{cfg: cfg, clock: clock, kv: NewKV(), queue: NewRangeQueue(cfg.EtcdConcurrency), origin: time.Now()}
+	w := &World{cfg: cfg, clock: clock, kv: NewKV(), queue: NewRangeQueue(cfg.EtcdConcurrency, clock), origin: time.Now()}
 	for i := range cfg.Objects {
 		w.kv.Put(script.PodKey(i))
 	}
@@ -81,8 +81,8 @@ func ceilDiv(a, b int64) int64 { return (a + b - 1) / b }
 // the revision current then), holds the slot for the service time of the objects read returns,
 // and answers at the end of service. A context cancelled while queued drops the range; cancelled
 // in service, the caller is answered at once with the context's error and the slot stays busy
-// until the service ends.
-func (w *World) Serve(ctx context.Context, read func(kv *KV) int64) error {
+// until the service ends. key orders ranges that join the queue at one instant.
+func (w *World) Serve(ctx context.Context, key int64, read func(kv *KV) int64) error {
 	w.mu.Lock()
 	started := w.started
 	w.mu.Unlock()
@@ -92,7 +92,7 @@ func (w *World) Serve(ctx context.Context, read func(kv *KV) int64) error {
 		read(w.kv)
 		return nil
 	}
-	if err := w.queue.Acquire(ctx); err != nil {
+	if err := w.queue.Acquire(ctx, key); err != nil {
 		return err
 	}
 	w.mu.Lock()

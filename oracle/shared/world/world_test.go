@@ -94,7 +94,7 @@ func TestRangesQueueFIFOForTheSlotsAndReadAtServiceStart(t *testing.T) {
 		done := make([]int64, 2)
 		for i := range 2 {
 			go func() {
-				_ = w.Serve(context.Background(), func(kv *KV) int64 { revs[i] = kv.Rev(); return 100 })
+				_ = w.Serve(context.Background(), int64(i), func(kv *KV) int64 { revs[i] = kv.Rev(); return 100 })
 				done[i] = w.Now()
 			}()
 			synctest.Wait()
@@ -112,14 +112,20 @@ func TestRangesQueueFIFOForTheSlotsAndReadAtServiceStart(t *testing.T) {
 func TestARangeCancelledWhileQueuedLeavesTheQueue(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		w, runTo := started(script.World{Objects: 1, EtcdConcurrency: 1, EtcdLatencyNs: 10 * ms})
-		go func() { _ = w.Serve(context.Background(), func(*KV) int64 { return 0 }) }()
-		synctest.Wait()
+		go func() { _ = w.Serve(context.Background(), 0, func(*KV) int64 { return 0 }) }()
+		runTo(0)
 		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Millisecond)
 		defer cancel()
-		err := w.Serve(ctx, func(*KV) int64 { t.Error("a cancelled range was served"); return 0 })
-		if err == nil || w.Now() != 5*ms || w.queue.Queued() != 0 {
-			t.Fatalf("err %v at %d ns with %d queued; want the deadline's error at 5 ms and an empty queue", err, w.Now(), w.queue.Queued())
-		}
+		var err error
+		var queued int
+		var endedNs int64
+		go func() {
+			err = w.Serve(ctx, 1, func(*KV) int64 { t.Error("a cancelled range was served"); return 0 })
+			endedNs, queued = w.Now(), w.queue.Queued()
+		}()
 		runTo(w.Now() + int64(time.Second))
+		if err == nil || endedNs != 5*ms || queued != 0 {
+			t.Fatalf("err %v at %d ns with %d queued; want the deadline's error at 5 ms and an empty queue", err, endedNs, queued)
+		}
 	})
 }
