@@ -3,6 +3,7 @@
 package harness
 
 import (
+	"bytes"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -22,7 +23,7 @@ var (
 	scriptsDir = flag.String("scripts", "", "directory of *.script.json to run")
 	outDir     = flag.String("out", "", "directory for <name>.outcome.json and <name>.fault.json")
 	after      = flag.String("after", "", "skip scripts up to and including this name (resume after a watchdog)")
-	watchdog   = flag.Duration("watchdog", 120*time.Second, "wall-clock limit per script (both runs)")
+	watchdog   = flag.Duration("watchdog", 300*time.Second, "wall-clock limit per script (both runs)")
 )
 
 // Fault is what the harness writes instead of an outcome when it cannot vouch for one.
@@ -34,8 +35,12 @@ type Fault struct {
 }
 
 func writeFault(name, kind, msg string) {
-	data, _ := json.MarshalIndent(Fault{Format: "wcl-oracle-fault/1", Script: name, Kind: kind, Fault: msg}, "", "  ")
-	_ = os.WriteFile(filepath.Join(*outDir, name+".fault.json"), append(data, '\n'), 0o644)
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	_ = enc.Encode(Fault{Format: "wcl-oracle-fault/1", Script: name, Kind: kind, Fault: msg})
+	_ = os.WriteFile(filepath.Join(*outDir, name+".fault.json"), buf.Bytes(), 0o644)
 	fmt.Fprintf(os.Stderr, "oracle: %s: %s: %s\n", name, kind, msg)
 }
 
@@ -66,6 +71,9 @@ func TestRunScripts(t *testing.T) {
 func runScript(t *testing.T, path string) error {
 	name := script.NameOf(path)
 	sc, err := script.Load(path)
+	if err == nil && sc.Name != name {
+		err = fmt.Errorf("%s: the script is named %q; a script lives in <name>.script.json", path, sc.Name)
+	}
 	if err != nil {
 		writeFault(name, "invalid", err.Error())
 		return err
