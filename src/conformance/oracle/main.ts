@@ -32,6 +32,7 @@ import {
   regressionScripts,
   verdicts,
 } from "./corpus.ts";
+import { coverage, coverageTable } from "./coverage.ts";
 
 // `npm run oracle`: the model against the released Kubernetes code on scripts (docs/oracle.md).
 //   npm run oracle [-- --k8s 1.37] [--random N]   run the corpus on the real cacher (Go), write
@@ -199,8 +200,17 @@ function corpusCommand(args: string[]) {
       console.log(`wrote ${path}`);
     }
   }
+  const table = coverageTable(coverage(scripts, real), scripts.length);
+  if (!args.includes("--check") && !args.includes("--model-only")) {
+    writeFileSync(coverageFile(k8s), `${COVERAGE_HEADER(k8s)}\n${table}`);
+  }
+  console.log(`\ncoverage:\n${table}`);
   report(verdicts(scripts, real, readAllow()), readAllow());
 }
+
+const coverageFile = (k8s: string) => `docs/oracle-coverage-${k8s}.md`;
+const COVERAGE_HEADER = (k8s: string) =>
+  `# What the oracle corpus exercises, k8s.io/apiserver ${k8s}\n\nWritten by \`npm run oracle\` (docs/oracle.md); each row counts the scripts whose run on the real code shows it.\n`;
 
 function report(results: ReturnType<typeof verdicts>, allow: ReturnType<typeof readAllow>) {
   let differences = 0;
@@ -235,6 +245,7 @@ function compareCommand(args: string[]) {
     const file = join(realDir, `${s.name}.outcome.json`);
     if (existsSync(file)) real.set(s.name, JSON.parse(readFileSync(file, "utf8")) as OutcomeFile);
   }
+  console.log(`\ncoverage:\n${coverageTable(coverage(scripts, real), scripts.length)}`);
   report(verdicts(scripts, real, readAllow()), readAllow());
 }
 

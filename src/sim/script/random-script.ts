@@ -26,7 +26,7 @@ export function randomScript(seed: number): Script {
     }
   };
   const objects = pick([0, 1, 3, 10, 40]);
-  const lagNs = pick([0, 5, 200, 1000, 2900, 3100, 5000]) * MS;
+  const lagNs = pick([0, 5, 200, 1000, 2900, 3000, 3100, 5000]) * MS;
   const timeline = drawTimeline(r, objects, durationNs, instant);
   const revisionAt = revisions(objects, timeline);
   const requests = drawRequests(r, durationNs, instant, revisionAt);
