@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"sync"
+	"time"
 
 	apierrors "k8s.io/apimachinery/pkg/api/errors"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
@@ -110,7 +111,7 @@ func (s *Store) runWatch(w *watcher, rev int64, initial, endBookmark bool) {
 		}
 		rev = listRev
 	}
-	if endBookmark && !w.send(watch.Event{Type: watch.Bookmark, Object: s.bookmark(rev, true)}) {
+	if endBookmark && !w.send(watch.Event{Type: watch.Bookmark, Object: &timed{s.bookmark(rev, true), time.Now()}}) {
 		return
 	}
 	stream, err := s.world.OpenWatch(rev, func(item world.StreamItem) bool { return s.deliver(w, item) })
@@ -169,17 +170,22 @@ func (s *Store) bookmark(rev int64, initialEventsEnd bool) runtime.Object {
 
 // upstream: etcd3 watcher.go transform, sendError
 func (s *Store) deliver(w *watcher, item world.StreamItem) bool {
+	var ev watch.Event
 	switch item.Kind {
-	case world.ItemBookmark:
-		return w.send(watch.Event{Type: watch.Bookmark, Object: s.bookmark(item.Rev, false)})
 	case world.ItemError:
 		s.sendError(w, apierrors.NewResourceExpired(watchExpired))
 		return false
+	case world.ItemBookmark:
+		ev = watch.Event{Type: watch.Bookmark, Object: s.bookmark(item.Rev, false)}
+	default:
+		c := item.Change
+		ev = watch.Event{Type: watch.Modified, Object: s.pod(c.Key, c.Rev)}
+		if c.Created {
+			ev.Type = watch.Added
+		}
 	}
-	c := item.Change
-	ev := watch.Event{Type: watch.Modified, Object: s.pod(c.Key, c.Rev)}
-	if c.Created {
-		ev.Type = watch.Added
+	if item.Timed {
+		ev.Object = &timed{ev.Object, s.world.At(item.DecodedNs)}
 	}
 	return w.send(ev)
 }

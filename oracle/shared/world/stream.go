@@ -24,7 +24,16 @@ type StreamItem struct {
 	Change Change // ItemChange
 	Rev    int64  // bookmarks: the revision they carry
 	Err    error  // ItemError
+	// DecodedNs is when the apiserver decoded the item (1.37's RecordTime): on arrival, unless
+	// decodeDepth decoded items already wait for the cacher, then when the cacher takes the item
+	// that many places ahead. Timed is false for items with no decode instant (before t=0).
+	DecodedNs int64
+	Timed     bool
 }
+
+// decodeDepth is how many decoded items can wait for the cacher: etcd3's two 100-item channels
+// (upstream: etcd3 watcher.go incomingBufSize, outgoingBufSize).
+const decodeDepth = 200
 
 type queued struct {
 	seq      int64
@@ -41,6 +50,7 @@ type Stream struct {
 	queue       []queued
 	lastArrival int64
 	lastHanded  int64
+	handed      [decodeDepth]int64 // the last decodeDepth handed instants, by seq
 	seq         int64
 	failed      *StreamItem
 	closed      bool
@@ -57,6 +67,9 @@ func (s *Stream) restart() {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.lastArrival, s.lastHanded = 0, noneHanded
+	for i := range s.handed {
+		s.handed[i] = noneHanded
+	}
 }
 
 func (s *Stream) arrival(sentNs int64) int64 {
@@ -83,8 +96,15 @@ func (s *Stream) send(item StreamItem, local bool) {
 			p = max(a, s.lastHanded+ceilDiv(1_000_000_000, rate))
 		}
 	}
+	if !local && s.w.started {
+		item.DecodedNs, item.Timed = a, true
+		if s.seq >= decodeDepth {
+			item.DecodedNs = max(a, s.handed[(s.seq-decodeDepth+1)%decodeDepth])
+		}
+	}
 	s.lastArrival, s.lastHanded = a, p
 	s.seq++
+	s.handed[s.seq%decodeDepth] = p
 	s.queue = append(s.queue, queued{seq: s.seq, handedNs: p, item: item})
 	s.mu.Unlock()
 	s.poke()

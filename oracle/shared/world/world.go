@@ -53,6 +53,9 @@ func (w *World) Start() {
 // Now is virtual ns since the script's start.
 func (w *World) Now() int64 { return int64(time.Since(w.origin)) }
 
+// At is the clock time of the script's instant ns.
+func (w *World) At(ns int64) time.Time { return w.origin.Add(time.Duration(ns)) }
+
 // Config is the script's world.
 func (w *World) Config() script.World { return w.cfg }
 

@@ -129,3 +129,24 @@ func TestARangeCancelledWhileQueuedLeavesTheQueue(t *testing.T) {
 		}
 	})
 }
+
+func TestAnItemIsDecodedWhenTheOneTwoHundredPlacesAheadIsTakenIn(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		w, runTo := started(script.World{Objects: 1, EtcdConcurrency: 1, LagNs: 10 * ms, ProcessRate: 100})
+		var decoded []int64
+		stream, err := w.OpenWatch(w.Rev(), func(it StreamItem) bool { decoded = append(decoded, it.DecodedNs); return true })
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer w.Release(stream)
+		for range decodeDepth + 2 {
+			w.Apply(script.Event{Op: script.OpWrite, Pod: new(int)})
+		}
+		runTo(w.Now() + int64(10*time.Second))
+		// All arrive at 10 ms; the cacher takes one per 10 ms, the first at 10 ms. Item 201
+		// waits for item 1 to be taken in (10 ms), item 202 for item 2 (20 ms).
+		if len(decoded) != decodeDepth+2 || decoded[decodeDepth-1] != 10*ms || decoded[decodeDepth] != 10*ms || decoded[decodeDepth+1] != 20*ms {
+			t.Fatalf("decoded at …%v; want items 200 and 201 at 10 ms, 202 at 20 ms", decoded[decodeDepth-1:])
+		}
+	})
+}
