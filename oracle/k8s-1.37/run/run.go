@@ -27,7 +27,6 @@ const drain = 10 * time.Minute
 type harness struct {
 	sc        *script.Script
 	world     *world.World
-	store     *store.Store
 	delegator *cacher.CacheDelegator
 	root      context.Context
 
@@ -75,7 +74,7 @@ func Script(t *testing.T, sc *script.Script) (*outcome.Outcome, error) {
 	w.Start()
 	st.Background.Reset()
 
-	h := &harness{sc: sc, world: w, store: st, delegator: d, root: root, pages: map[string][]*page{}}
+	h := &harness{sc: sc, world: w, delegator: d, root: root, pages: map[string][]*page{}}
 	h.drive(driver, runner.Steps(sc))
 	out := &outcome.Outcome{Format: outcome.Format, Script: sc.Name, Side: Side}
 	out.Requests = h.collect()

@@ -73,8 +73,8 @@ func (q *RangeQueue) releaseLocked() {
 	q.free++
 }
 
-// Queued is how many ranges wait for a slot.
-func (q *RangeQueue) Queued() int {
+// queued is how many ranges wait for a slot.
+func (q *RangeQueue) queued() int {
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	return len(q.waiters)

@@ -121,7 +121,7 @@ func TestARangeCancelledWhileQueuedLeavesTheQueue(t *testing.T) {
 		var endedNs int64
 		go func() {
 			err = w.Serve(ctx, 1, func(*KV) int64 { t.Error("a cancelled range was served"); return 0 })
-			endedNs, queued = w.Now(), w.queue.Queued()
+			endedNs, queued = w.Now(), w.queue.queued()
 		}()
 		runTo(w.Now() + int64(time.Second))
 		if err == nil || endedNs != 5*ms || queued != 0 {
