@@ -85,7 +85,7 @@ func Script(t *testing.T, sc *script.Script) (*outcome.Outcome, error) {
 
 // drive performs the script's steps at their instants, in order, up to durationNs.
 func (h *harness) drive(driver *runner.Driver, steps []runner.Step) {
-	var prevTickRev int64
+	prevTickRev := h.world.Rev() // the first periodic compaction compacts to the revision at t=0
 	driver.RunUntil(h.sc.World.DurationNs, steps, func(s runner.Step) {
 		switch {
 		case s.Periodic:

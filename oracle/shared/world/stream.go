@@ -31,9 +31,11 @@ type StreamItem struct {
 	Timed     bool
 }
 
-// decodeDepth is how many decoded items can wait for the cacher: etcd3's two 100-item channels
-// (upstream: etcd3 watcher.go incomingBufSize, outgoingBufSize).
-const decodeDepth = 200
+// decodeDepth is how many decoded items can wait for the cacher in 1.37, where
+// ConcurrentWatchObjectDecode is on: the watch loop's item just parsed, incomingBufSize (100),
+// the scheduler's item, processEventConcurrency-1 (9) queued results, the collector's item and
+// outgoingBufSize (100) (upstream: etcd3 watcher.go concurrentProcessEvents; docs/fidelity.md).
+const decodeDepth = 212
 
 type queued struct {
 	seq      int64

@@ -20,7 +20,10 @@ func (w *World) Apply(e script.Event) {
 	case script.OpOtherWrite:
 		w.kv.Bump()
 	case script.OpCompact:
-		w.kv.Compact(w.kv.Rev())
+		// upstream: etcd3 compact.go Compact writes compact_rev_key before it compacts
+		before := w.kv.Rev()
+		w.kv.Bump()
+		w.kv.Compact(before)
 	case script.OpRestart:
 		if w.stream != nil {
 			w.stream.Fail(ErrRestart)
@@ -33,11 +36,15 @@ func (w *World) Apply(e script.Event) {
 	}
 }
 
-// CompactTick is the periodic compaction: etcd compacts to the revision it had at the previous
-// tick, as the apiserver's compactor does; it returns this tick's revision for the next one.
+// CompactTick is the periodic compaction as the apiserver's compactor does it: it writes its
+// marker key (a revision with no pod event), then compacts to the revision etcd had just after
+// the previous tick's marker (the first tick: the revision at t=0), and returns the revision
+// just after this tick's marker for the next.
+// upstream: etcd3 compact.go runCompactLoop, Compact
 func (w *World) CompactTick(prevTickRev int64) int64 {
 	w.mu.Lock()
 	defer w.mu.Unlock()
+	w.kv.Bump()
 	w.kv.Compact(prevTickRev)
 	return w.kv.Rev()
 }

@@ -130,7 +130,7 @@ func TestARangeCancelledWhileQueuedLeavesTheQueue(t *testing.T) {
 	})
 }
 
-func TestAnItemIsDecodedWhenTheOneTwoHundredPlacesAheadIsTakenIn(t *testing.T) {
+func TestAnItemIsDecodedWhenTheOneDecodeDepthPlacesAheadIsTakenIn(t *testing.T) {
 	synctest.Test(t, func(t *testing.T) {
 		w, runTo := started(script.World{Objects: 1, EtcdConcurrency: 1, LagNs: 10 * ms, ProcessRate: 100})
 		var decoded []int64
@@ -143,10 +143,22 @@ func TestAnItemIsDecodedWhenTheOneTwoHundredPlacesAheadIsTakenIn(t *testing.T) {
 			w.Apply(script.Event{Op: script.OpWrite, Pod: new(int)})
 		}
 		runTo(w.Now() + int64(10*time.Second))
-		// All arrive at 10 ms; the cacher takes one per 10 ms, the first at 10 ms. Item 201
-		// waits for item 1 to be taken in (10 ms), item 202 for item 2 (20 ms).
-		if len(decoded) != decodeDepth+2 || decoded[decodeDepth-1] != 10*ms || decoded[decodeDepth] != 10*ms || decoded[decodeDepth+1] != 20*ms {
-			t.Fatalf("decoded at …%v; want items 200 and 201 at 10 ms, 202 at 20 ms", decoded[decodeDepth-1:])
+		// All arrive at 10 ms; the cacher takes one per 10 ms, the first at 10 ms. Item
+		// decodeDepth+1 waits for item 1 to be taken in (10 ms), item decodeDepth+2 for item 2 (20 ms).
+		if decodeDepth != 212 || len(decoded) != decodeDepth+2 || decoded[decodeDepth-1] != 10*ms || decoded[decodeDepth] != 10*ms || decoded[decodeDepth+1] != 20*ms {
+			t.Fatalf("depth %d, decoded at …%v; want 212, the last two at 10 ms and 20 ms", decodeDepth, decoded[decodeDepth-1:])
 		}
 	})
+}
+
+func TestACompactionWritesTheCompactorsMarkerFirst(t *testing.T) {
+	w := New(script.World{Objects: 2, EtcdConcurrency: 1}, vclock.New()) // revision 3
+	w.Apply(script.Event{Op: script.OpCompact})
+	if w.Rev() != 4 || w.CompactRevision() != 3 {
+		t.Fatalf("after a timeline compact: revision %d, compacted to %d; want 4 (the marker) and 3", w.Rev(), w.CompactRevision())
+	}
+	next := w.CompactTick(w.Rev()) // a periodic tick after a previous one at revision 4
+	if w.Rev() != 5 || w.CompactRevision() != 4 || next != 5 {
+		t.Fatalf("after a tick: revision %d, compacted to %d, next %d; want 5, 4, 5", w.Rev(), w.CompactRevision(), next)
+	}
 }
