@@ -115,7 +115,10 @@ export function metricsJson(
 ): Record<string, JsonSample[]> {
   const out: Record<string, JsonSample[]> = {};
   for (const family of registry.all()) {
-    out[family.name] = family.children().map((child): JsonSample => {
+    const children = family.children();
+    // A family without children is not exposed (as in the Prometheus text).
+    if (children.length === 0) continue;
+    out[family.name] = children.map((child): JsonSample => {
       const labels = { ...child.labels, ...extra };
       if (!(child instanceof HistogramSample)) return { labels, value: child.value };
       const cumulative = child.cumulative();

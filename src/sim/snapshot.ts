@@ -118,6 +118,8 @@ export interface VersionRules {
   currentRvInDelegator: boolean;
   /** 1.34+: the size-based list cost estimate makes a few waits no client asked for (not modelled). */
   listCostEstimateWaits: boolean;
+  /** 1.34+: the cache consistency checker lists from the cache and etcd every 5–7.5 min (not modelled). */
+  consistencyChecks: boolean;
 }
 
 export interface HistogramView {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
+  consistencyCheckerRuns,
+  continuationWaitsForItsRv,
   currentRvInDelegator,
   listCostEstimateWaits,
   waitsOnlyWhenBehind,
@@ -18,6 +20,8 @@ const LATER = "1.38" as K8sVersion;
 const RULES: Record<string, (v: K8sVersion) => unknown> = {
   waitsOnlyWhenBehind,
   currentRvInDelegator,
+  continuationWaitsForItsRv,
+  consistencyCheckerRuns,
   listCostEstimateWaits,
   futureRevisionIsTooLarge,
   gatesFor,

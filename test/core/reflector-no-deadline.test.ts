@@ -6,12 +6,12 @@ import { etcdRequests, run, value } from "./simulation-helpers.ts";
 // meet their deadlines and are dropped, so it is served within one requestTimeout per page.
 
 describe("the cacher's relist (issue 32's third canary)", () => {
-  it("initialises again behind a long etcd queue, with one list of 10 pages", {
+  it("initialises again within 240 s behind a long etcd queue, with one list of 10 pages", {
     timeout: 60_000,
   }, () => {
     const sim = run(
       "objects=100000&etcdConcurrency=1&mix=rv0:1&reads=200&watchers=0&restart=10&retry=none",
-      300,
+      240,
     );
     // The initialisation at the start, and the one after the restart.
     expect(value(sim, "apiserver_watch_cache_initializations_total")).toBe(2);

@@ -28,6 +28,17 @@ export function histogram(sim: Simulation, name: string): HistogramSample {
   return child;
 }
 
+/**
+ * How many observations a single-child histogram has; 0 when it has no child yet (upstream's
+ * child exists only from its first observation, so "never observed" is "not exposed").
+ */
+export function observations(sim: Simulation, name: string): number {
+  const child = sim.metrics().find(name)?.children()[0];
+  if (child === undefined) return 0;
+  if (!(child instanceof HistogramSample)) throw new Error(`${name} is not a histogram`);
+  return child.count;
+}
+
 /** Cumulative count of a histogram at bucket bound `le`. */
 export function countAtOrBelow(h: HistogramSample, le: number): number {
   const i = h.bounds.indexOf(le);

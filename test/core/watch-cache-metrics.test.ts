@@ -28,19 +28,42 @@ const SERIES = [
 ];
 
 describe("watch cache metrics", () => {
-  it("exports every upstream series for pods from the start", () => {
+  it("exposes at construction only what the cacher sets up then: capacity and dispatch stages", () => {
+    // upstream: watch_cache_history.go newWatchCacheHistory sets the capacity gauge; cacher.go
+    // NewWatcherMetricsObservers takes every dispatch stage's child. Every other child appears
+    // with its first increment, set or observation, and a family without one is not exposed.
     const registry = new MetricsRegistry();
     registerWatchCacheMetrics(registry);
     const text = registry.exposition();
-    for (const name of SERIES) expect(text).toContain(`\n${name}{`);
-    for (const name of LABELLED) {
-      expect(text).toContain(`# TYPE ${name} counter\n`);
-      expect(text).not.toContain(`\n${name}{`);
-    }
-    expect(text).toContain(
-      'apiserver_watch_cache_read_wait_seconds_bucket{group="",resource="pods",le="3"} 0',
-    );
     expect(text).toContain('watch_cache_capacity{group="",resource="pods"} 100');
+    for (const stage of ["total", "storage_to_cache", "cache_to_watcher"]) {
+      expect(text).toContain(
+        `apiserver_watch_events_dispatch_duration_seconds_count{group="",resource="pods",stage="${stage}"} 0`,
+      );
+    }
+    const builtWithTheCacher = new Set([
+      "watch_cache_capacity",
+      "apiserver_watch_events_dispatch_duration_seconds",
+    ]);
+    const families = [...SERIES, ...LABELLED].map((name) => name.replace(/_count$/, ""));
+    for (const family of families.filter((f) => !builtWithTheCacher.has(f))) {
+      expect(text).not.toContain(`# TYPE ${family} `);
+    }
+  });
+
+  it("exposes a child from its first use, even an increment by 0", () => {
+    const registry = new MetricsRegistry();
+    const metrics = registerWatchCacheMetrics(registry);
+    metrics.cacheListFetchedObjects("").inc(0);
+    metrics.readWait.observe(0.01);
+    const text = registry.exposition();
+    expect(text).toContain(
+      'apiserver_cache_list_fetched_objects_total{group="",index="",resource="pods"} 0',
+    );
+    expect(text).toContain(
+      'apiserver_watch_cache_read_wait_seconds_bucket{group="",resource="pods",le="3"} 1',
+    );
+    expect(text).not.toContain("apiserver_watch_cache_events_received_total");
   });
 
   it("prints a labelled counter's combinations once they occur; looking one up creates none", () => {

@@ -35,6 +35,7 @@ function server(pods: number, concurrency = 2, latencyMs = 2, k8s: K8sVersion = 
       count: (reason) => {
         counts[reason] = (counts[reason] ?? 0) + 1;
       },
+      listed: () => {},
       onPodCommit: () => {},
       onProgressNotify: (rv) => bookmarks.push([scheduler.nowNs, rv]),
       onCompact: () => {},

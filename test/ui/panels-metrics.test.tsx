@@ -159,6 +159,22 @@ describe("MetricsPanel", () => {
     expect(screen.queryByText(/size-based list cost estimate/)).toBeNull();
   });
 
+  it("says a real 1.34+ apiserver also runs the cache consistency checker, and not for 1.33", () => {
+    // upstream: cacher/consistency/checker.go (DetectCacheInconsistency, Beta on from 1.34).
+    const { unmount } = render(<MetricsPanel snapshot={recordedSnapshot()} />);
+    expect(screen.getByText(/checks its cache against etcd/)).toHaveTextContent(
+      "A real apiserver of this version also checks its cache against etcd every 5 to 7.5 minutes (DetectCacheInconsistency)",
+    );
+    expect(screen.getByText(/checks its cache against etcd/)).toHaveTextContent(
+      "apiserver_storage_consistency_checks_total",
+    );
+    unmount();
+    const v133 = recordedSnapshot();
+    v133.rules = { ...v133.rules, consistencyChecks: false };
+    render(<MetricsPanel snapshot={v133} />);
+    expect(screen.queryByText(/checks its cache against etcd/)).toBeNull();
+  });
+
   it("lists consistent reads by label pair and the share etcd answered", () => {
     render(<MetricsPanel snapshot={recordedSnapshot()} />);
     expect(screen.getByRole("row", { name: /success="true", fallback="true"/ })).toHaveTextContent(

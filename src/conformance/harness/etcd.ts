@@ -47,6 +47,7 @@ export function newHarnessE(input: HarnessEInput): HarnessE {
       INSTANT,
       {
         count: () => {},
+        listed: () => {},
         onPodCommit: () => {},
         onProgressNotify: (rv) => rig.watchCache.updateResourceVersion(rv),
         onCompact: () => {},

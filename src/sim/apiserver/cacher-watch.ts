@@ -153,9 +153,9 @@ function newWatcher(
   requiredRv: number,
   start: WatchStart,
 ): CacheWatcher {
-  if (!start.invalidated) {
-    cacher.metrics.initEvents.inc(start.initialObjects.length + start.historyEvents.length);
-  }
+  const initEvents = start.initialObjects.length + start.historyEvents.length;
+  // upstream: cache_watcher.go processInterval adds to InitCounter only when it sent any
+  if (!start.invalidated && initEvents > 0) cacher.metrics.initEvents.inc(initEvents);
   const id = cacher.nextWatcherId++;
   const forget = (w: CacheWatcher) => cacher.forgetWatcher(w);
   // Every event key starts with the resource prefix; a key it extends as a path sees them all.

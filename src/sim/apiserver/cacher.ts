@@ -177,6 +177,8 @@ export class Cacher {
     this.metrics.cacheList(list.indexUsed).inc();
     this.metrics.cacheListFetchedObjects(list.indexUsed).inc(page.fetched);
     this.metrics.cacheListReturnedObjects.inc(page.count);
+    // 1.37: RecordListCacheMetrics also counts the list as the watch cache's, nothing evaluated
+    this.metrics.storageList.record("watchcache", list.indexUsed, page.fetched, 0, page.count);
     if (ctx.steps !== undefined) {
       const detail = `cache: ${page.count} objects at RV ${page.rv}`;
       recordStep(ctx, this.scheduler.nowNs, "served", "cacheList.serve", detail);

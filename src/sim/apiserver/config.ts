@@ -60,6 +60,24 @@ export const timeoutObservationNs = (config: ApiserverConfig): Nanos =>
  */
 export const currentRvInDelegator = (version: K8sVersion): boolean => !atLeast(version, "1.34");
 
+/**
+ * 1.34+ check the cache against etcd every 5 to 7.5 minutes (DetectCacheInconsistency, Beta, on;
+ * 1.33 only with KUBE_WATCHCACHE_CONSISTENCY_CHECKER set): each check lists RV=0 from the cache,
+ * then etcd at that RV (Exact, pages of 10 000), and counts apiserver_storage_consistency_checks_total.
+ * The model does not run it; the Metrics panel says what a real scrape shows more (upstream:
+ * cacher/consistency/checker.go, 1.34–1.36 delegator.go consistencyChecker).
+ */
+export const consistencyCheckerRuns = (version: K8sVersion): boolean => atLeast(version, "1.34");
+
+/**
+ * 1.34+ wait for a continuation's RV (the token's) before listing its snapshot. 1.33 waited for
+ * the request's own RV, which a continuation does not carry (0), then listed the newest snapshot
+ * at or below the token's RV and answered with the token's RV: a page above the cache's RV came
+ * at once, with older data than its RV claims (upstream: release-1.33 watch_cache.go
+ * WaitUntilFreshAndList, list, listExactRV; an upstream bug, shown as one).
+ */
+export const continuationWaitsForItsRv = (version: K8sVersion): boolean => atLeast(version, "1.34");
+
 /** What whatif=noRvGuard takes away in this version's wait function, in words for the page. */
 export const noRvGuardRemoves = (version: K8sVersion): string =>
   waitsOnlyWhenBehind(version)

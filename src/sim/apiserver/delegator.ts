@@ -54,9 +54,12 @@ export class CacheDelegator {
   readonly cacher: Cacher;
   readonly storage: Storage;
   private readonly watchListEnabled: boolean;
+  /** 1.33's consistent-read path, decided once: every consistent read asks. */
+  private readonly rvInDelegator: boolean;
 
   constructor(options: CacheDelegatorOptions) {
     this.cacher = options.cacher;
+    this.rvInDelegator = currentRvInDelegator(options.cacher.config.version);
     this.storage = options.storage;
     this.watchListEnabled = options.watchListEnabled;
   }
@@ -96,7 +99,7 @@ export class CacheDelegator {
       this.listFromStorage("delegated", "getList.notReady", key, opts, ctx, done);
       return;
     }
-    if (consistentRead && currentRvInDelegator(this.cacher.config.version)) {
+    if (consistentRead && this.rvInDelegator) {
       this.listAtCurrentRv(key, opts, ctx, done);
       return;
     }

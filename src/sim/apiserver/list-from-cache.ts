@@ -6,7 +6,7 @@ import { parseResourceVersion } from "../storage/list-options.ts";
 import type { Pod } from "../storage/pod.ts";
 import { type RequestContext, recordStep } from "../storage/request-context.ts";
 import type { ApiserverConfig } from "./config.ts";
-import { readsConsistentFromCache } from "./config.ts";
+import { continuationWaitsForItsRv, readsConsistentFromCache } from "./config.ts";
 import { parseSelector, requiredValue } from "./selectors.ts";
 import { delegationRow } from "./should-delegate.ts";
 import type { Resume } from "./wait-until-fresh.ts";
@@ -117,8 +117,10 @@ function waitUntilFreshAndList(
     case "continue": {
       const token = decodeContinue(opts.continue, key);
       if (!token.ok) done(badRequest(`invalid continue token: ${token.message}`), null);
-      else if (token.rv > 0) listExact(cache, key, token.key, token.rv, ctx, done);
-      else listConsistent(cache, key, token.key, NO_MATCHES, ctx, done);
+      else if (token.rv > 0) {
+        const waitRv = continuationWaitsForItsRv(cache.config.version) ? token.rv : listRv;
+        listExact(cache, key, token.key, token.rv, ctx, done, waitRv);
+      } else listConsistent(cache, key, token.key, NO_MATCHES, ctx, done);
       return;
     }
     case "consistent":
@@ -287,11 +289,16 @@ function listExact(
   rv: number,
   ctx: RequestContext,
   done: ListDone,
+  waitRv = rv,
 ): void {
-  cache.waitUntilFreshLocked(rv, readsConsistentFromCache(cache.config), ctx, (err) => {
+  cache.waitUntilFreshLocked(waitRv, readsConsistentFromCache(cache.config), ctx, (err) => {
     if (err !== null) return done(err, null);
     const view = cache.storage.getExactSnapshotLocked(rv);
     if ("kind" in view) return done(view, null);
+    if (view.rv < rv && cache.resourceVersion < rv && ctx.steps !== undefined) {
+      const detail = `1.33 bug: the page claims RV ${rv}, its data is the snapshot at RV ${view.rv} (the cache has not reached ${rv})`;
+      recordStep(ctx, cache.scheduler.nowNs, "served", null, detail);
+    }
     done(null, withIndex(view.list(key, fromKey, rv), ""));
   });
 }

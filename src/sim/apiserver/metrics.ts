@@ -7,12 +7,15 @@ import {
   Sample,
 } from "../metrics/registry.ts";
 import { atLeast, type K8sVersion } from "../scenario/k8s-version.ts";
+import { registerStorageListMetrics, type StorageListMetrics } from "./storage-list-metrics.ts";
 
 // The upstream watch-cache metrics (upstream: cacher/metrics/metrics.go) as the simulated version
 // registers them: its names, help texts (with component-base's stability annotation), labels and
-// buckets. Series labelled only by group and resource, and the histograms, are created up front so
-// an untouched one prints as 0; a counter with further labels prints only the combinations that
-// occurred (docs/scenarios.md, "The command line").
+// buckets. A child is exposed from the moment upstream calls WithLabelValues for it, which is
+// where it is first used (docs/fidelity.md, "When a series appears"): the capacity gauge and
+// the dispatch histogram's three stages when the cacher is built, the RV gauge and the
+// initialisation series at the first Replace, every other child on its first increment or
+// observation. A family with no child yet is not exposed.
 //
 // By version (release-1.33 … release-1.36 and the pinned commit):
 // - 1.33 labels every series by `resource` alone: the group-resource string ("pods"), except
@@ -171,6 +174,8 @@ export type WatchCacheMetrics = { readonly [K in keyof typeof PLAIN]: Sample } &
   cacheList(index: string): Sample;
   cacheListFetchedObjects(index: string): Sample;
   dispatchDuration(stage: DispatchStage): HistogramSample;
+  /** apiserver_storage_list_*: a LIST's cost to etcd or (1.37) to the watch cache. */
+  readonly storageList: StorageListMetrics;
   /** What the RV gauge shows for `rv` (upstream: RecordResourceVersion). */
   resourceVersionValue(rv: number): number;
 };
@@ -211,19 +216,20 @@ export function registerWatchCacheMetrics(
   const plainSample = (spec: FamilySpec): Sample => {
     const labels = scoped(spec.scope);
     return registered(spec)
-      ? (family(spec) as MetricFamily<Sample>).with(labels)
+      ? (family(spec) as MetricFamily<Sample>).lazy(labels)
       : new Sample(labels);
   };
   const histogramSample = (spec: FamilySpec, bounds: readonly number[]): HistogramSample => {
     const labels = scoped(spec.scope);
     if (!registered(spec)) return new HistogramSample(labels, bounds);
-    return (family(spec, [], bounds) as MetricFamily<HistogramSample>).with(labels);
+    return (family(spec, [], bounds) as MetricFamily<HistogramSample>).lazy(labels);
   };
   const plain = {} as Record<keyof typeof PLAIN, Sample>;
   for (const [field, spec] of Object.entries(PLAIN)) {
     plain[field as keyof typeof PLAIN] = plainSample(spec);
   }
-  plain.capacity.set(100); // upstream: the ring's initial capacity is recorded at construction
+  // upstream: watch_cache_history.go newWatchCacheHistory records the initial capacity
+  plain.capacity.set(100);
   const readWait = histogramSample(READ_WAIT, READ_WAIT_BUCKETS_S);
   const initializationDuration = histogramSample(INIT_DURATION, INIT_DURATION_BUCKETS_S);
   const labelled = (spec: FamilySpec, ...extra: string[]) =>
@@ -257,7 +263,7 @@ export function registerWatchCacheMetrics(
   const child =
     <S>(f: MetricFamily<S>) =>
     (labels: Labels) =>
-      f.with(labels);
+      f.lazy(labels);
   const prefixed = scoped("prefix");
   const listed = scoped("listPrefix");
   const readsSucceeded = byValue(
@@ -281,7 +287,9 @@ export function registerWatchCacheMetrics(
     cacheListFetchedObjects: byValue(child(fetched), listed, "index"),
     dispatchDuration: byValue(dispatchMake, scoped(), "stage"),
     resourceVersionValue: (rv) => (truncates ? rv % 1e15 : rv),
+    storageList: registerStorageListMetrics(registry, version, group, resource),
   };
-  for (const stage of STAGES) metrics.dispatchDuration(stage);
+  // upstream: cacher.go NewCacherFromConfig, metrics.NewWatcherMetricsObservers (every stage)
+  for (const stage of STAGES) metrics.dispatchDuration(stage).appear();
   return metrics;
 }

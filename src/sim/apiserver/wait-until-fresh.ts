@@ -82,6 +82,8 @@ export class FreshnessWaiters {
   private readonly deadlineKind: number;
   private readonly scheduler: Scheduler;
   private readonly config: ApiserverConfig;
+  /** The version's wait function, decided once: every read asks. */
+  private readonly headOnly: boolean;
   private readonly readWait: HistogramSample;
   private readonly progress: ProgressRequester;
   private readonly currentRv: () => number;
@@ -95,6 +97,7 @@ export class FreshnessWaiters {
   ) {
     this.scheduler = scheduler;
     this.config = config;
+    this.headOnly = waitsOnlyWhenBehind(config.version);
     this.readWait = readWait;
     this.progress = progress;
     this.currentRv = currentRv;
@@ -124,7 +127,7 @@ export class FreshnessWaiters {
   wait(rv: number, consistentReadSupported: boolean, ctx: RequestContext, resume: Resume): void {
     const now = this.scheduler.nowNs;
     const fresh = rv === 0 || this.currentRv() >= rv;
-    const headOnly = waitsOnlyWhenBehind(this.config.version);
+    const headOnly = this.headOnly;
     // ≤1.36 started the timer goroutine for every rv > 0; the what-if drops that guard too.
     const timerForEveryCall = this.config.whatif.noRvGuard || (!headOnly && rv > 0);
     if (timerForEveryCall) this.timers.start(now + this.config.blockTimeoutNs);

@@ -30,6 +30,11 @@ export interface EtcdHooks {
   onPodCommit(): void;
   /** etcd sends a progress-notify bookmark at this revision. */
   onProgressNotify(rv: number): void;
+  /**
+   * The apiserver's etcd3 store finished a LIST, failed ones included, returning `objects`
+   * (upstream: etcd3/store.go GetList's deferred RecordStorageListMetrics).
+   */
+  listed(objects: number): void;
   /** etcd is about to compact to `rev`. */
   onCompact(rev: number): void;
   /** The revision moved (a write, or a compaction's marker write). */
@@ -65,6 +70,11 @@ export class EtcdServer implements Storage {
     this.ackKind = scheduler.kind("etcd.writeAck");
   }
 
+  /** A LIST the caller ran as range requests of its own (the reflector's pages) ended. */
+  listed(objects: number): void {
+    this.hooks.listed(objects);
+  }
+
   /** Queues a range request (the reflector's relist pages come here directly). */
   submitRange(job: RangeJob): void {
     this.ranges.submit(job);
@@ -79,8 +89,12 @@ export class EtcdServer implements Storage {
     const { withRev, continueKey } = validated.value;
     // Only the delegator knows why it calls etcd; a caller that does not say is delegating.
     const reason = ctx.etcdReason ?? "delegated";
+    const counted: Done<StorageListResult> = (err, result) => {
+      this.hooks.listed(result?.count ?? 0);
+      done(err, result);
+    };
     this.submitRange(
-      new ListJob(this.version, reason, this.kv, key, opts, withRev, continueKey, ctx, done),
+      new ListJob(this.version, reason, this.kv, key, opts, withRev, continueKey, ctx, counted),
     );
   }
 

@@ -3,7 +3,13 @@ import { formatGoFloat } from "./go-float.ts";
 
 // A small metrics registry with Prometheus semantics: counters, gauges and histograms with label
 // sets, written in the text exposition format 0.0.4. Children are cached per label set so hot
-// paths increment a field, not a map lookup.
+// paths increment a field, not a map lookup. A child made with `lazy` is exposed only from its
+// first increment, set or observation, as a Go vector's child exists only once WithLabelValues is
+// called where it is used; a family without exposed children is left out, as client_golang's
+// gatherer leaves it out.
+
+/** What a child does the first time it is touched (its family lists it then). */
+type FirstUse = (() => void) | null;
 
 export type Labels = Readonly<Record<string, string>>;
 export type MetricType = "counter" | "gauge" | "histogram";
@@ -11,14 +17,23 @@ export type MetricType = "counter" | "gauge" | "histogram";
 export class Sample {
   value = 0;
   readonly labels: Labels;
+  /** Set by a family for a child not exposed yet. */
+  onFirstUse: FirstUse = null;
   constructor(labels: Labels) {
     this.labels = labels;
   }
   inc(by = 1): void {
+    if (this.onFirstUse !== null) this.appear();
     this.value += by;
   }
   set(value: number): void {
+    if (this.onFirstUse !== null) this.appear();
     this.value = value;
+  }
+  appear(): void {
+    const firstUse = this.onFirstUse;
+    this.onFirstUse = null;
+    firstUse?.();
   }
 }
 
@@ -29,6 +44,8 @@ export class HistogramSample {
   readonly counts: number[];
   sum = 0;
   count = 0;
+  /** Set by a family for a child not exposed yet. */
+  onFirstUse: FirstUse = null;
   constructor(labels: Labels, bounds: readonly number[]) {
     this.labels = labels;
     this.bounds = bounds;
@@ -40,6 +57,7 @@ export class HistogramSample {
   /** `times` observations of `value` at once (a value many watchers see alike). */
   observeTimes(value: number, times: number): void {
     if (times <= 0) return;
+    if (this.onFirstUse !== null) this.appear();
     const i = this.bucketOf(value);
     this.counts[i] = defined(this.counts[i]) + times;
     this.sum += value * times;
@@ -50,6 +68,11 @@ export class HistogramSample {
     let i = 0;
     while (i < this.bounds.length && value > defined(this.bounds[i])) i++;
     return i;
+  }
+  appear(): void {
+    const firstUse = this.onFirstUse;
+    this.onFirstUse = null;
+    firstUse?.();
   }
   cumulative(): number[] {
     let running = 0;
@@ -65,19 +88,29 @@ export interface MetricFamily<S> {
   readonly help: string;
   readonly type: MetricType;
   readonly labelNames: readonly string[];
-  /** The child for this label set, created on first use. */
+  /** The child for this label set, created and exposed now. */
   with(labels: Labels): S;
-  /** The child for this label set if it exists; never creates one (readers must not). */
+  /** The child for this label set, exposed only from its first increment, set or observation. */
+  lazy(labels: Labels): S;
+  /** The child for this label set if it is exposed; never creates one (readers must not). */
   get(labels: Labels): S | undefined;
+  /** The exposed children, in the order they appeared. */
   children(): S[];
 }
 
-class Family<S extends { labels: Labels }> implements MetricFamily<S> {
+interface Child {
+  readonly labels: Labels;
+  onFirstUse: FirstUse;
+  appear(): void;
+}
+
+class Family<S extends Child> implements MetricFamily<S> {
   readonly name: string;
   readonly help: string;
   readonly type: MetricType;
   readonly labelNames: readonly string[];
   private readonly byKey = new Map<string, S>();
+  private readonly exposed: S[] = [];
   private readonly make: (labels: Labels) => S;
 
   constructor(
@@ -95,6 +128,12 @@ class Family<S extends { labels: Labels }> implements MetricFamily<S> {
   }
 
   with(labels: Labels): S {
+    const child = this.lazy(labels);
+    child.appear();
+    return child;
+  }
+
+  lazy(labels: Labels): S {
     const key = this.key(labels);
     let child = this.byKey.get(key);
     if (child === undefined) {
@@ -102,18 +141,21 @@ class Family<S extends { labels: Labels }> implements MetricFamily<S> {
         if (!this.labelNames.includes(n))
           throw new Error(`metric ${this.name}: unknown label ${n}`);
       }
-      child = this.make(labels);
-      this.byKey.set(key, child);
+      const made = this.make(labels);
+      made.onFirstUse = () => this.exposed.push(made);
+      this.byKey.set(key, made);
+      child = made;
     }
     return child;
   }
 
   get(labels: Labels): S | undefined {
-    return this.byKey.get(this.key(labels));
+    const child = this.byKey.get(this.key(labels));
+    return child?.onFirstUse === null ? child : undefined;
   }
 
   children(): S[] {
-    return [...this.byKey.values()];
+    return [...this.exposed];
   }
 
   private key(labels: Labels): string {
@@ -183,6 +225,7 @@ export function exposition(sources: readonly LabelledRegistry[]): string {
     }));
     const first = families.find(({ family }) => family !== undefined)?.family;
     if (first === undefined) continue;
+    if (families.every(({ family }) => (family?.children().length ?? 0) === 0)) continue;
     lines.push(`# HELP ${name} ${escapeHelp(first.help)}`);
     lines.push(`# TYPE ${name} ${first.type}`);
     for (const { family, labels } of families) {

@@ -6,10 +6,13 @@ export const K8S_VERSIONS = ["1.33", "1.34", "1.35", "1.36", "1.37"] as const;
 
 export type K8sVersion = (typeof K8S_VERSIONS)[number];
 
+// "1.NN" → NN, without a regular expression: the wait and the delegator ask for every read.
 const minorOf = (version: string): number => {
-  const minor = /^1\.(\d+)$/.exec(version)?.[1];
-  if (minor === undefined) throw new Error(`k8s version: not a 1.x minor: ${version}`);
-  return Number(minor);
+  const minor = Number(version.slice(2));
+  if (!version.startsWith("1.") || version.length < 3 || !Number.isInteger(minor)) {
+    throw new Error(`k8s version: not a 1.x minor: ${version}`);
+  }
+  return minor;
 };
 
 /**

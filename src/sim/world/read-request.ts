@@ -406,6 +406,7 @@ export class ServedAtOnce {
     samples.lists.inc();
     samples.fetched.inc(objects);
     samples.returned.inc(objects);
+    deps.upstream.storageList.record("watchcache", "", objects, 0, objects);
     samples.read.inc();
     deps.memory.servedFromCache(objects * deps.objectBytes);
     deps.outcomes.record(id, this.kind, SERVED_AT_ONCE, null, 200, deps.scheduler.nowNs);

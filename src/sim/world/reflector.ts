@@ -23,8 +23,6 @@ import type { StreamSink, WatchStream } from "./watch-stream.ts";
 // relist is one list at etcd's current revision.
 
 export const RELIST_PAGE_SIZE = 10_000; // upstream: cacher.go storageWatchListPageSize
-// client-go backs off before it relists again after a failed list; we wait a fixed second.
-const RELIST_RETRY_NS = NS_PER_S;
 // upstream: cacher.go NewCacherFromConfig, wait.Until(startCaching, time.Second)
 const START_CACHING_PERIOD_NS = NS_PER_S;
 
@@ -121,14 +119,16 @@ export class Reflector implements StreamSink {
     this.relists++;
     const generation = ++this.generation;
     this.listRevision = null;
-    this.etcd.submitRange(new RelistPage(this, generation, 0, "", []));
+    this.etcd.submitRange(new RelistPage(this, generation, 0, "", [], RELIST_PAGE_SIZE));
   }
 
   /** A page came back; `more` when further pages follow. */
-  pageDone(page: RelistPage, rev: number, lastKey: string, more: boolean): void {
+  pageDone(page: RelistPage, rev: number, lastKey: string, more: boolean, objects: number): void {
+    // upstream: each page is one etcd3 GetList, counted by its storage list metrics
+    this.etcd.listed(objects);
     if (page.generation !== this.generation) return;
     if (more) {
-      const next = new RelistPage(this, page.generation, rev, lastKey, page.pods);
+      const next = new RelistPage(this, page.generation, rev, lastKey, page.pods, page.limit);
       this.etcd.submitRange(next);
       return;
     }
@@ -138,22 +138,21 @@ export class Reflector implements StreamSink {
 
   /**
    * A later page found its revision compacted (etcd's 410 for a continue; the first page reads
-   * at the current revision and cannot): the list begins again one second later. Upstream's
-   * pager lists everything at once instead (client-go tools/pager FullListIfExpired).
+   * at the current revision and cannot): the pager lists everything at once, at etcd's current
+   * revision. upstream: client-go tools/pager ListPager.list, FullListIfExpired (on by default).
    */
   pageFailed(page: RelistPage): void {
+    this.etcd.listed(0);
     if (page.generation !== this.generation) return;
-    const generation = this.generation;
-    this.scheduler.after(RELIST_RETRY_NS, this.retryKind, generation, () => {
-      if (generation === this.generation) this.relist();
-    });
+    this.listRevision = null;
+    this.etcd.submitRange(new RelistPage(this, page.generation, 0, "", [], 0));
   }
 
   readPage(page: RelistPage, rev: number, startAfter: string): PageRead | null {
     const kv = this.etcd.kv;
     const at = rev > 0 ? rev : kv.revision;
     if (at < kv.compactedRevision) return null;
-    const read = kv.rangeAt(POD_PREFIX, at, RELIST_PAGE_SIZE, startAfter);
+    const read = kv.rangeAt(POD_PREFIX, at, page.limit, startAfter);
     if (!read.ok) return null;
     if (page.generation === this.generation) this.listRevision = at;
     return { rev: at, pods: read.items, more: read.more };
@@ -174,6 +173,8 @@ class RelistPage implements RangeJob {
   readonly deadlineNs = Number.POSITIVE_INFINITY;
   readonly generation: number;
   readonly pods: Pod[];
+  /** Objects a page holds at most (0: the whole list in one range, the pager's fallback). */
+  readonly limit: number;
   private readonly reflector: Reflector;
   private readonly rev: number;
   private readonly startAfter: string;
@@ -185,7 +186,9 @@ class RelistPage implements RangeJob {
     rev: number,
     startAfter: string,
     pods: Pod[],
+    limit: number,
   ) {
+    this.limit = limit;
     this.reflector = reflector;
     this.generation = generation;
     this.rev = rev;
@@ -207,7 +210,7 @@ class RelistPage implements RangeJob {
     for (const pod of read.pods) this.pods.push(pod);
     const last = read.pods[read.pods.length - 1];
     const lastKey = last === undefined ? "" : `${POD_PREFIX}${last.namespace}/${last.name}`;
-    this.reflector.pageDone(this, read.rev, lastKey, read.more);
+    this.reflector.pageDone(this, read.rev, lastKey, read.more, read.pods.length);
   }
 
   fail(err: ApiError): void {

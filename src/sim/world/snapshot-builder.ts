@@ -1,5 +1,6 @@
 import {
   type ApiserverConfig,
+  consistencyCheckerRuns,
   currentRvInDelegator,
   listCostEstimateWaits,
   timeoutObservationNs,
@@ -211,6 +212,7 @@ function versionRules(config: ApiserverConfig): VersionRules {
     waitsOnlyWhenBehind: waitsOnlyWhenBehind(config.version),
     currentRvInDelegator: currentRvInDelegator(config.version),
     listCostEstimateWaits: listCostEstimateWaits(config.version),
+    consistencyChecks: consistencyCheckerRuns(config.version),
   };
 }
 

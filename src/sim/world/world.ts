@@ -144,7 +144,7 @@ export function buildWorld(scenario: () => Scenario, options: WorldOptions): Wor
 }
 
 function buildEtcd(core: Core) {
-  const { scenario, scheduler, metrics, late } = core;
+  const { scenario, scheduler, metrics, upstream, late } = core;
   const initial = scenario();
   const kv = new EtcdKv(1, POD_PREFIX);
   const podIndexes = new PodIndexes(kv, Math.max(1, initial.objects));
@@ -172,6 +172,8 @@ function buildEtcd(core: Core) {
       onProgressNotify: (rv) => late.stream?.sendBookmark(rv),
       onCompact: (rev) => late.reflector?.beforeCompaction(rev),
       onRevision: (rev) => clock.record(scheduler.nowNs, rev),
+      // Lists without selectors: etcd3 evaluates and returns every object it fetched.
+      listed: (objects) => upstream.storageList.record("etcd", "", objects, objects, objects),
     },
     initial.k8s,
   );

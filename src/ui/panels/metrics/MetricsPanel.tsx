@@ -133,6 +133,15 @@ function MetricsBody({
         <span className="wcl-mono">_increase_total</span> {formatCount(ring.increases)} ·{" "}
         <span className="wcl-mono">_decrease_total</span> {formatCount(ring.decreases)}
       </p>
+      {snapshot.rules.consistencyChecks && (
+        <p className="wcl-muted">
+          A real apiserver of this version also checks its cache against etcd every 5 to 7.5 minutes
+          (DetectCacheInconsistency): each check lists the cache at RV=0, then etcd at that RV in
+          pages of 10 000, and counts{" "}
+          <span className="wcl-mono">apiserver_storage_consistency_checks_total</span>. The lab does
+          not run the checker, so its scrape has no such series and no such LISTs.
+        </p>
+      )}
       <CopyPrometheusButton source={prometheusText} />
     </>
   );
