@@ -2,7 +2,9 @@ import { parsePrometheusText } from "../../scrape/prometheus-text.ts";
 
 // A Prometheus text exposition as families of series, for comparing two sides' metrics: each
 // series named by its sample name and sorted labels (an `le` as the number it is, since the two
-// sides print bounds their own way), its value as a number's shortest text.
+// sides print bounds their own way), its value as a number's shortest text. A histogram's `_sum`
+// is compared to the nanosecond: both sides add durations measured in nanoseconds, in seconds
+// as floats, in their own order, so the last bits of the sum are the adding's, not the model's.
 
 export interface MetricSample {
   readonly series: string;
@@ -32,7 +34,8 @@ export function exposedSamples(text: string): Map<string, MetricSample[]> {
       .join(",");
     const family = familyOf(s.name);
     const list = out.get(family) ?? [];
-    list.push({ series: `${s.name}{${labels}}`, value: String(s.value) });
+    const value = s.name.endsWith("_sum") ? Number(s.value.toFixed(9)) : s.value;
+    list.push({ series: `${s.name}{${labels}}`, value: String(value) });
     out.set(family, list);
   }
   return out;
