@@ -116,7 +116,9 @@ export function buildWorld(scenario: () => Scenario, options: WorldOptions): Wor
   const late: Late = { stream: null, reflector: null, cache: null, watchers: null };
   const core: Core = { scenario, scheduler, metrics, upstream, randomness, late };
   const { kv, etcd, clock, rangeStats, listMemory, podIndexes } = buildEtcd(core);
-  const side = buildApiserverSide(core, etcd, options.tapStorage?.(etcd) ?? etcd);
+  const storage = options.tapStorage?.(etcd) ?? etcd;
+  etcd.callsThrough(storage);
+  const side = buildApiserverSide(core, etcd, storage);
   const clients = buildClients(
     core,
     options,
