@@ -83,10 +83,12 @@ export class ListJob implements RangeJob {
       this.error = compactedError(this.opts);
       return 0;
     }
+    const read = listAt(this.kv, this.key, rev, this.opts.limit, this.continueKey);
+    // upstream: etcd3/store.go GetList checks the minimum RV against the first chunk etcd
+    // returned, so the range costs its objects even when the answer is a 504
     this.error = minimumRvError(this.opts.resourceVersion, current);
-    if (this.error !== null) return 0;
-    this.result = listAt(this.kv, this.key, rev, this.opts.limit, this.continueKey);
-    return this.result.count;
+    if (this.error === null) this.result = read;
+    return read.count;
   }
 
   finish(): void {
@@ -204,10 +206,10 @@ export class GetJob implements RangeJob {
 
   start(): number {
     const rev = this.kv.revision;
-    this.error = minimumRvError(this.minimumRv, rev);
-    if (this.error !== null) return 0;
     const pod = this.kv.current(this.key);
-    this.value = { pod, rv: rev };
+    // upstream: etcd3/store.go Get checks the minimum RV after etcd's answer (its cost included)
+    this.error = minimumRvError(this.minimumRv, rev);
+    if (this.error === null) this.value = { pod, rv: rev };
     return pod === null ? 0 : 1;
   }
 
