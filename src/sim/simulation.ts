@@ -264,7 +264,7 @@ class Run implements Simulation {
         if (key === "etcdConcurrency") w.etcd.ranges.pump();
       },
       herd: (herd) => startHerd(w.reads, herd.clients, this.current.limits.consistent),
-      restart: () => w.reflector.restart(null),
+      restart: () => w.reflector.restart(),
       compact: () => w.etcd.compact(w.kv.revision),
       away: (away) => w.watchers.away(away.watchers, away.durationNs),
       stall: () => w.stream.applyStalls(),

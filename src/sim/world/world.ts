@@ -206,10 +206,17 @@ function buildApiserverSide(core: Core, etcd: EtcdServer, storage: Storage) {
     metrics: upstream,
     onWatchersTerminated: () => late.watchers?.terminated(),
   });
-  const reflector = new Reflector(scheduler, etcd, cache, () => stream, {
-    onPending: (reason) => apiserver.goPending(reason),
-    terminateWatchers: () => apiserver.terminateWatchers(),
-  });
+  const reflector = new Reflector(
+    scheduler,
+    etcd,
+    cache,
+    () => stream,
+    {
+      onPending: (reason) => apiserver.goPending(reason),
+      terminateWatchers: () => apiserver.terminateWatchers(),
+    },
+    scenario().k8s,
+  );
   const jitter = core.randomness.stream("jitter");
   const stream: WatchStream = new WatchStream(scheduler, etcd.kv, jitter, scenario, reflector);
   late.reflector = reflector;
