@@ -8,8 +8,10 @@ import {
   readOpen,
   readOutcomes,
   regressionScripts,
+  statusOf,
   verdicts,
 } from "../../src/conformance/oracle/corpus.ts";
+import oracleStatus from "../../src/content/oracle-status.json" with { type: "json" };
 
 // The model against what the released k8s.io/apiserver answered on the corpus (docs/oracle.md):
 // the real outcomes are committed, so this runs without Go; `npm run oracle -- --check` re-derives
@@ -38,6 +40,11 @@ describe.each(["1.37"])("the model against k8s.io/apiserver %s", (k8s) => {
       (r.sorted?.rejected ?? []).slice(0, 5).map((d) => describeDifference(d, r.script)),
     );
     expect(text.join("\n")).toBe("");
+  });
+
+  it("is summed up on the page as it stands", () => {
+    const status = (oracleStatus as Record<string, unknown>)[k8s];
+    expect(status).toEqual(statusOf(header, results, readAllow()));
   });
 
   it("still differs on every script listed as open", () => {

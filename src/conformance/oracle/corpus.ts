@@ -115,3 +115,28 @@ export function firstDifferences(results: readonly ScriptVerdict[]): Record<stri
   }
   return open;
 }
+
+/** What the page says of each version's check against the real code (src/content/oracle-status.json). */
+export const STATUS_FILE = "src/content/oracle-status.json";
+
+export interface VersionStatus {
+  readonly module: string;
+  readonly scripts: number;
+  readonly agree: number;
+  readonly checkedOn: string;
+  readonly allowListEntries: number;
+}
+
+export function statusOf(
+  header: OutcomesHeader,
+  results: readonly ScriptVerdict[],
+  allow: readonly AllowEntry[],
+): VersionStatus {
+  return {
+    module: header.module,
+    scripts: results.length,
+    agree: results.filter((r) => r.sorted !== null && r.sorted.rejected.length === 0).length,
+    checkedOn: header.checkedOn,
+    allowListEntries: allow.length,
+  };
+}

@@ -33,6 +33,8 @@ import {
   readOpen,
   readOutcomes,
   regressionScripts,
+  STATUS_FILE,
+  statusOf,
   verdicts,
 } from "./corpus.ts";
 import { coverage, coverageTable } from "./coverage.ts";
@@ -212,10 +214,18 @@ function corpusCommand(args: string[]) {
   const results = verdicts(scripts, real, readAllow());
   if (args.includes("--record-open")) {
     writeFileSync(openFile(k8s), `${JSON.stringify(firstDifferences(results), null, 1)}\n`);
-    console.log(`wrote ${openFile(k8s)}`);
+    const header = readOutcomes(outcomesFile(k8s)).header;
+    const status = { ...readStatus(), [k8s]: statusOf(header, results, readAllow()) };
+    writeFileSync(STATUS_FILE, `${JSON.stringify(status, null, 2)}\n`);
+    console.log(`wrote ${openFile(k8s)} and ${STATUS_FILE}`);
   }
   report(results, readAllow(), readOpen(openFile(k8s)));
 }
+
+const readStatus = (): Record<string, unknown> =>
+  existsSync(STATUS_FILE)
+    ? (JSON.parse(readFileSync(STATUS_FILE, "utf8")) as Record<string, unknown>)
+    : {};
 
 const coverageFile = (k8s: string) => `docs/oracle-coverage-${k8s}.md`;
 const COVERAGE_HEADER = (k8s: string) =>
