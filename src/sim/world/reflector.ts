@@ -266,11 +266,11 @@ class WatchListRevisionRead implements RangeJob {
   readonly reason = "reflector";
   readonly deadlineNs = Number.POSITIVE_INFINITY;
   private readonly etcd: EtcdServer;
-  private readonly then: () => void;
+  private readonly whenRead: () => void;
 
-  constructor(etcd: EtcdServer, then: () => void) {
+  constructor(etcd: EtcdServer, whenRead: () => void) {
     this.etcd = etcd;
-    this.then = then;
+    this.whenRead = whenRead;
   }
 
   start(): number {
@@ -278,7 +278,7 @@ class WatchListRevisionRead implements RangeJob {
   }
 
   finish(): void {
-    this.then();
+    this.whenRead();
   }
 
   fail(err: ApiError): void {
