@@ -35,8 +35,8 @@ export interface EtcdHooks {
   count(reason: EtcdRequestReason): void;
   /** A pod write committed: it is the newest event of etcd's log. */
   onPodCommit(): void;
-  /** etcd sends a progress-notify bookmark at this revision. */
-  onProgressNotify(rv: number): void;
+  /** etcd sends a progress-notify bookmark at this revision, for a request sent at `sentAtNs`. */
+  onProgressNotify(rv: number, sentAtNs: Nanos): void;
   /**
    * The apiserver's etcd3 store finished a LIST, failed ones included, returning `objects`
    * (upstream: etcd3/store.go GetList's deferred RecordStorageListMetrics).
@@ -141,14 +141,15 @@ export class EtcdServer implements Storage {
   }
 
   requestWatchProgress(): void {
-    const latencyNs = this.costs.latencyNs(this.scheduler.nowNs);
-    this.scheduler.after(latencyNs, this.progressKind, 0, this.notifyProgress);
+    const sentAtNs = this.scheduler.nowNs;
+    const latencyNs = this.costs.latencyNs(sentAtNs);
+    this.scheduler.after(latencyNs, this.progressKind, 0, () => this.notifyProgress(sentAtNs));
   }
 
-  private readonly notifyProgress = () => {
+  private notifyProgress(sentAtNs: Nanos): void {
     this.hooks.count("progress");
-    this.hooks.onProgressNotify(this.kv.revision);
-  };
+    this.hooks.onProgressNotify(this.kv.revision, sentAtNs);
+  }
 
   compactRevision(): number {
     return this.kv.compactedRevision;

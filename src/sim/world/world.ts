@@ -171,7 +171,7 @@ function buildEtcd(core: Core) {
     {
       count: (reason) => metrics.etcdRequest(reason).inc(),
       onPodCommit: () => late.stream?.onCommit(),
-      onProgressNotify: (rv) => late.stream?.sendBookmark(rv),
+      onProgressNotify: (rv, sentAtNs) => late.stream?.sendBookmark(rv, sentAtNs),
       onCompact: (rev) => late.reflector?.beforeCompaction(rev),
       onRevision: (rev) => clock.record(scheduler.nowNs, rev),
       // Lists without selectors: etcd3 evaluates and returns every object it fetched.
