@@ -12,6 +12,7 @@ const entries = {
   sim: "src/cli/sim.ts",
   conformance: "src/conformance/main.ts",
   "scenario-docs": "src/cli/write-scenario-docs.ts",
+  oracle: "src/conformance/oracle/main.ts",
 };
 // Bundles whose code runs inside one function (esbuild's iife format; the file stays an ES module,
 // one that imports nothing). V8 optimises functions whose shared variables live in a function's

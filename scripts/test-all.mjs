@@ -1,8 +1,9 @@
 // The whole test suite behind `npm test`: unit and component tests (vitest), the conformance
 // vectors, the promtool backfill of an OpenMetrics export and the windowed figures against
 // Prometheus 2.42 and 3.16 (inside vitest; Debian's prometheus is installed first if missing, and
-// prom-oracle/, Prometheus 3's engine, is built with Go), a production build, then browser tests (Playwright on Debian's
-// Chromium).
+// prom-oracle/, Prometheus 3's engine, is built with Go), the Kubernetes oracle's re-derivation
+// of the released code's outcomes (where Go is present), a production build, then browser tests
+// (Playwright on Debian's Chromium).
 // Neither runner prints a closing line CI reads, so this sums their JSON reports and prints
 // `N passed, N failed` itself; any failed step or missing report makes the exit code non-zero.
 import { spawnSync } from "node:child_process";
@@ -61,6 +62,23 @@ else {
   console.log(`unit: ${c.passed} passed, ${c.failed} failed`);
 }
 if (!unitOk) problems.push("vitest failed");
+
+// The oracle (docs/oracle.md): vitest above checked the model against the committed outcomes of the
+// released Kubernetes code; where Go is present, the harness rebuilds and re-derives them from the
+// real code, and any outcome that moved fails. One test in the count.
+if (spawnSync("go", ["version"], { stdio: "ignore" }).status === 0) {
+  const oracleOk = run("npm", ["run", "-s", "oracle", "--", "--check"]);
+  if (oracleOk) passed++;
+  else {
+    failed++;
+    problems.push(
+      "the oracle's real outcomes differ from the committed ones (npm run oracle -- --check)",
+    );
+  }
+  console.log(`oracle: ${oracleOk ? "1 passed" : "1 failed"}`);
+} else {
+  console.log("oracle: no Go here; the model was checked against the committed real outcomes only");
+}
 
 if (!skipE2e) {
   if (!ensureChromium()) problems.push("no Chromium for the browser tests");

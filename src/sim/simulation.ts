@@ -50,7 +50,7 @@ export function createSimulation(
   scenario: Scenario,
   options: Partial<WorldOptions> = {},
 ): Simulation {
-  return new Run(scenario, { countRv0AtOnce: options.countRv0AtOnce ?? true });
+  return new Run(scenario, { ...options, countRv0AtOnce: options.countRv0AtOnce ?? true });
 }
 
 class Run implements Simulation {
@@ -264,7 +264,7 @@ class Run implements Simulation {
         if (key === "etcdConcurrency") w.etcd.ranges.pump();
       },
       herd: (herd) => startHerd(w.reads, herd.clients, this.current.limits.consistent),
-      restart: () => w.reflector.restart(null),
+      restart: () => w.reflector.restart(),
       compact: () => w.etcd.compact(w.kv.revision),
       away: (away) => w.watchers.away(away.watchers, away.durationNs),
       stall: () => w.stream.applyStalls(),

@@ -57,15 +57,21 @@ describe("apiserver_storage_list_* by version", () => {
     ]);
   });
 
-  it("counts each page of the cacher's relist as one of etcd's lists", () => {
-    // 25 000 pods: pages of 10 000, 10 000 and 5 000.
-    const text = run("restart=5&reads=0&watchers=0&objects=25000", 6).prometheusText();
+  it("counts each page of a paginated relist (1.34) as one of etcd's lists", () => {
+    // 25 000 pods: pages of 10 000, 10 000 and 5 000, from 6 s.
+    const text = run("k8s=1.34&restart=5&reads=0&watchers=0&objects=25000", 7).prometheusText();
     expect(lines(text, "apiserver_storage_list_total")).toEqual([
-      'apiserver_storage_list_total{group="",index="",resource="pods",storage="etcd"} 3',
+      'apiserver_storage_list_total{group="",resource="pods"} 3',
     ]);
     expect(lines(text, "apiserver_storage_list_returned_objects_total")).toEqual([
-      'apiserver_storage_list_returned_objects_total{group="",resource="pods",storage="etcd"} 25000',
+      'apiserver_storage_list_returned_objects_total{group="",resource="pods"} 25000',
     ]);
+  });
+
+  it("does not count a watch-list relist's pages (1.35+)", () => {
+    // upstream: etcd3/watcher.go syncPaginated reads plain ranges, not GetList
+    const text = run("restart=5&reads=0&watchers=0&objects=25000", 7).prometheusText();
+    expect(lines(text, "apiserver_storage_list_total")).toEqual([]);
   });
 
   it("counts a LIST that failed at its deadline, with nothing returned", () => {

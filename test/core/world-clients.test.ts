@@ -4,13 +4,20 @@ import { etcdRequests, reads, run, value } from "./simulation-helpers.ts";
 describe("a cache restart", () => {
   const restart = "objects=25000&restart=5&watchers=6&reads=100&etcdLatency=2";
 
-  it("goes Pending, terminates every watcher and relists through etcd in pages of 10 000", () => {
+  // upstream: the watch error ends ListAndWatch; cacher.go startCaching (terminateAllWatchers,
+  // then the reflector's watch-list: etcd3/watcher.go startWatching) runs again 1 s later.
+  it("goes Pending, and 1 s later terminates every watcher and relists as a watch-list", () => {
     const sim = run(restart, 5.001);
+    expect(sim.world.apiserver.ready()).toBe(false);
+    expect(sim.world.watchers.connected).toBe(6);
+    expect(etcdRequests(sim, "reflector")).toBe(0);
+    sim.advanceTo(6.001e9);
     expect(sim.world.apiserver.ready()).toBe(false);
     expect(sim.world.watchers.connected).toBe(0);
     sim.advanceTo(8e9);
     expect(sim.world.apiserver.ready()).toBe(true);
-    expect(etcdRequests(sim, "reflector")).toBe(3);
+    // A quorum read of etcd's revision, then pages of 10 000.
+    expect(etcdRequests(sim, "reflector")).toBe(4);
     expect(value(sim, "apiserver_watch_cache_initializations_total")).toBe(2);
     expect(sim.world.cache.history.size).toBeLessThan(sim.world.kv.revision);
   });
@@ -52,8 +59,8 @@ describe("etcd compaction", () => {
     expect(value(sim, "apiserver_watch_cache_initializations_total")).toBe(1);
     sim.advanceTo(12e9);
     expect(value(sim, "apiserver_watch_cache_initializations_total")).toBe(2);
-    // One LIST at etcd's current revision (upstream: cacher/lister_watcher.go List passes no RV).
-    expect(etcdRequests(sim, "reflector")).toBe(1);
+    // A watch-list at etcd's current revision: its quorum read, then one page.
+    expect(etcdRequests(sim, "reflector")).toBe(2);
     expect(sim.world.cache.resourceVersion).toBeGreaterThan(1001 + 800);
   });
 
@@ -72,7 +79,7 @@ describe("etcd compaction", () => {
     expect(etcdRequests(sim, "reflector")).toBe(0);
     sim.advanceTo(11.5e9);
     expect(sim.world.apiserver.ready()).toBe(true);
-    expect(etcdRequests(sim, "reflector")).toBe(1);
+    expect(etcdRequests(sim, "reflector")).toBe(2);
     expect(value(sim, "apiserver_watch_cache_initializations_total")).toBe(2);
   });
 });

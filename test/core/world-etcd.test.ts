@@ -106,6 +106,44 @@ describe("EtcdServer", () => {
     });
   });
 
+  it("reads the current revision again, queued, before its 504 for a future revision (1.34+)", () => {
+    // upstream: etcd3/store.go listReadError calls GetCurrentResourceVersion after ErrFutureRev.
+    // The range costs 2 ms (no objects), the quorum read 2 ms + 10 µs; each reads at its service
+    // start, so a write at 1 ms is seen by the second read only: the 504's "current" is its.
+    const s = server(10, 1);
+    const answers: Answer[] = [];
+    list(s, listOptions({ resourceVersion: "50", resourceVersionMatch: "Exact" }), answers);
+    s.scheduler.runUntil(ms(1));
+    s.etcd.writePod(podSpec(3));
+    s.scheduler.runUntil(seconds(1));
+    expect(answers.map((a) => [a.atNs, a.err?.message])).toEqual([
+      [ms(4) + 10_000, "Timeout: Too large resource version: 50, current: 12"],
+    ]);
+    expect(s.counts.current_rv).toBe(1);
+  });
+
+  it("charges a LIST and a Get refused for their minimum RV the objects etcd returned", () => {
+    // upstream: etcd3/store.go GetList and Get check the minimum RV against etcd's answer, so
+    // the range has read its objects: 2 ms + 10 × 10 µs for the LIST, 2 ms + 10 µs for the Get.
+    const s = server(10, 2);
+    const answers: Answer[] = [];
+    list(s, listOptions({ resourceVersion: "50", resourceVersionMatch: "NotOlderThan" }), answers);
+    const got: number[] = [];
+    s.etcd.get(
+      "/pods/default/pod-1",
+      { resourceVersion: "50", ignoreNotFound: false },
+      newRequestContext(9),
+      (err) => {
+        if (err !== null) got.push(s.scheduler.nowNs);
+      },
+    );
+    s.scheduler.runUntil(seconds(1));
+    expect(answers.map((a) => [a.atNs, a.err?.message])).toEqual([
+      [ms(2) + 100_000, "Timeout: Too large resource version: 50, current: 11"],
+    ]);
+    expect(got).toEqual([ms(2) + 10_000]);
+  });
+
   it("serves range requests FIFO on its slots, each etcdLatency + 10 µs per object", () => {
     const s = server(1000, 2);
     const answers: Answer[] = [];

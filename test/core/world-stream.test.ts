@@ -90,6 +90,19 @@ describe("WatchStream", () => {
     ]);
   });
 
+  it("answers a progress request only on the watch that was open when it was sent", () => {
+    // upstream: etcd's client sends RequestProgress on the watch's gRPC stream; a request sent
+    // while the cacher relists (no watch open) reaches no watcher, even if a new watch opened
+    // before etcd answered it (the oracle's random-427 against v0.37.2).
+    const s = stream("lag=100&jitter=0");
+    s.watch.close();
+    s.scheduler.at(ms(30), 0, 0, () => s.watch.openAfter(s.kv.revision));
+    s.scheduler.at(ms(50), 0, 0, () => s.watch.sendBookmark(s.kv.revision, ms(20)));
+    s.scheduler.at(ms(60), 0, 0, () => s.watch.sendBookmark(s.kv.revision, ms(40)));
+    s.scheduler.runUntil(seconds(1));
+    expect(s.items).toEqual([{ atNs: ms(160), rv: 2, recordNs: null }]);
+  });
+
   it("adds exponential jitter without reordering", () => {
     const s = stream("lag=50&jitter=20");
     for (let i = 1; i <= 200; i++) s.write(ms(i));

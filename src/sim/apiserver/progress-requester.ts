@@ -39,7 +39,15 @@ export class ProgressRequester {
     this.waitingValue--;
   }
 
+  // The tick looks at the waiters once more at the same instant, after everything already due
+  // then: a waiter whose 3 s timer was set before this tick leaves first, as upstream's timers
+  // fire in the order they were set (the reader then finds no waiter and sends nothing).
   private onTick(): void {
+    this.tick = this.scheduler.at(this.scheduler.nowNs, this.tickKind, 1, () => this.onTickDue());
+  }
+
+  // upstream: watch_progress.go ConditionalProgressRequester.Run, `pr.waiting > 0` at the tick
+  private onTickDue(): void {
     this.tick = null;
     if (this.waitingValue === 0) return;
     const now = this.scheduler.nowNs;

@@ -11,8 +11,9 @@ import type { RangeReason } from "./range-stats.ts";
 
 /**
  * An etcd LIST at a revision above the current one: 1.34+ answers 504 "Too large resource
- * version" without Retry-After (upstream: etcd3/store.go listReadError, release-1.34 GetList);
- * 1.33 returns etcd's own "required revision is a future revision" error as is.
+ * version" without Retry-After, after a second quorum read for the current revision (upstream:
+ * etcd3/store.go listReadError, release-1.34 GetList); 1.33 returns etcd's own "required
+ * revision is a future revision" error as is.
  */
 export const futureRevisionIsTooLarge = (version: K8sVersion): boolean => atLeast(version, "1.34");
 
@@ -24,14 +25,9 @@ const CURRENT_RV_OBJECTS = 1;
 // upstream: etcd's ErrFutureRev, returned as is by etcd3 interpretListError
 const FUTURE_REVISION = "etcdserver: mvcc: required revision is a future revision";
 
-// upstream: etcd3/store.go listReadError (1.34+): ErrFutureRev becomes a 504 without Retry-After
-// whose "current" is a fresh GetCurrentResourceVersion (here: the revision read at service start;
-// that second quorum read is not queued). 1.33's GetList returned etcd's error as is.
-function futureRevisionError(withRev: number, current: number, version: K8sVersion): ApiError {
-  return futureRevisionIsTooLarge(version)
-    ? tooLargeResourceVersion(withRev, current, 0)
-    : plainError(FUTURE_REVISION);
-}
+/** etcd's own answer to a range at a revision it has not reached (ErrFutureRev). */
+export const isFutureRevision = (error: ApiError): boolean =>
+  error.kind === "plain" && error.message === FUTURE_REVISION;
 
 // upstream: etcd3/store.go validateMinimumResourceVersion (504 without Retry-After)
 function minimumRvError(minimumRv: string, revision: number): ApiError | null {
@@ -54,10 +50,8 @@ export class ListJob implements RangeJob {
   private readonly continueKey: string;
   private readonly ctx: RequestContext;
   private readonly done: Done<StorageListResult>;
-  private readonly version: K8sVersion;
 
   constructor(
-    version: K8sVersion,
     reason: RangeReason,
     kv: EtcdKv,
     key: string,
@@ -67,7 +61,6 @@ export class ListJob implements RangeJob {
     ctx: RequestContext,
     done: Done<StorageListResult>,
   ) {
-    this.version = version;
     this.reason = reason;
     this.kv = kv;
     this.key = key;
@@ -82,7 +75,7 @@ export class ListJob implements RangeJob {
   start(): number {
     const current = this.kv.revision;
     if (this.withRev > current) {
-      this.error = futureRevisionError(this.withRev, current, this.version);
+      this.error = plainError(FUTURE_REVISION);
       return 0;
     }
     const rev = this.withRev > 0 ? this.withRev : current;
@@ -90,10 +83,12 @@ export class ListJob implements RangeJob {
       this.error = compactedError(this.opts);
       return 0;
     }
+    const read = listAt(this.kv, this.key, rev, this.opts.limit, this.continueKey);
+    // upstream: etcd3/store.go GetList checks the minimum RV against the first chunk etcd
+    // returned, so the range costs its objects even when the answer is a 504
     this.error = minimumRvError(this.opts.resourceVersion, current);
-    if (this.error !== null) return 0;
-    this.result = listAt(this.kv, this.key, rev, this.opts.limit, this.continueKey);
-    return this.result.count;
+    if (this.error === null) this.result = read;
+    return read.count;
   }
 
   finish(): void {
@@ -211,10 +206,10 @@ export class GetJob implements RangeJob {
 
   start(): number {
     const rev = this.kv.revision;
-    this.error = minimumRvError(this.minimumRv, rev);
-    if (this.error !== null) return 0;
     const pod = this.kv.current(this.key);
-    this.value = { pod, rv: rev };
+    // upstream: etcd3/store.go Get checks the minimum RV after etcd's answer (its cost included)
+    this.error = minimumRvError(this.minimumRv, rev);
+    if (this.error === null) this.value = { pod, rv: rev };
     return pod === null ? 0 : 1;
   }
 

@@ -1,5 +1,6 @@
 import type { K8sVersion } from "../scenario/k8s-version.ts";
 import type { Scheduler } from "../scheduler.ts";
+import { tooLargeResourceVersion } from "../storage/errors.ts";
 import type {
   Done,
   GetOptions,
@@ -12,7 +13,13 @@ import type { Pod } from "../storage/pod.ts";
 import type { RequestContext } from "../storage/request-context.ts";
 import type { Nanos } from "../time.ts";
 import type { EtcdKv, PodSpec } from "./kv.ts";
-import { CurrentRvJob, GetJob, ListJob } from "./range-jobs.ts";
+import {
+  CurrentRvJob,
+  futureRevisionIsTooLarge,
+  GetJob,
+  isFutureRevision,
+  ListJob,
+} from "./range-jobs.ts";
 import { type RangeCosts, type RangeJob, RangeQueue } from "./range-queue.ts";
 import type { RangeReason } from "./range-stats.ts";
 
@@ -28,8 +35,8 @@ export interface EtcdHooks {
   count(reason: EtcdRequestReason): void;
   /** A pod write committed: it is the newest event of etcd's log. */
   onPodCommit(): void;
-  /** etcd sends a progress-notify bookmark at this revision. */
-  onProgressNotify(rv: number): void;
+  /** etcd sends a progress-notify bookmark at this revision, for a request sent at `sentAtNs`. */
+  onProgressNotify(rv: number, sentAtNs: Nanos): void;
   /**
    * The apiserver's etcd3 store finished a LIST, failed ones included, returning `objects`
    * (upstream: etcd3/store.go GetList's deferred RecordStorageListMetrics).
@@ -52,6 +59,8 @@ export class EtcdServer implements Storage {
   private readonly currentRvJobs: CurrentRvJob[] = [];
   /** The apiserver's etcd3 store differs by minor (its answer to a future revision). */
   private readonly version: K8sVersion;
+  /** What the store calls for its own nested calls: itself, or the same view its callers have. */
+  private self: Storage = this;
 
   constructor(
     scheduler: Scheduler,
@@ -68,6 +77,11 @@ export class EtcdServer implements Storage {
     this.ranges = new RangeQueue(scheduler, costs);
     this.progressKind = scheduler.kind("etcd.progressNotify");
     this.ackKind = scheduler.kind("etcd.writeAck");
+  }
+
+  /** The store's own nested calls go through `outer` (an observer of its callers' calls). */
+  callsThrough(outer: Storage): void {
+    this.self = outer;
   }
 
   /** A LIST the caller ran as range requests of its own (the reflector's pages) ended. */
@@ -93,8 +107,23 @@ export class EtcdServer implements Storage {
       this.hooks.listed(result?.count ?? 0);
       done(err, result);
     };
-    this.submitRange(
-      new ListJob(this.version, reason, this.kv, key, opts, withRev, continueKey, ctx, counted),
+    const answered: Done<StorageListResult> = (err, result) => {
+      if (err !== null && isFutureRevision(err) && futureRevisionIsTooLarge(this.version)) {
+        this.tooLargeAtCurrentRv(withRev, ctx, counted);
+      } else counted(err, result);
+    };
+    this.submitRange(new ListJob(reason, this.kv, key, opts, withRev, continueKey, ctx, answered));
+  }
+
+  // upstream: etcd3/store.go listReadError (1.34+): a second, queued quorum read supplies the
+  // "current" of the 504; if that read fails too, current is 0.
+  private tooLargeAtCurrentRv(
+    withRev: number,
+    ctx: RequestContext,
+    done: Done<StorageListResult>,
+  ): void {
+    this.self.getCurrentResourceVersion(ctx, (err, rv) =>
+      done(tooLargeResourceVersion(withRev, err === null && rv !== null ? rv : 0, 0), null),
     );
   }
 
@@ -112,14 +141,15 @@ export class EtcdServer implements Storage {
   }
 
   requestWatchProgress(): void {
-    const latencyNs = this.costs.latencyNs(this.scheduler.nowNs);
-    this.scheduler.after(latencyNs, this.progressKind, 0, this.notifyProgress);
+    const sentAtNs = this.scheduler.nowNs;
+    const latencyNs = this.costs.latencyNs(sentAtNs);
+    this.scheduler.after(latencyNs, this.progressKind, 0, () => this.notifyProgress(sentAtNs));
   }
 
-  private readonly notifyProgress = () => {
+  private notifyProgress(sentAtNs: Nanos): void {
     this.hooks.count("progress");
-    this.hooks.onProgressNotify(this.kv.revision);
-  };
+    this.hooks.onProgressNotify(this.kv.revision, sentAtNs);
+  }
 
   compactRevision(): number {
     return this.kv.compactedRevision;

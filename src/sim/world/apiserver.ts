@@ -3,9 +3,9 @@ import type { ApiserverConfig } from "../apiserver/config.ts";
 import { CacheDelegator } from "../apiserver/delegator.ts";
 import type { WatchCacheMetrics } from "../apiserver/metrics.ts";
 import type { WatchCache } from "../apiserver/watch-cache.ts";
-import type { EtcdServer } from "../etcd/server.ts";
 import { atLeast } from "../scenario/k8s-version.ts";
 import type { Scheduler } from "../scheduler.ts";
+import type { Storage } from "../storage/interfaces.ts";
 import { POD_PREFIX } from "./pods.ts";
 
 // The apiserver as the world sees it: the cacher over the watch cache, and the delegator that
@@ -25,7 +25,8 @@ export interface ApiserverParts {
   readonly scheduler: Scheduler;
   readonly config: ApiserverConfig;
   readonly cache: WatchCache;
-  readonly etcd: EtcdServer;
+  /** etcd as the apiserver calls it. */
+  readonly storage: Storage;
   readonly metrics: WatchCacheMetrics;
   /** Told after the cacher terminated its watchers, so their clients reconnect. */
   readonly onWatchersTerminated: () => void;
@@ -37,12 +38,12 @@ export function buildApiserver(parts: ApiserverParts): Apiserver {
     config: parts.config,
     metrics: parts.metrics,
     watchCache: parts.cache,
-    storage: parts.etcd,
+    storage: parts.storage,
     resourcePrefix: POD_PREFIX,
   });
   // WatchList is on in every modelled version but 1.33 (upstream: features/kube_features.go WatchList, Beta off in 1.33).
   const watchListEnabled = atLeast(parts.config.version, "1.34");
-  const delegator = new CacheDelegator({ cacher, storage: parts.etcd, watchListEnabled });
+  const delegator = new CacheDelegator({ cacher, storage: parts.storage, watchListEnabled });
   return {
     cacher,
     delegator,

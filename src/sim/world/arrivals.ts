@@ -21,7 +21,44 @@ function pointAt(schedule: Schedule, tNs: Nanos): number {
 const endOf = (schedule: Schedule, i: number): Nanos =>
   schedule[i + 1]?.atNs ?? Number.POSITIVE_INFINITY;
 
-export class ArrivalProcess {
+/** What the run's driver reads of an arrival source: drawn (ArrivalProcess) or replayed. */
+export interface Arrivals {
+  /** Time of the next arrival, Infinity when none is due. */
+  readonly nextNs: Nanos;
+  /** Arrivals consumed so far. */
+  readonly count: number;
+  /** Consumes the arrival at `nextNs`. */
+  advance(): void;
+  replan(schedule: Schedule, atNs: Nanos): void;
+  reschedule(schedule: Schedule): void;
+}
+
+/**
+ * Arrivals at given times, as a script lists them (sim/script/): the same source in the run's
+ * driver as a drawn process, so a replayed run executes the trace its recording did. Schedules
+ * do not move recorded times.
+ */
+export class ReplayedArrivals implements Arrivals {
+  nextNs: Nanos;
+  count = 0;
+  private readonly times: readonly Nanos[];
+
+  constructor(times: readonly Nanos[]) {
+    this.times = times;
+    this.nextNs = times[0] ?? Number.POSITIVE_INFINITY;
+  }
+
+  advance(): void {
+    this.count++;
+    this.nextNs = this.times[this.count] ?? Number.POSITIVE_INFINITY;
+  }
+
+  replan(): void {}
+
+  reschedule(): void {}
+}
+
+export class ArrivalProcess implements Arrivals {
   /** Time of the next arrival, Infinity when none is due under the schedule as it stands. */
   nextNs: Nanos = Number.POSITIVE_INFINITY;
   /** Arrivals consumed so far. */

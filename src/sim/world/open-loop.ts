@@ -9,7 +9,7 @@ import {
 } from "../scenario/index.ts";
 import type { ListOptions } from "../storage/interfaces.ts";
 import { type Nanos, NS_PER_S } from "../time.ts";
-import { ArrivalProcess } from "./arrivals.ts";
+import { ArrivalProcess, type Arrivals, ReplayedArrivals } from "./arrivals.ts";
 import type { PodIndexes } from "./pods.ts";
 import { type ReadDeps, ReadRequest, ServedAtOnce } from "./read-request.ts";
 import type { RevisionClock } from "./revision-clock.ts";
@@ -21,9 +21,25 @@ import type { RevisionClock } from "./revision-clock.ts";
 
 export interface Source {
   readonly name: string;
-  readonly process: ArrivalProcess;
+  readonly process: Arrivals;
   fire(): void;
 }
+
+/**
+ * Every arrival of a run's open-loop sources, in each source's order: what a recorded run did
+ * and a replayed one does again (sim/script/ exports and runs scripts through it).
+ */
+export interface RecordedArrivals {
+  readonly writes: { readonly atNs: Nanos; readonly pod: number }[];
+  readonly otherWrites: Nanos[];
+  readonly reads: Record<ReadMixKind, { readonly atNs: Nanos; readonly opts: ListOptions }[]>;
+}
+
+export const noArrivals = (): RecordedArrivals => ({
+  writes: [],
+  otherWrites: [],
+  reads: { rv0: [], consistent: [], notOlderThan: [], exact: [] },
+});
 
 export interface OpenLoopDeps {
   readonly randomness: Randomness;
@@ -37,6 +53,10 @@ export interface OpenLoopDeps {
   rv0AnsweredAtOnce(): boolean;
   /** Objects in the cache's store (what an RV=0 list returns). */
   cachedObjects(): number;
+  /** Arrivals to replay instead of drawing them (a script's run), or null. */
+  readonly replay: RecordedArrivals | null;
+  /** Where each arrival is written down as it fires (a script's export), or null. */
+  readonly record: RecordedArrivals | null;
 }
 
 /** `exact` reads pick a moment in the last 60 s (docs/scenarios.md, "Read kinds"). */
@@ -91,9 +111,9 @@ class OptionsAtRv {
 
 export class OpenLoop {
   readonly sources: Source[] = [];
-  private readonly readers = new Map<ReadMixKind, ArrivalProcess>();
-  private readonly writes: ArrivalProcess;
-  private readonly otherWrites: ArrivalProcess;
+  private readonly readers = new Map<ReadMixKind, Arrivals>();
+  private readonly writes: Arrivals;
+  private readonly otherWrites: Arrivals;
   private readonly deps: OpenLoopDeps;
   /** The options of the kinds whose options never change, with the scenario's limits. */
   private readonly rv0: ListOptions;
@@ -111,20 +131,45 @@ export class OpenLoop {
     this.rv0AtOnce = new ServedAtOnce(deps.reads, "rv0");
     const r = deps.randomness;
     const mode = scenario.arrival;
+    const replay = deps.replay;
     const podPick = r.stream("writes.pod");
     const pods = Math.max(1, scenario.objects);
-    this.writes = new ArrivalProcess(scenario.writes, mode, r.stream("writes"), 0);
     const indexes = deps.podIndexes;
-    this.add("writes", this.writes, () => deps.etcd.writePodAt(indexes.of(podPick.int(pods))));
-    this.otherWrites = new ArrivalProcess(scenario.otherWrites, mode, r.stream("otherWrites"), 0);
-    this.add("otherWrites", this.otherWrites, () => deps.etcd.writeOutside());
+    this.writes =
+      replay === null
+        ? new ArrivalProcess(scenario.writes, mode, r.stream("writes"), 0)
+        : new ReplayedArrivals(replay.writes.map((w) => w.atNs));
+    const writePod = (): number => {
+      const n = this.writes.count - 1;
+      return replay === null ? podPick.int(pods) : (replay.writes[n]?.pod ?? 0);
+    };
+    this.add("writes", this.writes, () => {
+      const pod = writePod();
+      deps.record?.writes.push({ atNs: deps.nowNs(), pod });
+      deps.etcd.writePodAt(indexes.of(pod));
+    });
+    this.otherWrites =
+      replay === null
+        ? new ArrivalProcess(scenario.otherWrites, mode, r.stream("otherWrites"), 0)
+        : new ReplayedArrivals(replay.otherWrites);
+    this.add("otherWrites", this.otherWrites, () => {
+      deps.record?.otherWrites.push(deps.nowNs());
+      deps.etcd.writeOutside();
+    });
     const exactPick = r.stream("reads.exact.rv");
     for (const kind of READ_MIX_KINDS) {
       const schedule = scaled(scenario.reads, scenario.mix[kind]);
-      const process = new ArrivalProcess(schedule, mode, r.stream(`reads.${kind}`), 0);
+      const replayed = replay?.reads[kind];
+      const process =
+        replayed === undefined
+          ? new ArrivalProcess(schedule, mode, r.stream(`reads.${kind}`), 0)
+          : new ReplayedArrivals(replayed.map((a) => a.atNs));
       this.readers.set(kind, process);
-      const draw = () => (kind === "exact" ? exactPick.next() : 0);
-      this.add(`reads.${kind}`, process, () => this.read(kind, draw()));
+      const options = (): ListOptions =>
+        replayed === undefined
+          ? this.optionsFor(kind, kind === "exact" ? exactPick.next() : 0)
+          : (replayed[process.count - 1]?.opts ?? this.rv0);
+      this.add(`reads.${kind}`, process, () => this.read(kind, options()));
     }
   }
 
@@ -138,26 +183,27 @@ export class OpenLoop {
     for (const [process, schedule] of this.affected(key, scenario)) process.reschedule(schedule);
   }
 
-  private affected(key: ScheduleKey, scenario: Scenario): [ArrivalProcess, Schedule][] {
+  private affected(key: ScheduleKey, scenario: Scenario): [Arrivals, Schedule][] {
     if (key === "writes") return [[this.writes, scenario.writes]];
     if (key === "otherWrites") return [[this.otherWrites, scenario.otherWrites]];
     if (key !== "reads") return [];
     return READ_MIX_KINDS.map((kind) => [
-      this.readers.get(kind) as ArrivalProcess,
+      this.readers.get(kind) as Arrivals,
       scaled(scenario.reads, scenario.mix[kind]),
     ]);
   }
 
-  private add(name: string, process: ArrivalProcess, fire: () => void): void {
+  private add(name: string, process: Arrivals, fire: () => void): void {
     this.sources.push({ name, process, fire });
   }
 
-  private read(kind: ReadMixKind, draw: number): void {
+  private read(kind: ReadMixKind, opts: ListOptions): void {
+    this.deps.record?.reads[kind].push({ atNs: this.deps.nowNs(), opts });
     if (kind === "rv0" && this.deps.rv0AnsweredAtOnce()) {
       this.rv0AtOnce.count(this.deps.cachedObjects());
       return;
     }
-    ReadRequest.start(this.deps.reads, kind, this.optionsFor(kind, draw), null);
+    ReadRequest.start(this.deps.reads, kind, opts, null);
   }
 
   private optionsFor(kind: ReadMixKind, draw: number): ListOptions {

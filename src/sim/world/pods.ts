@@ -5,6 +5,13 @@ import { defined } from "../lib/at.ts";
 // of the whole prefix with no selectors, so nothing else about them is observable.
 
 export const POD_PREFIX = "/pods/";
+/**
+ * The key a client's LIST of every pod reaches the storage with: the registry's key root, with no
+ * trailing slash (upstream: registry/generic/registry/store.go KeyRootFunc gives "/pods"). The
+ * cacher writes its continue tokens relative to it, so their start is "/default/pod-7\u0000",
+ * where etcd's, relative to the prepared prefix "/pods/", is "default/pod-7\u0000".
+ */
+export const PODS_LIST_KEY = "/pods";
 const NAMESPACE = "default";
 const NO_LABELS: Readonly<Record<string, string>> = Object.freeze({});
 /** Every spec `podSpec` made, by index; bounded by the scenarios' pods (at most 200 000). */

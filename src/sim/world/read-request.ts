@@ -11,7 +11,7 @@ import { type RequestContext, type RequestStep, recordStep } from "../storage/re
 import { NS_PER_MS, NS_PER_S } from "../time.ts";
 import type { ListMemory } from "./list-memory.ts";
 import { type OutcomeLog, READ_KINDS } from "./outcomes.ts";
-import { POD_PREFIX } from "./pods.ts";
+import { PODS_LIST_KEY } from "./pods.ts";
 import type { Deadlined, RequestDeadlines } from "./request-deadlines.ts";
 import type { RetryTimers } from "./retry-timers.ts";
 import type { SimMetrics } from "./sim-metrics.ts";
@@ -69,12 +69,21 @@ export interface ReadDeps {
   readonly traces: RequestTraces;
   /** Clients follow `continue` to the end of a list (schema version 2 on). */
   readonly followPages: boolean;
+  /** Told of every attempt's answer as the client gets it (sim/script/ writes them down), or null. */
+  readonly settled: AttemptObserver | null;
   /** Mean bytes of one object: what a page served from the cache holds for its instant. */
   readonly objectBytes: number;
   readonly memory: ListMemory;
   /** Each kind's series on the common path, found once (see KindSeries). */
   readonly series: ReadSeries;
 }
+
+/** What a client got for one attempt: an error (its own 504 at the deadline included) or a page. */
+export type AttemptObserver = (
+  ctx: RequestContext,
+  err: ApiError | null,
+  list: ListPage | null,
+) => void;
 
 export const MAX_RETRIES = 10;
 const IMMEDIATE_RETRY_NS = NS_PER_MS;
@@ -185,7 +194,7 @@ export class ReadRequest implements RequestContext, Deadlined {
     this.deps.outcomes.inFlight++;
     this.deadlineNs = this.deps.scheduler.nowNs + this.deps.requestTimeoutNs;
     this.awaiting = true;
-    this.deps.api.getList(POD_PREFIX, this.opts as ListOptions, this, this.onAttempt);
+    this.deps.api.getList(PODS_LIST_KEY, this.opts as ListOptions, this, this.onAttempt);
     if (this.awaiting) this.deps.deadlines.watch(this);
   }
 
@@ -219,6 +228,7 @@ export class ReadRequest implements RequestContext, Deadlined {
 
   private settle(err: ApiError | null, list: ListPage | null): void {
     const deps = this.deps;
+    deps.settled?.(this, err, list);
     deps.outcomes.inFlight--;
     const code = err === null ? 200 : err.kind === "status" ? err.code : 500;
     const servedBy = err === null ? (this.servedBy ?? "cache") : "none";

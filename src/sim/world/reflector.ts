@@ -2,6 +2,7 @@ import type { WatchCache } from "../apiserver/watch-cache.ts";
 import type { KvWatchEvent } from "../etcd/kv.ts";
 import type { RangeJob } from "../etcd/range-queue.ts";
 import type { EtcdServer } from "../etcd/server.ts";
+import { atLeast, type K8sVersion } from "../scenario/k8s-version.ts";
 import type { Scheduler } from "../scheduler.ts";
 import type { ApiError } from "../storage/errors.ts";
 import type { Pod } from "../storage/pod.ts";
@@ -11,10 +12,12 @@ import type { StreamSink, WatchStream } from "./watch-stream.ts";
 
 // The cacher's reflector (upstream: client-go tools/cache/reflector.go, cacher.go startCaching; docs/fidelity.md "World"): every watch event goes through
 // processEvent and then UpdateResourceVersion with the same RV; a bookmark only through the
-// latter. On a restart the cacher goes Pending, terminates its watchers and relists through etcd
-// in pages of 10 000 at one revision, then Replace and a new watch.
+// latter. A restart is the cacher's etcd watch ending with an error; so is a watch that falls
+// behind compaction. Either way the cacher goes Pending and relists 1 s later: from 1.35 as a
+// watch-list (a quorum read, then pages of 10 000 at one revision streamed as the watch's
+// initial events), before that as a paginated LIST; then Replace and a new watch.
 //
-// A watch that falls behind compaction ends with Expired. upstream: client-go reflector.go
+// A watch that ends with Expired: upstream: client-go reflector.go
 // `watch` returns nil on an expired watch, so ListAndWatch returns no error and cacher.go
 // startCaching's deferred setError(nil) leaves the cacher Pending with no last error (its 429
 // says plain "storage is (re)initializing"). wait.Until runs the next startCaching one period
@@ -25,6 +28,17 @@ import type { StreamSink, WatchStream } from "./watch-stream.ts";
 export const RELIST_PAGE_SIZE = 10_000; // upstream: cacher.go storageWatchListPageSize
 // upstream: cacher.go NewCacherFromConfig, wait.Until(startCaching, time.Second)
 const START_CACHING_PERIOD_NS = NS_PER_S;
+
+/**
+ * From 1.35 client-go's reflector streams its initial list (WatchListClient on by default) and
+ * the cacher's lister-watcher over etcd3 does not opt out. upstream: client-go
+ * tools/cache/reflector.go NewReflector, ListAndWatchWithContext; cacher/lister_watcher.go.
+ */
+export const reflectorStreamsInitialList = (version: K8sVersion): boolean =>
+  atLeast(version, "1.35");
+
+/** How a relist reads etcd: a watch-list's initial events, or client-go's pager. */
+type RelistMode = "watchList" | "list";
 
 export interface ReflectorHooks {
   /** The cacher becomes Pending; `reason` is its last error (null: none). */
@@ -45,6 +59,7 @@ export class Reflector implements StreamSink {
   private readonly stream: () => WatchStream;
   private readonly hooks: ReflectorHooks;
   private readonly retryKind: number;
+  private readonly watchList: boolean;
 
   constructor(
     scheduler: Scheduler,
@@ -52,7 +67,9 @@ export class Reflector implements StreamSink {
     cache: WatchCache,
     stream: () => WatchStream,
     hooks: ReflectorHooks,
+    version: K8sVersion,
   ) {
+    this.watchList = reflectorStreamsInitialList(version);
     this.scheduler = scheduler;
     this.etcd = etcd;
     this.cache = cache;
@@ -75,12 +92,12 @@ export class Reflector implements StreamSink {
     this.cache.updateResourceVersion(rv);
   }
 
-  /** The cache re-initialises (`restart=T`): Pending, watchers terminated, a relist through etcd. */
-  restart(reason: string | null): void {
-    this.stream().close();
-    this.hooks.onPending(reason);
-    this.hooks.terminateWatchers();
-    this.relist();
+  /**
+   * The cacher's etcd watch ends with an error (`restart=T`): as for an expired watch, Pending
+   * now, watchers terminated and a relist one period later.
+   */
+  restart(): void {
+    this.watchExpired();
   }
 
   /** etcd is about to compact to `rev`: a watch whose next event would be lost fails. */
@@ -119,16 +136,31 @@ export class Reflector implements StreamSink {
     this.relists++;
     const generation = ++this.generation;
     this.listRevision = null;
-    this.etcd.submitRange(new RelistPage(this, generation, 0, "", [], RELIST_PAGE_SIZE));
+    if (!this.watchList) {
+      this.etcd.submitRange(new RelistPage(this, generation, "list", 0, "", [], RELIST_PAGE_SIZE));
+      return;
+    }
+    // upstream: etcd3/watcher.go startWatching: a watch-list from the last synced RV (never 0
+    // here) first reads etcd's current revision. Its too-large check cannot fail in the model:
+    // the cache never runs ahead of etcd.
+    this.etcd.submitRange(
+      new WatchListRevisionRead(this.etcd, () => {
+        if (generation !== this.generation) return;
+        const first = new RelistPage(this, generation, "watchList", 0, "", [], RELIST_PAGE_SIZE);
+        this.etcd.submitRange(first);
+      }),
+    );
   }
 
   /** A page came back; `more` when further pages follow. */
   pageDone(page: RelistPage, rev: number, lastKey: string, more: boolean, objects: number): void {
-    // upstream: each page is one etcd3 GetList, counted by its storage list metrics
-    this.etcd.listed(objects);
+    // upstream: a list page is one etcd3 GetList, counted by its storage list metrics; a
+    // watch-list page (etcd3/watcher.go syncPaginated) is a plain etcd range, not counted there
+    if (page.mode === "list") this.etcd.listed(objects);
     if (page.generation !== this.generation) return;
     if (more) {
-      const next = new RelistPage(this, page.generation, rev, lastKey, page.pods, page.limit);
+      const { generation, mode, pods, limit } = page;
+      const next = new RelistPage(this, generation, mode, rev, lastKey, pods, limit);
       this.etcd.submitRange(next);
       return;
     }
@@ -138,14 +170,20 @@ export class Reflector implements StreamSink {
 
   /**
    * A later page found its revision compacted (etcd's 410 for a continue; the first page reads
-   * at the current revision and cannot): the pager lists everything at once, at etcd's current
-   * revision. upstream: client-go tools/pager ListPager.list, FullListIfExpired (on by default).
+   * at the current revision and cannot). A watch-list ends with that error and the reflector
+   * falls back to a paginated list at once (upstream: client-go reflector.go
+   * ListAndWatchWithContext); the pager lists everything at once, at etcd's current revision
+   * (upstream: client-go tools/pager ListPager.list, FullListIfExpired, on by default).
    */
   pageFailed(page: RelistPage): void {
-    this.etcd.listed(0);
+    if (page.mode === "list") this.etcd.listed(0);
     if (page.generation !== this.generation) return;
     this.listRevision = null;
-    this.etcd.submitRange(new RelistPage(this, page.generation, 0, "", [], 0));
+    const fallback =
+      page.mode === "watchList"
+        ? new RelistPage(this, page.generation, "list", 0, "", [], RELIST_PAGE_SIZE)
+        : new RelistPage(this, page.generation, "list", 0, "", [], 0);
+    this.etcd.submitRange(fallback);
   }
 
   readPage(page: RelistPage, rev: number, startAfter: string): PageRead | null {
@@ -172,6 +210,7 @@ class RelistPage implements RangeJob {
   /** upstream: cacher/lister_watcher.go List calls etcd with context.Background(): no deadline. */
   readonly deadlineNs = Number.POSITIVE_INFINITY;
   readonly generation: number;
+  readonly mode: RelistMode;
   readonly pods: Pod[];
   /** Objects a page holds at most (0: the whole list in one range, the pager's fallback). */
   readonly limit: number;
@@ -183,11 +222,13 @@ class RelistPage implements RangeJob {
   constructor(
     reflector: Reflector,
     generation: number,
+    mode: RelistMode,
     rev: number,
     startAfter: string,
     pods: Pod[],
     limit: number,
   ) {
+    this.mode = mode;
     this.limit = limit;
     this.reflector = reflector;
     this.generation = generation;
@@ -216,5 +257,31 @@ class RelistPage implements RangeJob {
   fail(err: ApiError): void {
     // etcd fails a range only at its caller's deadline, and a relist page has none.
     throw new Error(`reflector: a relist page without a deadline failed: ${err.message}`);
+  }
+}
+
+// upstream: etcd3/watcher.go startWatching, getCurrentStorageRV: the quorum read before a
+// watch-list's pages (etcd3 lists the prefix with limit 1), with no deadline.
+class WatchListRevisionRead implements RangeJob {
+  readonly reason = "reflector";
+  readonly deadlineNs = Number.POSITIVE_INFINITY;
+  private readonly etcd: EtcdServer;
+  private readonly whenRead: () => void;
+
+  constructor(etcd: EtcdServer, whenRead: () => void) {
+    this.etcd = etcd;
+    this.whenRead = whenRead;
+  }
+
+  start(): number {
+    return Math.min(1, this.etcd.kv.podCount);
+  }
+
+  finish(): void {
+    this.whenRead();
+  }
+
+  fail(err: ApiError): void {
+    throw new Error(`reflector: a quorum read without a deadline failed: ${err.message}`);
   }
 }

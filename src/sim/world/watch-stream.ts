@@ -38,6 +38,8 @@ const DECODED_AHEAD = 212;
 export class WatchStream {
   /** Whether a watch is open (false while the reflector relists). */
   open = false;
+  /** When the open watch was opened: progress requests sent before it are not its. */
+  private openedAtNs: Nanos = 0;
   private readonly arrivalNs = new NumberFifo(MAX_ITEMS);
   /** The bookmarks among the items: each one's item number (`sent` when it was sent), its RV. */
   private readonly bookmarkItem = new NumberFifo(MAX_ITEMS);
@@ -102,6 +104,7 @@ export class WatchStream {
     const first = this.kv.firstEventAfter(rv);
     if (first === null) return false;
     this.open = true;
+    this.openedAtNs = this.scheduler.nowNs;
     this.cursor = first;
     this.lastArrivalNs = 0;
     this.taken = 0;
@@ -125,8 +128,13 @@ export class WatchStream {
   }
 
   /** etcd answers a progress request with a bookmark at its current revision. */
-  sendBookmark(rv: number): void {
-    if (!this.open) return;
+  /**
+   * etcd answers a progress request sent at `sentAtNs`: only to the watch that was open then and
+   * still is (upstream: etcd's client sends the request on the watch's gRPC stream; one sent
+   * while no watch was open, or answered after it ended, reaches no watcher).
+   */
+  sendBookmark(rv: number, sentAtNs: Nanos = this.scheduler.nowNs): void {
+    if (!this.open || this.openedAtNs > sentAtNs) return;
     this.bookmarkItem.push(this.sent);
     this.bookmarkRv.push(rv);
     this.send();

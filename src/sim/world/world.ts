@@ -1,5 +1,6 @@
 import type { ApiserverConfig } from "../apiserver/config.ts";
 import { DEFAULT_EVENT_FRESH_DURATION_NS } from "../apiserver/config.ts";
+import type { CacheDelegator } from "../apiserver/delegator.ts";
 import { registerWatchCacheMetrics, type WatchCacheMetrics } from "../apiserver/metrics.ts";
 import { WatchCache } from "../apiserver/watch-cache.ts";
 import { EtcdKv } from "../etcd/kv.ts";
@@ -10,14 +11,15 @@ import { RequestTraces } from "../request-traces.ts";
 import { Randomness } from "../rng.ts";
 import { followsPages, type Scenario } from "../scenario/index.ts";
 import { Scheduler } from "../scheduler.ts";
+import type { Storage } from "../storage/interfaces.ts";
 import { type Nanos, NS_PER_MS, NS_PER_S } from "../time.ts";
 import { type Apiserver, buildApiserver } from "./apiserver.ts";
 import { startCompactor } from "./compactor.ts";
 import { ListMemory } from "./list-memory.ts";
-import { EXACT_WINDOW_NS, OpenLoop } from "./open-loop.ts";
+import { EXACT_WINDOW_NS, OpenLoop, type RecordedArrivals } from "./open-loop.ts";
 import { OutcomeLog } from "./outcomes.ts";
 import { POD_PREFIX, PodIndexes } from "./pods.ts";
-import { type ReadDeps, ReadSeries } from "./read-request.ts";
+import { type AttemptObserver, type ListApi, type ReadDeps, ReadSeries } from "./read-request.ts";
 import { Reflector } from "./reflector.ts";
 import { RequestDeadlines } from "./request-deadlines.ts";
 import { RetryTimers } from "./retry-timers.ts";
@@ -75,6 +77,16 @@ export function apiserverConfig(scenario: Scenario): ApiserverConfig {
 export interface WorldOptions {
   /** Count RV=0 reads on a ready cache without running them (world/read-request.ts ServedAtOnce). */
   readonly countRv0AtOnce: boolean;
+  /** Arrivals to replay instead of drawing them (sim/script/ runs a script so). */
+  readonly replay?: RecordedArrivals | null;
+  /** Where the open loop writes down each arrival (sim/script/ exports a scenario so). */
+  readonly record?: RecordedArrivals | null;
+  /** Wraps etcd as the apiserver calls it, to watch each request's storage calls. */
+  readonly tapStorage?: (storage: Storage) => Storage;
+  /** Wraps the apiserver's LIST entry as clients call it, to watch each request sent. */
+  readonly tapApi?: (delegator: CacheDelegator) => ListApi;
+  /** Told of every answer as its client gets it. */
+  readonly settled?: AttemptObserver;
 }
 
 /** Parts built after etcd that etcd's hooks reach (the wiring is circular by nature). */
@@ -104,7 +116,9 @@ export function buildWorld(scenario: () => Scenario, options: WorldOptions): Wor
   const late: Late = { stream: null, reflector: null, cache: null, watchers: null };
   const core: Core = { scenario, scheduler, metrics, upstream, randomness, late };
   const { kv, etcd, clock, rangeStats, listMemory, podIndexes } = buildEtcd(core);
-  const side = buildApiserverSide(core, etcd);
+  const storage = options.tapStorage?.(etcd) ?? etcd;
+  etcd.callsThrough(storage);
+  const side = buildApiserverSide(core, etcd, storage);
   const clients = buildClients(
     core,
     options,
@@ -157,7 +171,7 @@ function buildEtcd(core: Core) {
     {
       count: (reason) => metrics.etcdRequest(reason).inc(),
       onPodCommit: () => late.stream?.onCommit(),
-      onProgressNotify: (rv) => late.stream?.sendBookmark(rv),
+      onProgressNotify: (rv, sentAtNs) => late.stream?.sendBookmark(rv, sentAtNs),
       onCompact: (rev) => late.reflector?.beforeCompaction(rev),
       onRevision: (rev) => clock.record(scheduler.nowNs, rev),
       // Lists without selectors: etcd3 evaluates and returns every object it fetched.
@@ -170,14 +184,14 @@ function buildEtcd(core: Core) {
 
 // The watch cache initialised at etcd's revision (ring empty), the cacher and delegator over it,
 // and the reflector with its watch stream open after that revision.
-function buildApiserverSide(core: Core, etcd: EtcdServer) {
+function buildApiserverSide(core: Core, etcd: EtcdServer, storage: Storage) {
   const { scenario, scheduler, upstream, late } = core;
   const config = apiserverConfig(scenario());
   const cache = new WatchCache({
     scheduler,
     config,
     metrics: upstream,
-    storage: etcd,
+    storage,
     keyPrefix: POD_PREFIX,
     // etcd and the cache key pods under one prefix: the cache keeps etcd's key strings.
     keyOf: (pod) => etcd.kv.keyOf(pod),
@@ -188,14 +202,21 @@ function buildApiserverSide(core: Core, etcd: EtcdServer) {
     scheduler,
     config,
     cache,
-    etcd,
+    storage,
     metrics: upstream,
     onWatchersTerminated: () => late.watchers?.terminated(),
   });
-  const reflector = new Reflector(scheduler, etcd, cache, () => stream, {
-    onPending: (reason) => apiserver.goPending(reason),
-    terminateWatchers: () => apiserver.terminateWatchers(),
-  });
+  const reflector = new Reflector(
+    scheduler,
+    etcd,
+    cache,
+    () => stream,
+    {
+      onPending: (reason) => apiserver.goPending(reason),
+      terminateWatchers: () => apiserver.terminateWatchers(),
+    },
+    scenario().k8s,
+  );
   const jitter = core.randomness.stream("jitter");
   const stream: WatchStream = new WatchStream(scheduler, etcd.kv, jitter, scenario, reflector);
   late.reflector = reflector;
@@ -223,7 +244,7 @@ function buildClients(
   let ids = 0;
   const reads: ReadDeps = {
     scheduler,
-    api: apiserver.delegator,
+    api: options.tapApi?.(apiserver.delegator) ?? apiserver.delegator,
     metrics,
     outcomes,
     retry: initial.retry,
@@ -235,6 +256,7 @@ function buildClients(
     upstream,
     traces: new RequestTraces(),
     followPages: followsPages(initial),
+    settled: options.settled ?? null,
     objectBytes: initial.objectBytes,
     memory,
     series: new ReadSeries(metrics),
@@ -249,6 +271,8 @@ function buildClients(
     cachedObjects: () => cache.storage.store.size,
     rv0AnsweredAtOnce: () =>
       options.countRv0AtOnce && !initial.whatif.noRvGuard && apiserver.ready(),
+    replay: options.replay ?? null,
+    record: options.record ?? null,
   });
   const ryw = new RywClients({
     scheduler,

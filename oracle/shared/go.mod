@@ -1,0 +1,3 @@
+module watchcachelab/oracle/shared
+
+go 1.26.0

@@ -1,0 +1,111 @@
+import { Randomness, type RandomStream } from "../rng.ts";
+import type { ModelledGate } from "../scenario/index.ts";
+import { type Nanos, NS_PER_MS, NS_PER_S } from "../time.ts";
+import { type ListRequest, SCRIPT_FORMAT, type Script, type TimelineOp } from "./format.ts";
+
+// Scripts drawn at random from a seed (docs/oracle-script.md): small worlds whose lag reaches
+// below, at and above the 3 s wall, with stalls, compactions, restarts, short request deadlines,
+// every read kind and the gates on and off. No two items share an instant: goroutines woken
+// together run in the Go scheduler's order, which no script can pin.
+
+const MS = NS_PER_MS;
+
+export function randomScript(seed: number): Script {
+  const r = new Randomness(seed).stream("oracle.script");
+  const pick = <T>(items: readonly T[]): T => items[r.int(items.length)] as T;
+  const durationNs = (5 + r.int(26)) * NS_PER_S;
+  const used = new Set<Nanos>();
+  // An instant no other item has, at least 1 ms after the start.
+  const instant = (fromNs = MS, toNs = durationNs): Nanos => {
+    for (;;) {
+      const atNs = fromNs + r.int(toNs - fromNs);
+      if (!used.has(atNs)) {
+        used.add(atNs);
+        return atNs;
+      }
+    }
+  };
+  const objects = pick([0, 1, 3, 10, 40]);
+  const lagNs = pick([0, 5, 200, 1000, 2900, 3000, 3100, 5000]) * MS;
+  const timeline = drawTimeline(r, objects, durationNs, instant);
+  const revisionAt = revisions(objects, timeline);
+  const requests = drawRequests(r, durationNs, instant, revisionAt);
+  const stalls = r.next() < 0.3 ? [stallWindow(r, durationNs)] : [];
+  const gates: Partial<Record<ModelledGate, boolean>> = {};
+  if (r.next() < 0.4) gates.ConsistentListFromCacheSkipTimeoutFallback = true;
+  if (r.next() < 0.2) gates.ListFromCacheSnapshot = false;
+  return {
+    format: SCRIPT_FORMAT,
+    name: `random-${seed}`,
+    class: "random",
+    source: `seed=${seed}`,
+    k8s: "1.37",
+    gates,
+    world: {
+      objects,
+      objectBytes: pick([64, 2048, 65536]),
+      etcdConcurrency: pick([1, 2, 8]),
+      etcdLatencyNs: pick([0, 1, 2, 20]) * MS,
+      lagNs,
+      processRate: pick([0, 0, 1000, 50000]),
+      stalls,
+      requestTimeoutNs: pick([2, 4, 60]) * NS_PER_S,
+      compactionIntervalNs: pick([0, 0, 5]) * NS_PER_S,
+      durationNs,
+    },
+    timeline,
+    requests,
+  };
+}
+
+function drawTimeline(
+  r: RandomStream,
+  objects: number,
+  durationNs: Nanos,
+  instant: (from?: Nanos, to?: Nanos) => Nanos,
+): TimelineOp[] {
+  const ops: TimelineOp[] = [];
+  const pods = Math.max(1, objects);
+  for (let i = r.int(60); i > 0; i--) ops.push({ atNs: instant(), op: "write", pod: r.int(pods) });
+  for (let i = r.int(30); i > 0; i--) ops.push({ atNs: instant(), op: "otherWrite" });
+  if (r.next() < 0.25) ops.push({ atNs: instant(), op: "compact" });
+  if (r.next() < 0.2) ops.push({ atNs: instant(MS, durationNs - NS_PER_S), op: "restart" });
+  return ops.sort((a, b) => a.atNs - b.atNs);
+}
+
+/** etcd's revision just after each instant's writes (every write, pods or not, adds one). */
+function revisions(objects: number, timeline: readonly TimelineOp[]) {
+  const writes = timeline
+    .filter((t) => t.op === "write" || t.op === "otherWrite")
+    .map((t) => t.atNs);
+  return (atNs: Nanos) => objects + 1 + writes.filter((t) => t <= atNs).length;
+}
+
+function drawRequests(
+  r: RandomStream,
+  durationNs: Nanos,
+  instant: () => Nanos,
+  revisionAt: (atNs: Nanos) => number,
+): ListRequest[] {
+  const times = Array.from({ length: 1 + r.int(25) }, () => instant()).sort((a, b) => a - b);
+  return times
+    .map((atNs, i): ListRequest => {
+      const now = revisionAt(atNs);
+      const limit = r.next() < 0.4 ? 1 + r.int(8) : 0;
+      const around = Math.max(1, now - 5 + r.int(12));
+      const id = `r${i + 1}`;
+      const kind = r.int(5);
+      if (kind === 0) return { id, atNs, verb: "list", rv: "0", rvm: "", limit };
+      if (kind === 1) return { id, atNs, verb: "list", rv: "", rvm: "", limit };
+      if (kind === 2)
+        return { id, atNs, verb: "list", rv: `${around}`, rvm: "NotOlderThan", limit };
+      if (kind === 3) return { id, atNs, verb: "list", rv: `${around}`, rvm: "Exact", limit };
+      return { id, atNs, verb: "list", rv: `${around}`, rvm: "", limit: Math.max(1, limit) };
+    })
+    .filter((q) => q.atNs < durationNs);
+}
+
+function stallWindow(r: RandomStream, durationNs: Nanos): [Nanos, Nanos] {
+  const startNs = (1 + r.int(Math.max(1, durationNs / NS_PER_S - 2))) * NS_PER_S;
+  return [startNs, startNs + (1 + r.int(8)) * NS_PER_S];
+}

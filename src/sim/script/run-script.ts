@@ -1,0 +1,50 @@
+import { createSimulation, type Simulation } from "../simulation.ts";
+import type { Script } from "./format.ts";
+import { RequestLog, type RequestRecord } from "./request-log.ts";
+import { arrivalsOfScript, idsByKind } from "./script-arrivals.ts";
+import { scenarioOfScript } from "./script-scenario.ts";
+
+// Runs a script in the model (docs/oracle-script.md): the script's world as a scenario, its
+// timeline and requests replayed through the open loop, every answer written down.
+
+export const OUTCOME_FORMAT = "wcl-oracle-outcome/1";
+
+export interface ScriptOutcome {
+  readonly format: typeof OUTCOME_FORMAT;
+  readonly script: string;
+  readonly side: string;
+  readonly requests: readonly RequestRecord[];
+  /** The run's Prometheus exposition at the script's end. */
+  readonly metrics: string;
+}
+
+export interface ScriptRun {
+  readonly outcome: ScriptOutcome;
+  /** The run's trace hash: equal to the scenario run the script was exported from. */
+  readonly traceHash: string;
+}
+
+export function runScript(script: Script): ScriptRun {
+  let sim: Simulation | null = null;
+  const scheduler = () => {
+    if (sim === null) throw new Error("script: a request before the run was built");
+    return sim.world.scheduler;
+  };
+  const log = new RequestLog(scheduler, idsByKind(script));
+  sim = createSimulation(scenarioOfScript(script), {
+    countRv0AtOnce: false,
+    replay: arrivalsOfScript(script),
+    tapStorage: log.tapStorage,
+    tapApi: log.tapApi,
+    settled: log.settled,
+  });
+  sim.advanceTo(script.world.durationNs);
+  const outcome: ScriptOutcome = {
+    format: OUTCOME_FORMAT,
+    script: script.name,
+    side: "model",
+    requests: log.records,
+    metrics: sim.prometheusText(),
+  };
+  return { outcome, traceHash: sim.traceHash() };
+}

@@ -1,0 +1,53 @@
+import { describe, expect, it } from "vitest";
+import { parseScenario } from "../../src/sim/scenario/index.ts";
+import { exportScript } from "../../src/sim/script/export-script.ts";
+import { readScript } from "../../src/sim/script/format.ts";
+import { runScript } from "../../src/sim/script/run-script.ts";
+import { createSimulation } from "../../src/sim/simulation.ts";
+import { NS_PER_S } from "../../src/sim/time.ts";
+
+// A scenario exported as a script and run as one is the same run: the same trace hash, so the
+// script mode drives the world exactly as the scenario mode does (docs/oracle-script.md).
+
+const SCRIPTABLE = "&jitter=0&timerLatency=0&retry=none&watchers=0";
+const CASES: [string, number][] = [
+  [
+    "lag=4000&limits=consistent:500&objects=2000&mix=consistent:1&reads=0.5@0,0@50&arrival=uniform",
+    70,
+  ],
+  [
+    "objects=50&writes=40&reads=30&mix=rv0:1,consistent:1,notOlderThan:1,exact:1&stall=3-9&restart=12&compact=15",
+    20,
+  ],
+  [
+    "objects=200&writes=100&reads=20&etcdConcurrency=1&lag=2500&limits=consistent:50,exact:20&gates=ConsistentListFromCacheSkipTimeoutFallback%3Dtrue",
+    30,
+  ],
+  ["k8s=1.36&objects=30&writes=10&reads=10&compaction=5&lag=300", 25],
+];
+
+function scenarioOf(text: string) {
+  const parsed = parseScenario(text + SCRIPTABLE);
+  expect(parsed.issues).toEqual([]);
+  return parsed.scenario;
+}
+
+describe("a scenario replayed as a script", () => {
+  it.each(CASES)("%s for %i s has the scenario run's trace hash", (text, seconds) => {
+    const scenario = scenarioOf(text);
+    const durationNs = seconds * NS_PER_S;
+    const direct = createSimulation(scenario, { countRv0AtOnce: false });
+    direct.advanceTo(durationNs);
+    const script = exportScript({
+      scenario,
+      durationNs,
+      name: "replay",
+      class: "scenario",
+      source: text,
+    });
+    expect(script.requests.length).toBeGreaterThan(0);
+    const replayed = runScript(readScript(JSON.parse(JSON.stringify(script))));
+    expect(replayed.traceHash).toBe(direct.traceHash());
+    expect(replayed.outcome.metrics).toBe(direct.prometheusText());
+  });
+});
