@@ -1,4 +1,5 @@
 import { useId, useState } from "react";
+import { oracleCheckText } from "../../content/oracle-check.ts";
 import { K8S_VERSIONS, SCENARIO_KEYS } from "../../model/index.ts";
 import { useRuntime } from "../../state/runtime-context.ts";
 import { useApp } from "../../state/use-app.ts";
@@ -38,6 +39,7 @@ export function VersionSelect() {
       <small className="note" role="status">
         {note}
       </small>
+      <small className="note">{oracleCheckText(version)}</small>
     </div>
   );
 }
