@@ -11,7 +11,7 @@ import { batchRunner, type SweepIo } from "./sweep-progress.ts";
 import type { SweepPlan } from "./sweep-spec.ts";
 
 // `--find 'fallbacks>0' --sweep 'lag=0..10000' --precision 10`: where the test changes. The range's
-// ends and quarter points run first (five runs at once: the spot check of monotonicity), then the
+// ends and the points at ¼, ½ and ¾ of the range run first (five runs at once: the spot check of monotonicity), then the
 // bracket where the test first changes from the low end is cut in thirds, two runs a round, until
 // it is no wider than the precision. The points run depend only on the range, the precision and
 // the answers, never on --jobs, so the answer is the same whatever the number of threads. Each
@@ -22,7 +22,7 @@ const only = (dimensions: readonly Dimension[]) => dimensions[0] as NumberDimens
 const snap = (value: number, unit: number) =>
   Number((Math.round(value / unit) * unit).toPrecision(12));
 
-/** The ends and the quarter points of the range, in order, without repeats. */
+/** The ends and the points at ¼, ½ and ¾ of the range, in order, without repeats. */
 export function firstValues(dimensions: readonly Dimension[], precision: number): number[] {
   const d = only(dimensions);
   const unit = searchUnit(d, precision);

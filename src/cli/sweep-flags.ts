@@ -45,7 +45,7 @@ export const SWEEP_FLAG_HELP = [
   {
     name: "find",
     value: "'<figure><op><number>'",
-    help: "search the one numeric --sweep range for where a figure's test changes, e.g. 'fallbacks>0' (op: > >= < <= = !=): checks both ends and the quarter points, then narrows to --precision; prints the threshold and the two runs that bracket it as links",
+    help: "search the one numeric --sweep range for where a figure's test changes, e.g. 'fallbacks>0' (op: > >= < <= = !=): checks both ends and the points at ¼, ½ and ¾ of the range, then narrows to --precision; prints the threshold and the two runs that bracket it as links",
   },
   {
     name: "precision",

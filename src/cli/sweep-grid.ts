@@ -18,7 +18,7 @@ export function searchUnit(range: Range, precision: number): number {
 }
 
 /**
- * The most runs a search makes: the ends and quarter points, then two a round, each round leaving
+ * The most runs a search makes: the ends and the points at ¼, ½ and ¾, then two a round, each round leaving
  * a third of the bracket, give or take half a step of the grid.
  */
 export function searchRuns(range: Range, precision: number): number {
