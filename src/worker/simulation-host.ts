@@ -232,8 +232,9 @@ export function createSimulationHost(deps: SimulationHostDeps): SimulationHost {
     switch (command.type) {
       case "load":
         loads++;
-        restarted(start(parseScenario(command.query).scenario, command.startAtS, command.twin));
-        postScenario(sim as HostedRun);
+        postScenario(
+          restarted(start(parseScenario(command.query).scenario, command.startAtS, command.twin)),
+        );
         break;
       case "frame":
         cadence.request(deps.wallNowMs());
@@ -276,11 +277,12 @@ export function createSimulationHost(deps: SimulationHostDeps): SimulationHost {
   }
 
   /** A new run (a load, a reset, a dropped twin) becomes the live one, and travels from here. */
-  function restarted(run: HostedRun) {
+  function restarted(run: HostedRun): HostedRun {
     sim = run;
     travel.start(run, createdMs);
     jumped(run);
     postTravel();
+    return run;
   }
 
   /** A command about the loaded run; returns whether the page needs a new frame. */
