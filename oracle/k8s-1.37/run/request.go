@@ -51,14 +51,17 @@ func (h *harness) settle(p *page, rec outcome.Request) {
 
 // serve sends r; a list with a limit is a pager, as client-go's: each answer with a continue
 // token sends the next page at once with that token, no RV and no RVM, until the last page or
-// the first error. Pages after the first are reported as <id>.p<n>.
+// the first error; a 410 for a continued page makes it list everything at once, with the first
+// page's RV and RVM (FullListIfExpired, on by default). Pages after the first are reported as
+// <id>.p<n>.
+// upstream: client-go tools/pager/pager.go ListPager.list
 func (h *harness) serve(r script.Request) {
 	if r.Verb == script.VerbWatch {
 		p, ctx := h.send(r.ID, r.ID)
 		h.settle(p, h.watch(ctx, r, p.rec))
 		return
 	}
-	token := ""
+	first, token := r, ""
 	for n := 1; ; n++ {
 		id := r.ID
 		if n > 1 {
@@ -67,7 +70,15 @@ func (h *harness) serve(r script.Request) {
 		p, ctx := h.send(r.ID, id)
 		rec := h.withDeadline(ctx, r, token, p.rec)
 		h.settle(p, rec)
-		if h.root.Err() != nil || rec.Code == nil || *rec.Code != 200 || rec.ContinueToken == "" {
+		if h.root.Err() != nil || rec.Code == nil {
+			return
+		}
+		if *rec.Code == 410 && token != "" && r.Limit > 0 {
+			r, token = first, ""
+			r.Limit = 0
+			continue
+		}
+		if *rec.Code != 200 || rec.ContinueToken == "" {
 			return
 		}
 		r.RV, r.RVM, token = "", "", rec.ContinueToken

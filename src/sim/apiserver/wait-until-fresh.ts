@@ -59,6 +59,13 @@ interface Waiter {
   deadline: ScheduledEvent | null;
 }
 
+const byArrival = (a: Waiter, b: Waiter): number =>
+  a.ctx.deadlineNs === b.ctx.deadlineNs
+    ? a.seq - b.seq
+    : a.ctx.deadlineNs < b.ctx.deadlineNs
+      ? -1
+      : 1;
+
 export class FreshnessWaiters {
   readonly timers: WakeupTimers;
   private readonly queue = new WaiterQueue<Waiter>();
@@ -159,6 +166,11 @@ export class FreshnessWaiters {
       else ready.push(top);
       top = this.queue.peek();
     }
+    // Readers woken together resume in their requests' arrival order (the request deadline is
+    // the arrival plus one constant; background reads, with none, last), so the ranges they send
+    // join etcd's queue in that order, as the oracle's world pins it (upstream leaves it to the Go
+    // scheduler: cond.Broadcast in watch_cache.go waitUntilFreshAndBlock)
+    if (ready.length > 1) ready.sort(byArrival);
     for (const w of ready) this.finish(w, cause, null);
     if (outer) {
       this.broadcasting = false;
