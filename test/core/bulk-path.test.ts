@@ -69,6 +69,8 @@ const scenarioText = fc
       `retry=${s.retry}`,
       `watchers=${s.watchers}`,
       `ryw=${s.ryw}`,
+      // The shortcut is taken only where the cache's walk costs nothing (ServedAtOnce).
+      "cacheCost=0",
     ];
     if (gate !== "") parts.push(`gates=${gate}`);
     if (s.whatif !== "") parts.push(`whatif=${s.whatif}`);

@@ -212,7 +212,13 @@ describe("parseScenario with bad input", () => {
     expect(scenario.ryw).toEqual([{ atNs: 0, value: 500 }]);
   });
 
-  const UNIT_WORDS: Record<string, string> = { ms: "ms", s: "s", "/s": "per second", B: "bytes" };
+  const UNIT_WORDS: Record<string, string> = {
+    ms: "ms",
+    µs: "µs",
+    s: "s",
+    "/s": "per second",
+    B: "bytes",
+  };
   it.each(
     (Object.keys(SCENARIO_KEYS) as (keyof typeof SCENARIO_KEYS)[]).filter((key) => {
       const { value, unit } = SCENARIO_KEYS[key];
@@ -249,7 +255,7 @@ describe("parseScenario with bad input", () => {
     ["processRate", "0", "expected a number 1 … 1000000"],
     ["seed", "4294967296", "expected an integer 0 … 4294967295"],
     ["seed", "0x10", "expected an integer 0 … 4294967295"],
-    ["objects", "Infinity", "expected an integer 0 … 200000"],
+    ["objects", "Infinity", "expected an integer 0 … 300000"],
     ["k8s", "1.32", "expected one of 1.33, 1.34, 1.35, 1.36, 1.37"],
     ["rywRead", "eventual", "expected one of consistent, pinned"],
     ["arrival", "bursty", "expected one of poisson, uniform"],

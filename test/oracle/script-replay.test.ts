@@ -9,7 +9,7 @@ import { NS_PER_S } from "../../src/sim/time.ts";
 // A scenario exported as a script and run as one is the same run: the same trace hash, so the
 // script mode drives the world exactly as the scenario mode does (docs/oracle-script.md).
 
-const SCRIPTABLE = "&jitter=0&timerLatency=0&retry=none&watchers=0";
+const SCRIPTABLE = "&jitter=0&timerLatency=0&retry=none&watchers=0&cacheCost=0";
 const CASES: [string, number][] = [
   [
     "lag=4000&limits=consistent:500&objects=2000&mix=consistent:1&reads=0.5@0,0@50&arrival=uniform",

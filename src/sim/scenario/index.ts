@@ -25,6 +25,7 @@ export { K8S_VERSIONS, type K8sVersion } from "./k8s-version.ts";
 export type { KeyDescriptor, SchemaVersion, ValueSpec } from "./key-codecs.ts";
 export {
   allowedText,
+  MAX_OBJECTS,
   MAX_OPEN_AT_S,
   PAGE_KEYS,
   SCENARIO_KEYS,
