@@ -136,6 +136,7 @@ export function takeSnapshot(
       total: recentCost.total(nowNs),
     },
     readWait: histogramView(upstream.readWait),
+    waitTally: cache.waitTally,
     wall: wallView(world),
     rules: versionRules(cache.config),
     consistentReads,
