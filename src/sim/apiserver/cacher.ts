@@ -56,6 +56,9 @@ export interface CacherOptions {
   readonly resourcePrefix: string;
 }
 
+/** The event that answers a LIST once the cacher walked its page (registered on first use). */
+export const LIST_WALK_EVENT = "cacher.listWalk";
+
 export class Cacher {
   private readonly pending = new PendingLists<CacheList>((call, err, list) =>
     this.onList(call, err, list),
@@ -194,7 +197,7 @@ export class Cacher {
     }
     // The page is what the list held now: its token is taken before the cache moves on.
     void page.continue;
-    if (this.walkKind < 0) this.walkKind = this.scheduler.kind("cacher.listWalk");
+    if (this.walkKind < 0) this.walkKind = this.scheduler.kind(LIST_WALK_EVENT);
     this.scheduler.after(walkNs, this.walkKind, ctx.id, () => done(null, page));
   }
 

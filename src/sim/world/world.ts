@@ -270,6 +270,7 @@ function buildClients(
     followPages: followsPages(initial),
     settled: options.settled ?? null,
     objectBytes: initial.objectBytes,
+    walkNsPerObject: toNs(initial.cacheCost),
     memory,
     series: new ReadSeries(metrics),
   };
@@ -282,10 +283,7 @@ function buildClients(
     nowNs: () => scheduler.nowNs,
     cachedObjects: () => cache.storage.store.size,
     rv0AnsweredAtOnce: () =>
-      options.countRv0AtOnce &&
-      !initial.whatif.noRvGuard &&
-      initial.cacheCost === 0 &&
-      apiserver.ready(),
+      options.countRv0AtOnce && !initial.whatif.noRvGuard && apiserver.ready(),
     replay: options.replay ?? null,
     record: options.record ?? null,
   });
