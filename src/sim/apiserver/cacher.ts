@@ -198,6 +198,7 @@ export class Cacher {
     // The page is what the list held now: its token is taken before the cache moves on.
     void page.continue;
     if (this.walkKind < 0) this.walkKind = this.scheduler.kind(LIST_WALK_EVENT);
+    ctx.answerDueNs = this.scheduler.nowNs + walkNs;
     this.scheduler.after(walkNs, this.walkKind, ctx.id, () => done(null, page));
   }
 

@@ -130,6 +130,7 @@ export class ReadRequest implements RequestContext, Deadlined {
   servedBy: RequestContext["servedBy"] = null;
   etcdReason: RequestContext["etcdReason"] = null;
   deadlineNs = Number.POSITIVE_INFINITY;
+  answerDueNs = Number.POSITIVE_INFINITY;
   steps: RequestStep[] | undefined = undefined;
   /** The current attempt was sent and not yet answered. */
   awaiting = false;
@@ -197,9 +198,11 @@ export class ReadRequest implements RequestContext, Deadlined {
     }
     this.deps.outcomes.inFlight++;
     this.deadlineNs = this.deps.scheduler.nowNs + this.deps.requestTimeoutNs;
+    this.answerDueNs = Number.POSITIVE_INFINITY;
     this.awaiting = true;
     this.deps.api.getList(PODS_LIST_KEY, this.opts as ListOptions, this, this.onAttempt);
-    if (this.awaiting) this.deps.deadlines.watch(this);
+    // An answer already scheduled before the deadline (the cacher's walk) leaves nothing to watch.
+    if (this.awaiting && this.answerDueNs >= this.deadlineNs) this.deps.deadlines.watch(this);
   }
 
   private attempted(err: ApiError | null, list: ListPage | null): void {
@@ -370,23 +373,6 @@ export class ReadSeries {
   }
 }
 
-/** A counted read during the cacher's walk: its deadline is watched as a run read's is. */
-class WalkingRead implements Deadlined {
-  readonly id: number;
-  readonly deadlineNs: number;
-  awaiting = true;
-
-  constructor(id: number, deadlineNs: number) {
-    this.id = id;
-    this.deadlineNs = deadlineNs;
-  }
-
-  deadlinePassed(): void {
-    // Never: the bulk path is taken only for a walk shorter than the request timeout.
-    throw new Error(`read ${this.id}: the cacher's walk outlived its deadline`);
-  }
-}
-
 const SERVED_AT_ONCE: RequestContext = {
   id: 0,
   waitedNs: 0,
@@ -440,18 +426,15 @@ export class ServedAtOnce {
       this.answered(id, objects, 0);
       return;
     }
-    // As the run of the read: the cacher's walk answers it later (its event first), and until
-    // then its deadline is watched.
+    // As the run of the read: the cacher's walk answers it later, before its deadline (so the
+    // deadline is not watched).
     const scheduler = deps.scheduler;
-    const read = new WalkingRead(id, scheduler.nowNs + deps.requestTimeoutNs);
     deps.outcomes.inFlight++;
     this.walkKind = this.walkKind < 0 ? scheduler.kind(LIST_WALK_EVENT) : this.walkKind;
     scheduler.after(walkNs, this.walkKind, id, () => {
-      read.awaiting = false;
       deps.outcomes.inFlight--;
       this.answered(id, objects, walkNs);
     });
-    deps.deadlines.watch(read);
   }
 
   /** Whether a read of `objects` would be answered before its deadline (else it must run). */
