@@ -280,7 +280,7 @@ describe("parseScenario with bad input", () => {
     ["compaction", "86401", "expected an integer 0 … 86400"],
     ["blockTimeout", "60001", "expected an integer 1 … 60000"],
     ["whatif", "noGuards", '"noGuards" is not a what-if switch'],
-    ["v", "0", "expected an integer 1 … 2"],
+    ["v", "0", "expected an integer 1 … 3"],
   ])(
     "reports %s=%s with key, value and what is allowed, and keeps the default",
     (key, value, words) => {
@@ -370,9 +370,9 @@ describe("parseScenario with bad input", () => {
   });
 
   it("says so when the link comes from a newer schema, and reads what it can", () => {
-    const { scenario, issues } = parseScenario("v=3&writes=200&sparkle=1");
+    const { scenario, issues } = parseScenario("v=4&writes=200&sparkle=1");
     expect(scenario.writes).toEqual([{ atNs: 0, value: 200 }]);
-    expect(issues[0]).toMatchObject({ key: "v", value: "3" });
+    expect(issues[0]).toMatchObject({ key: "v", value: "4" });
     expect(issues[0]?.message).toContain("newer than this app knows");
     expect(issues[1]?.key).toBe("sparkle");
   });

@@ -48,6 +48,7 @@ export {
   parseScenario,
   type ScenarioIssue,
   VERSION_1_NOTICE,
+  VERSION_2_NOTICE,
 } from "./parse.ts";
 export {
   DEFAULT_SCENARIO,

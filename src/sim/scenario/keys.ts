@@ -45,7 +45,7 @@ import { formatWhatIf, readWhatIf, WHATIF_SWITCHES } from "./whatif.ts";
 // here (docs/architecture.md, "How to add a scenario key").
 
 /** The schema version this app reads and writes (docs/scenarios.md, "Schema version": what each changed). */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 const SCHEMA_VERSIONS = int(1, SCHEMA_VERSION);
 const HERD_CLIENTS = int(1, 100000);

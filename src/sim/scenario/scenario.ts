@@ -2,7 +2,7 @@ import { FLAT_ETCD_COST } from "../list-costs.ts";
 import { NS_PER_US } from "../time.ts";
 import type { ResolvedGates } from "./gates.ts";
 import { resolveGates } from "./gates.ts";
-import type { KeyDescriptor } from "./key-codecs.ts";
+import type { KeyDescriptor, SchemaVersion } from "./key-codecs.ts";
 import { SCENARIO_KEYS, SCHEMA_VERSION, type ScenarioKey } from "./keys.ts";
 import { VERSION_1_LIMITS } from "./limits.ts";
 
@@ -49,10 +49,13 @@ const FLAT_COSTS = {
 
 /**
  * The defaults of a schema version. A link written before a default changed keeps what it showed:
- * version 1 sent one page per LIST (`limits=consistent:500`, no `continue` followed), a timed-out waiter resumed at its deadline (`timerLatency=0`) and LISTs cost etcd 10 µs per 2 KiB and the cache nothing.
+ * versions 1 and 2 priced LISTs at 10 µs per 2 KiB from etcd and nothing for the cache's walk;
+ * version 1 also sent one page per LIST (`limits=consistent:500`, no `continue` followed) and a
+ * timed-out waiter resumed at its deadline (`timerLatency=0`).
  */
-export function defaultsFor(version: 1 | 2): Scenario {
+export function defaultsFor(version: SchemaVersion): Scenario {
   if (version === SCHEMA_VERSION) return DEFAULT_SCENARIO;
+  if (version === 2) return { ...DEFAULT_SCENARIO, v: 2, ...FLAT_COSTS };
   return { ...DEFAULT_SCENARIO, v: 1, limits: VERSION_1_LIMITS, timerLatency: 0, ...FLAT_COSTS };
 }
 

@@ -54,7 +54,7 @@ export function exportProblems(s: Scenario): string[] {
   if (s.retry !== "none") problems.push("retry must be none (a script's request is one attempt)");
   if (s.blockTimeout !== 3000) problems.push("blockTimeout must be upstream's 3000");
   if (s.whatif.noRvGuard || s.whatif.noHysteresis) problems.push("whatif must be empty");
-  if (s.v < 2) problems.push("v must be 2 (clients follow their pages)");
+  if (s.v < 2) problems.push("v must be 2 or more (clients follow their pages)");
   constant("lag", s.lag, 1);
   constant("etcdLatency", s.etcdLatency, 1);
   constant("etcdConcurrency", s.etcdConcurrency, 1);
