@@ -33,6 +33,11 @@ export interface ApiserverConfig {
   readonly whatif: WhatIf;
   /** etcd supports RequestWatchProgress (upstream: delegator/interface.go ConsistentReadSupported). */
   readonly consistentReadSupported: boolean;
+  /**
+   * Ours: what the cacher's walk over its list costs per object before it answers a LIST
+   * (list-costs.ts), ns; absent, none (as in the oracle's harness, whose clock does not move).
+   */
+  readonly walkNsPerObject?: number;
 }
 
 export const NO_WHATIF: WhatIf = { noRvGuard: false, noHysteresis: false };

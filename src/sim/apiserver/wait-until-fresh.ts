@@ -13,6 +13,7 @@ import type { Nanos } from "../time.ts";
 import { NS_PER_S } from "../time.ts";
 import { type ApiserverConfig, waitsOnlyWhenBehind } from "./config.ts";
 import type { ProgressRequester } from "./progress-requester.ts";
+import { WaitTally } from "./wait-tally.ts";
 import { dropFirst, WaiterQueue } from "./waiter-queue.ts";
 import { WakeupTimers } from "./wakeup-timers.ts";
 
@@ -68,6 +69,8 @@ const byArrival = (a: Waiter, b: Waiter): number =>
 
 export class FreshnessWaiters {
   readonly timers: WakeupTimers;
+  /** Every wait the histogram observes, counted exactly by its length. */
+  readonly tally = new WaitTally();
   private readonly queue = new WaiterQueue<Waiter>();
   private live = 0;
   /** Parked waiters in arrival order (finished ones skipped lazily), for the UI's oldest-first list. */
@@ -139,7 +142,10 @@ export class FreshnessWaiters {
     const timerForEveryCall = this.config.whatif.noRvGuard || (!headOnly && rv > 0);
     if (timerForEveryCall) this.timers.start(now + this.config.blockTimeoutNs);
     if (fresh) {
-      if (!headOnly && rv > 0) this.readWait.observe(0);
+      if (!headOnly && rv > 0) {
+        this.readWait.observe(0);
+        this.tally.record(0, false);
+      }
       if (ctx.steps !== undefined) {
         const why = rv === 0 ? "RV 0" : `cache at RV ${this.currentRv()} ≥ ${rv}`;
         recordStep(ctx, now, "fresh", "wait.fastPath", `${why}: no wait`);
@@ -292,6 +298,7 @@ export class FreshnessWaiters {
     if (w.progress) this.progress.remove();
     const waitedNs = now - w.startNs;
     this.readWait.observe(waitedNs / NS_PER_S);
+    this.tally.record(waitedNs, cause === "timer");
     w.ctx.waitedNs += waitedNs;
     w.ctx.wokeBy = cause;
     if (w.ctx.steps !== undefined) {

@@ -6,13 +6,14 @@ import { WatchCache } from "../apiserver/watch-cache.ts";
 import { EtcdKv } from "../etcd/kv.ts";
 import { RangeStats } from "../etcd/range-stats.ts";
 import { EtcdServer } from "../etcd/server.ts";
+import type { EtcdCostTerms } from "../list-costs.ts";
 import { MetricsRegistry } from "../metrics/registry.ts";
 import { RequestTraces } from "../request-traces.ts";
 import { Randomness } from "../rng.ts";
 import { followsPages, type Scenario } from "../scenario/index.ts";
 import { Scheduler } from "../scheduler.ts";
 import type { Storage } from "../storage/interfaces.ts";
-import { type Nanos, NS_PER_MS, NS_PER_S } from "../time.ts";
+import { type Nanos, NS_PER_MS, NS_PER_S, NS_PER_US } from "../time.ts";
 import { type Apiserver, buildApiserver } from "./apiserver.ts";
 import { startCompactor } from "./compactor.ts";
 import { ListMemory } from "./list-memory.ts";
@@ -71,8 +72,18 @@ export function apiserverConfig(scenario: Scenario): ApiserverConfig {
     ),
     whatif: scenario.whatif,
     consistentReadSupported: true,
+    walkNsPerObject: toNs(scenario.cacheCost),
   };
 }
+
+/** The scenario's etcd cost terms in nanoseconds (list-costs.ts). */
+export const etcdCostTerms = (scenario: Scenario): EtcdCostTerms => ({
+  nsPerObject: toNs(scenario.etcdObjectCost),
+  nsPer2KiB: toNs(scenario.etcdByteCost),
+});
+
+/** µs to ns, to a thousandth of a ns: 1.581 µs is 1581 ns, not 1581.0000000000002. */
+const toNs = (us: number): number => Math.round(us * NS_PER_US * 1000) / 1000;
 
 export interface WorldOptions {
   /** Count RV=0 reads on a ready cache without running them (world/read-request.ts ServedAtOnce). */
@@ -164,6 +175,7 @@ function buildEtcd(core: Core) {
     latencyNs: (t: Nanos) => Math.ceil(valueNow(scenario().etcdLatency, t) * NS_PER_MS),
     answered: (reason: string) => metrics.etcdRequest(reason).inc(),
     objectBytes: initial.objectBytes,
+    transfer: etcdCostTerms(initial),
     observer: rangeStats,
   };
   const etcd = new EtcdServer(
@@ -268,6 +280,7 @@ function buildClients(
     followPages: followsPages(initial),
     settled: options.settled ?? null,
     objectBytes: initial.objectBytes,
+    walkNsPerObject: toNs(initial.cacheCost),
     memory,
     series: new ReadSeries(metrics),
   };
