@@ -1,4 +1,4 @@
-import { allowedText, SCENARIO_KEYS, type ScenarioKey } from "../sim/scenario/index.ts";
+import { allowedText, SCENARIO_KEYS, type ScenarioKey } from "../model/index.ts";
 
 // One --sweep flag read: a key swept whole (`lag=2000..4000`), a range inside a key's value
 // (`herd=500@10..60`), or a gate (`gates=<Gate>`: off, then on); and a numeric key's values, evenly
