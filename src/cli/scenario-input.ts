@@ -1,9 +1,9 @@
 import { PRESETS, presetScenarioQuery } from "../content/presets.ts";
 import { issueProblem, parseScenario, type Scenario } from "../sim/scenario/index.ts";
 import { readTwin } from "../state/twin-override.ts";
+import { faultsPastEnd } from "../sweep/faults-past-end.ts";
 import { overlay } from "../sweep/points.ts";
 import type { CliArgs } from "./args.ts";
-import { faultsPastEnd } from "./faults-past-end.ts";
 import { linkText } from "./link-text.ts";
 
 // From the flags to the runs to make: the preset's scenario with --scenario's keys put over it, and

@@ -1,4 +1,4 @@
-import { type Dimension, valueText } from "../sweep/dimension.ts";
+import { type Dimension, dimensionName, valueText } from "../sweep/dimension.ts";
 import { type FigureUnit, SWEEP_FIGURES } from "../sweep/figures.ts";
 import type { SweepOutput } from "../sweep/flags.ts";
 import type { PointResult } from "../sweep/point.ts";
@@ -17,10 +17,6 @@ export interface SweptPoint {
   /** One per seed, in seed order. */
   readonly runs: readonly { seed: number; result: PointResult }[];
 }
-
-/** `lag` for a key swept whole; `herd=500@{}` where the range stood inside the key's value. */
-const dimensionName = (d: Dimension) =>
-  d.kind === "gate" ? d.gate : d.template === "{}" ? d.key : `${d.key}=${d.template}`;
 
 /** A CSV cell, quoted when it holds a comma or a quote (a schedule's name does). */
 const csvCell = (text: string) => (/[",\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text);

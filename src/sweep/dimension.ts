@@ -29,6 +29,15 @@ export const NUMBER = String.raw`\d+(?:\.\d+)?`;
 const RANGE = new RegExp(`(${NUMBER})\\.\\.(${NUMBER})`, "g");
 const NOT_NUMERIC = new Set(["choice", "text", "switches", "gates"]);
 
+/** The keys a sweep can vary as a whole, in table order (a dialog's choices). */
+export const SWEEPABLE_KEYS: readonly ScenarioKey[] = (
+  Object.keys(SCENARIO_KEYS) as ScenarioKey[]
+).filter((key) => !NOT_NUMERIC.has(SCENARIO_KEYS[key].value.kind));
+
+/** `lag` for a key swept whole; `herd=500@{}` where the range stood inside the key's value. */
+export const dimensionName = (d: Dimension) =>
+  d.kind === "gate" ? d.gate : d.template === "{}" ? d.key : `${d.key}=${d.template}`;
+
 /** A value as a point's link writes it: whole, or to ten significant digits. */
 export const valueText = (value: number) => String(Number(value.toPrecision(10)));
 
