@@ -3,7 +3,7 @@ import type { Dimension, NumberDimension } from "../../sweep/dimension.ts";
 import { dimensionName, valueText } from "../../sweep/dimension.ts";
 import type { SweepFigure } from "../../sweep/figures.ts";
 import type { Answer } from "../../sweep/find.ts";
-import { figureAt, formatFigure } from "./pointFigures.ts";
+import { figureAt, formatFigure, tickText } from "./pointFigures.ts";
 import type { PagePoint } from "./runPageSweep.ts";
 import { SweepHeatMap } from "./SweepHeatMap.tsx";
 
@@ -25,7 +25,7 @@ export interface ChartProps {
 }
 
 export const CHART_HEIGHT = 200;
-const MARGIN = { left: 64, right: 14, top: 14, bottom: 34 };
+const MARGIN = { left: 48, right: 14, top: 24, bottom: 34 };
 const GATE_STYLES = [
   { label: "gate off", className: "sweep-line-off" },
   { label: "gate on", className: "sweep-line-on" },
@@ -91,7 +91,7 @@ function SweepLineChart({
           <g key={at} transform={`translate(0,${y(at)})`} className="sweep-tick">
             <line x2={innerW} />
             <text x={-6} dy="0.32em" textAnchor="end">
-              {formatFigure(at, figure.unit)}
+              {tickText(at, figure.unit)}
             </text>
           </g>
         ))}
@@ -138,7 +138,7 @@ function SweepLineChart({
           );
         })}
         {groups.length > 1 ? (
-          <g className="sweep-legend" transform={`translate(${innerW - 150},0)`}>
+          <g className="sweep-legend" transform={`translate(${innerW - 150},-20)`}>
             {groups.map((group, g) => (
               <g
                 key={group.className}

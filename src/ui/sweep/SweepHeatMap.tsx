@@ -9,7 +9,7 @@ import { CHART_HEIGHT, type ChartProps } from "./SweepChart.tsx";
 // colour (viridis: dark low, yellow high, legible in grey too); with a gate swept as well, one map
 // for the gate off and one for on, on one colour scale so the two compare.
 
-const MARGIN = { left: 64, right: 14, top: 22, bottom: 34 };
+const MARGIN = { left: 56, right: 14, top: 22, bottom: 34 };
 
 export function SweepHeatMap({
   figure,

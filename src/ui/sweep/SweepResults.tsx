@@ -2,7 +2,7 @@ import { useRef, useState } from "react";
 import { type Dimension, dimensionName, valueText } from "../../sweep/dimension.ts";
 import type { Answer } from "../../sweep/find.ts";
 import { useElementSize } from "../panels/shared/useElementSize.ts";
-import { figureAt, figureById, figureIndex, formatFigure } from "./pointFigures.ts";
+import { figureAt, figureById, figureIndex, formatFigure, unitWords } from "./pointFigures.ts";
 import type { PagePoint } from "./runPageSweep.ts";
 import { SweepChart } from "./SweepChart.tsx";
 import { DEFAULT_FIGURES } from "./sweepKey.ts";
@@ -76,7 +76,10 @@ export function SweepResults({
         if (figure === undefined) return null;
         return (
           <section key={id} className="sweep-figure" aria-label={figure.label}>
-            <h3>{figure.label}</h3>
+            <h3>
+              {figure.label}
+              {unitWords(figure.unit) === "" ? "" : ` (${unitWords(figure.unit)})`}
+            </h3>
             <SweepChart
               figure={figure}
               index={figureIndex(id)}

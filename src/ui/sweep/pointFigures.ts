@@ -1,3 +1,4 @@
+import { format } from "d3";
 import { valueText } from "../../sweep/dimension.ts";
 import type { FigureUnit, SweepFigure } from "../../sweep/figures.ts";
 import { SWEEP_FIGURES } from "../../sweep/figures.ts";
@@ -39,4 +40,25 @@ export function formatFigure(value: number | null | undefined, unit: FigureUnit)
     case "slot-s":
       return `${value.toFixed(2)} slot-s`;
   }
+}
+
+const compact = format("~s");
+
+/** A figure's unit as a chart's heading names it ("" for a count, or where the label says it). */
+export function unitWords(unit: FigureUnit): string {
+  return {
+    count: "",
+    s: "seconds",
+    bytes: "bytes",
+    share: "%",
+    "/s": "per second",
+    "slot-s": "slot-seconds",
+  }[unit];
+}
+
+/** An axis tick: short, without the unit (the heading names it), so it fits a narrow margin. */
+export function tickText(value: number, unit: FigureUnit): string {
+  if (unit === "share") return `${valueText(Number((value * 100).toPrecision(3)))}`;
+  if (unit === "count" || unit === "bytes") return compact(value);
+  return valueText(Number(value.toPrecision(3)));
 }
