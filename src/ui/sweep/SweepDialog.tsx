@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef, useState } from "react";
 import { encodeScenario } from "../../model/index.ts";
 import { useRuntime } from "../../state/runtime-context.ts";
 import { addressFor } from "../../state/url.ts";
@@ -29,7 +29,7 @@ export function SweepDialog() {
   const opened = useRef(false);
 
   const base = encodeScenario(scenario);
-  const hrefOf = (point: PagePoint) => addressFor(window.location, point.text);
+  const hrefOf = useCallback((point: PagePoint) => addressFor(window.location, point.text), []);
 
   const startFrom = (next: SweepForm) => {
     const written = textsOf(next);

@@ -22,8 +22,8 @@ export function SweepFields({ form, onChange, disabled }: FieldsProps) {
   const id = useId();
   const set = (patch: Partial<SweepForm>) => onChange({ ...form, ...patch });
   const text = (name: keyof SweepForm, label: string, hint?: string, disabledHere = false) => (
-    <label className="sweep-field" htmlFor={`${id}-${name}`}>
-      <span>{label}</span>
+    <div className="sweep-field">
+      <label htmlFor={`${id}-${name}`}>{label}</label>
       <input
         id={`${id}-${name}`}
         type="text"
@@ -33,11 +33,11 @@ export function SweepFields({ form, onChange, disabled }: FieldsProps) {
         placeholder={hint}
         onChange={(event) => set({ [name]: event.target.value })}
       />
-    </label>
+    </div>
   );
   const keySelect = (name: "key" | "key2", label: string, none: string | null) => (
-    <label className="sweep-field" htmlFor={`${id}-${name}`}>
-      <span>{label}</span>
+    <div className="sweep-field">
+      <label htmlFor={`${id}-${name}`}>{label}</label>
       <select
         id={`${id}-${name}`}
         value={form[name]}
@@ -51,7 +51,7 @@ export function SweepFields({ form, onChange, disabled }: FieldsProps) {
           </option>
         ))}
       </select>
-    </label>
+    </div>
   );
   const search = form.find.trim() !== "";
   return (
@@ -68,8 +68,8 @@ export function SweepFields({ form, onChange, disabled }: FieldsProps) {
             {text("points2", "Its points", "2 … 1000", search)}
           </>
         )}
-        <label className="sweep-field" htmlFor={`${id}-gate`}>
-          <span>Gate, off and on</span>
+        <div className="sweep-field">
+          <label htmlFor={`${id}-gate`}>Gate, off and on</label>
           <select
             id={`${id}-gate`}
             value={form.gate}
@@ -83,7 +83,7 @@ export function SweepFields({ form, onChange, disabled }: FieldsProps) {
               </option>
             ))}
           </select>
-        </label>
+        </div>
       </fieldset>
       <fieldset>
         <legend>Each run</legend>

@@ -1,4 +1,4 @@
-import { useRef, useState } from "react";
+import { memo, useDeferredValue, useRef, useState } from "react";
 import { type Dimension, dimensionName, valueText } from "../../sweep/dimension.ts";
 import type { Answer } from "../../sweep/find.ts";
 import { useElementSize } from "../panels/shared/useElementSize.ts";
@@ -26,10 +26,11 @@ export function SweepResults({
   const [table, setTable] = useState(false);
   const { sweep, progress, points } = state;
   const { plan } = sweep;
-  // A search plots the figure it tests; a sweep, the figures asked (the first few by default).
-  const asked =
-    plan.find !== null ? [plan.find.predicate.figure] : (plan.figures ?? DEFAULT_FIGURES);
-  const ids = asked.filter((id) => figureIndex(id) >= 0);
+  // The charts draw a deferred copy of the points: React renders them in slices that yield to the
+  // page, so a grid of hundreds of cells redrawn as runs come in makes no long task; and memo keeps
+  // the progress line's and the pointer's renders from redrawing them at all.
+  const drawn = useDeferredValue(points);
+  const ids = plottedIds(plan);
   const answers = state.status === "done" ? state.outcome.answers : null;
   const left =
     state.status === "running" && progress.done > 0 && progress.total > progress.done
@@ -71,28 +72,14 @@ export function SweepResults({
           ))}
         </ul>
       )}
-      {ids.map((id) => {
-        const figure = figureById(id);
-        if (figure === undefined) return null;
-        return (
-          <section key={id} className="sweep-figure" aria-label={figure.label}>
-            <h3>
-              {figure.label}
-              {unitWords(figure.unit) === "" ? "" : ` (${unitWords(figure.unit)})`}
-            </h3>
-            <SweepChart
-              figure={figure}
-              index={figureIndex(id)}
-              dimensions={plan.dimensions}
-              points={points}
-              answers={answers}
-              width={Math.min(width, 900)}
-              hrefOf={hrefOf}
-              onPoint={setHovered}
-            />
-          </section>
-        );
-      })}
+      <SweepCharts
+        sweep={sweep}
+        points={drawn}
+        answers={answers}
+        width={Math.min(width, 900)}
+        hrefOf={hrefOf}
+        onPoint={setHovered}
+      />
       <p className="sweep-hover" aria-live="polite">
         {hovered === null
           ? "Hover or focus a point for its figures; click it to open that run in a new tab."
@@ -112,6 +99,54 @@ export function SweepResults({
     </div>
   );
 }
+
+interface ChartsProps {
+  readonly sweep: Shown["sweep"];
+  readonly points: readonly PagePoint[];
+  readonly answers: readonly Answer[] | null;
+  readonly width: number;
+  readonly hrefOf: (p: PagePoint) => string;
+  readonly onPoint: (p: PagePoint | null) => void;
+}
+
+/** The figures a sweep plots: a search's tested figure, or those asked (a few by default). */
+function plottedIds(plan: Shown["sweep"]["plan"]): string[] {
+  const asked =
+    plan.find !== null ? [plan.find.predicate.figure] : (plan.figures ?? DEFAULT_FIGURES);
+  return asked.filter((id) => figureIndex(id) >= 0);
+}
+
+const SweepCharts = memo(function SweepCharts({
+  sweep,
+  points,
+  answers,
+  width,
+  hrefOf,
+  onPoint,
+}: ChartsProps) {
+  return plottedIds(sweep.plan).map((id) => {
+    const figure = figureById(id);
+    if (figure === undefined) return null;
+    return (
+      <section key={id} className="sweep-figure" aria-label={figure.label}>
+        <h3>
+          {figure.label}
+          {unitWords(figure.unit) === "" ? "" : ` (${unitWords(figure.unit)})`}
+        </h3>
+        <SweepChart
+          figure={figure}
+          index={figureIndex(id)}
+          dimensions={sweep.plan.dimensions}
+          points={points}
+          answers={answers}
+          width={width}
+          hrefOf={hrefOf}
+          onPoint={onPoint}
+        />
+      </section>
+    );
+  });
+});
 
 function answerWords(answer: Answer, test: string, key: string): string {
   const seed = `seed ${answer.seed}`;
