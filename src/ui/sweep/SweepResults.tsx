@@ -2,6 +2,7 @@ import { memo, useDeferredValue, useRef, useState } from "react";
 import { type Dimension, dimensionName, valueText } from "../../sweep/dimension.ts";
 import type { Answer } from "../../sweep/find.ts";
 import { useElementSize } from "../panels/shared/useElementSize.ts";
+import { CamelBreaks } from "../text/CamelBreaks.tsx";
 import { figureAt, figureById, figureIndex, formatFigure, unitWords } from "./pointFigures.ts";
 import type { PagePoint } from "./runPageSweep.ts";
 import { SweepChart } from "./SweepChart.tsx";
@@ -182,7 +183,7 @@ function SweepTable({
           <tr>
             {plan.dimensions.map((d) => (
               <th key={dimensionName(d)} scope="col">
-                {dimensionName(d)}
+                <CamelBreaks text={dimensionName(d)} />
               </th>
             ))}
             {ids.map((id) => (

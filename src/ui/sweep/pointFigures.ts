@@ -52,7 +52,7 @@ export function unitWords(unit: FigureUnit): string {
     bytes: "bytes",
     share: "%",
     "/s": "per second",
-    "slot-s": "slot-seconds",
+    "slot-s": "",
   }[unit];
 }
 
