@@ -116,6 +116,12 @@ test("a grid with the gate: every chart point and table cell is the command line
   const first = dialog.locator(".sweep-chart a").first();
   await expect(first).toHaveAttribute("target", "_blank");
   expect(await first.getAttribute("href")).toContain("lag=2000");
+  // Reached from the keyboard, a point says its figures as hovering does.
+  await first.focus();
+  await expect(first).toBeFocused();
+  await expect(dialog.locator(".sweep-hover")).toContainText(
+    `lag=2000, ${GATE}=off: fallbacks to etcd ${expected[0]?.["fallbacks"]}`,
+  );
 });
 
 const byKey = (a: { x: string | null; figure: string | null }, b: typeof a) =>
