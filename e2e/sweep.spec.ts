@@ -1,4 +1,5 @@
 import { execFileSync, spawnSync } from "node:child_process";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, type Page, test } from "@playwright/test";
 import { bundleCli } from "./helpers/cli-runs.ts";
 
@@ -216,3 +217,21 @@ test("a sweep shows progress, and Cancel stops it keeping the points run", async
   await expect(dialog.locator(".sweep-progress")).toContainText("Cancelled after");
   await expect(dialog.getByRole("button", { name: "Run sweep" })).toBeEnabled();
 });
+
+for (const colorScheme of ["light", "dark"] as const) {
+  test(`the dialog with its charts and table: no serious axe violation, ${colorScheme} theme`, async ({
+    page,
+  }) => {
+    await page.emulateMedia({ colorScheme });
+    const settings = `sweep=lag=2000..3600&sweep=gates=${GATE}&points=3&figures=${FIGURES}&duration=30`;
+    await page.goto(sweepLink(settings));
+    await waitDone(page);
+    const dialog = page.getByRole("dialog", { name: "Sweep a key of this scenario" });
+    await dialog.getByRole("button", { name: "Show the numbers" }).click();
+    const results = await new AxeBuilder({ page }).include("dialog").analyze();
+    const serious = results.violations
+      .filter((v) => v.impact === "serious" || v.impact === "critical")
+      .map((v) => ({ id: v.id, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(" ")) }));
+    expect(serious).toEqual([]);
+  });
+}
