@@ -154,6 +154,11 @@ export function startApp(deps: RuntimeDeps): AppRuntime {
       case "protocolError":
         actions.receiveProtocolError(reply.message);
         break;
+      case "sweepPoint":
+      case "sweepPointError":
+        // Only the Sweep dialog's own workers run points (worker/sweep-pool.ts); never this one.
+        actions.receiveProtocolError(`the live run's worker answered a sweep's point`);
+        break;
       default:
         actions.receiveProtocolError(unknownReply(reply));
     }

@@ -9,6 +9,7 @@ import { advanceWithinBudget, MAX_WALL_STEP_MS, simulatedStepNs } from "./pacing
 import type { TwinSpec, WorkerCommand, WorkerReply } from "./protocol.ts";
 import { transferablesOf } from "./protocol.ts";
 import { createSpeedGauge } from "./speed-gauge.ts";
+import { sweepPointReply } from "./sweep-point-reply.ts";
 import { createTimeTravel } from "./time-travel.ts";
 import { createTrials } from "./trials.ts";
 import { createTwinPair } from "./twin-pair.ts";
@@ -35,7 +36,7 @@ const CATCH_UP_TURN_MS = 3;
 /** The commands that act on a loaded run. */
 type RunCommand = Exclude<
   WorkerCommand,
-  { type: "load" | "frame" | "play" | "pause" | "trial" | "cancelTrial" }
+  { type: "load" | "frame" | "play" | "pause" | "trial" | "cancelTrial" | "sweepPoint" }
 >;
 
 export interface SimulationHost {
@@ -267,6 +268,9 @@ export function createSimulationHost(deps: SimulationHostDeps): SimulationHost {
         return;
       case "cancelTrial":
         trials.cancel(command.requestId);
+        return;
+      case "sweepPoint":
+        post(sweepPointReply(command.requestId, command.job));
         return;
       default:
         // Nothing to act on until a run is loaded (or after a crash, until a reload).

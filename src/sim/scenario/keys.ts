@@ -468,6 +468,7 @@ export const PAGE_KEYS: readonly string[] = [
   "twin",
   "predict",
   "challenge",
+  "sweep",
 ];
 
 /** The page key `t` (open at this simulated second) lies in 0 … this, a day of simulated time. */
