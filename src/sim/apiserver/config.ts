@@ -33,6 +33,11 @@ export interface ApiserverConfig {
   readonly whatif: WhatIf;
   /** etcd supports RequestWatchProgress (upstream: delegator/interface.go ConsistentReadSupported). */
   readonly consistentReadSupported: boolean;
+  /**
+   * When the cacher was made, relative to the run's t=0 (≤ 0): its periodic compactor polls
+   * from then. 0 in scenarios; an oracle script's cacher is made 100 ms before its t=0.
+   */
+  readonly createdAtNs?: Nanos;
 }
 
 export const NO_WHATIF: WhatIf = { noRvGuard: false, noHysteresis: false };
