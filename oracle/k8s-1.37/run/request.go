@@ -31,11 +31,24 @@ type answer struct {
 	token string
 }
 
+// queueRanks is how many places in a script a queue key tells apart (see send); a key stays
+// below the cacher's own (store's backgroundKey) for scripts up to 86 400 s.
+const queueRanks = 1 << 15
+
 // send records a page of request reqID as sent now and returns it with the context its storage
-// calls run under.
+// calls run under. Its ranges join etcd's queue, among those joining at one instant, in the order
+// of the page's arrival and then of its request's place in the script: pagers woken together send
+// their next pages at one instant, and would otherwise queue in goroutine order.
 func (h *harness) send(reqID, pageID string) (*page, context.Context) {
 	now := h.world.Now()
-	p := &page{calls: &store.Calls{Key: now}}
+	rank := int64(queueRanks - 1)
+	for i := range h.sc.Requests {
+		if h.sc.Requests[i].ID == reqID {
+			rank = min(rank, int64(i))
+			break
+		}
+	}
+	p := &page{calls: &store.Calls{Key: now*queueRanks + rank}}
 	p.rec = outcome.Request{ID: pageID, SentAtNs: now}
 	h.mu.Lock()
 	h.pages[reqID] = append(h.pages[reqID], p)

@@ -116,7 +116,7 @@ export class Cacher {
       const durationNs = this.scheduler.nowNs - this.cachingStartNs;
       this.metrics.initializationDuration.observe(durationNs / NS_PER_S);
     };
-    if (this.config.gates.ListFromCacheSnapshot) this.scheduleCompactor();
+    if (this.config.gates.ListFromCacheSnapshot) this.scheduleCompactor(this.config.createdAtNs);
   }
 
   /** Consistent reads may be served from the cache (≤1.36: also the ConsistentListFromCache gate). */
@@ -333,8 +333,9 @@ export class Cacher {
     for (const w of due) this.bookmarkWatchers.add(w, now);
   }
 
-  private scheduleCompactor(): void {
-    this.scheduler.after(COMPACTOR_POLL_PERIOD_NS, this.kinds.compactor, 0, () => {
+  // upstream: compactor.go run polls every compactorPollPeriod from the cacher's start
+  private scheduleCompactor(startNs: Nanos = 0): void {
+    this.scheduler.after(COMPACTOR_POLL_PERIOD_NS + startNs, this.kinds.compactor, 0, () => {
       this.runCompactor();
       this.scheduleCompactor();
     });

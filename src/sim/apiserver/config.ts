@@ -38,6 +38,11 @@ export interface ApiserverConfig {
    * (list-costs.ts), ns; absent, none (as in the oracle's harness, whose clock does not move).
    */
   readonly walkNsPerObject?: number;
+  /**
+   * When the cacher was made, relative to the run's t=0 (≤ 0): its periodic compactor polls
+   * from then. 0 in scenarios; an oracle script's cacher is made 100 ms before its t=0.
+   */
+  readonly createdAtNs?: Nanos;
 }
 
 export const NO_WHATIF: WhatIf = { noRvGuard: false, noHysteresis: false };

@@ -100,6 +100,8 @@ export interface WorldOptions {
   readonly settled?: AttemptObserver;
   /** Told after the cacher terminated its watchers (sim/script/ ends its clients' watches so). */
   readonly watchersTerminated?: () => void;
+  /** When the cacher was made, relative to t=0 (sim/script/: as the oracle's harness makes it). */
+  readonly cacherCreatedAtNs?: Nanos;
 }
 
 /** Parts built after etcd that etcd's hooks reach (the wiring is circular by nature). */
@@ -131,7 +133,7 @@ export function buildWorld(scenario: () => Scenario, options: WorldOptions): Wor
   const { kv, etcd, clock, rangeStats, listMemory, podIndexes } = buildEtcd(core);
   const storage = options.tapStorage?.(etcd) ?? etcd;
   etcd.callsThrough(storage);
-  const side = buildApiserverSide(core, etcd, storage, options.watchersTerminated);
+  const side = buildApiserverSide(core, etcd, storage, options);
   const clients = buildClients(
     core,
     options,
@@ -202,10 +204,10 @@ function buildApiserverSide(
   core: Core,
   etcd: EtcdServer,
   storage: Storage,
-  watchersTerminated?: () => void,
+  { watchersTerminated, cacherCreatedAtNs }: WorldOptions,
 ) {
   const { scenario, scheduler, upstream, late } = core;
-  const config = apiserverConfig(scenario());
+  const config = { ...apiserverConfig(scenario()), createdAtNs: cacherCreatedAtNs ?? 0 };
   const cache = new WatchCache({
     scheduler,
     config,
