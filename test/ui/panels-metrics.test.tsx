@@ -29,10 +29,10 @@ const histogram = (cumulative: number[]): HistogramView => ({
 describe("bucketsFromCumulative", () => {
   it("turns cumulative counts back into per-bucket counts, +Inf last", () => {
     const { readWait } = recordedSnapshot();
-    expect(readWait.cumulative).toEqual([2, 5, 10, 14, 20, 42, 55, 63, 69, 80, 87, 101, 888, 3066]);
+    expect(readWait.cumulative).toEqual([2, 5, 10, 14, 20, 42, 55, 63, 69, 80, 87, 101, 889, 3066]);
     const buckets = bucketsFromCumulative(readWait);
     expect(buckets.map((bucket) => bucket.count)).toEqual([
-      2, 3, 5, 4, 6, 22, 13, 8, 6, 11, 7, 14, 787, 2178,
+      2, 3, 5, 4, 6, 22, 13, 8, 6, 11, 7, 14, 788, 2177,
     ]);
     expect(buckets.map((bucket) => bucket.le)).toEqual([
       ...READ_WAIT_BOUNDS,
@@ -53,9 +53,9 @@ describe("bucketLabel", () => {
 describe("histogramQuantile", () => {
   it("interpolates within the bucket holding the rank, like PromQL", () => {
     const { readWait } = recordedSnapshot();
-    // rank 613.2 of 3,066 falls in (2, 3], which starts at 101 and holds 787
-    expect(histogramQuantile(0.2, readWait)).toBeCloseTo(2 + 1 * (512.2 / 787));
-    // rank 3035.34 falls in +Inf (above 888): the last finite bound
+    // rank 613.2 of 3,066 falls in (2, 3], which starts at 101 and holds 788
+    expect(histogramQuantile(0.2, readWait)).toBeCloseTo(2 + 1 * (512.2 / 788));
+    // rank 3035.34 falls in +Inf (above 889): the last finite bound
     expect(histogramQuantile(0.99, readWait)).toBe(3);
     // rank 91.98 falls in (1.5, 2], which starts at 87 and holds 14
     expect(histogramQuantile(0.03, readWait)).toBeCloseTo(1.5 + 0.5 * (4.98 / 14));
@@ -90,7 +90,7 @@ describe("consistentReadRows", () => {
   });
 
   it("counts the reads etcd answered after the wall", () => {
-    expect(fellBackToEtcd(recordedSnapshot().consistentReads)).toBe(1454);
+    expect(fellBackToEtcd(recordedSnapshot().consistentReads)).toBe(1453);
   });
 });
 
@@ -107,9 +107,9 @@ describe("MetricsPanel", () => {
       "listitem",
     );
     expect(buckets).toHaveLength(14);
-    const wall = screen.getByRole("listitem", { name: "le +Inf s: 2178, over the wall" });
+    const wall = screen.getByRole("listitem", { name: "le +Inf s: 2177, over the wall" });
     expect(wall).toHaveClass("wcl-bucket--wall");
-    expect(screen.getByRole("listitem", { name: "le 3 s: 787" })).not.toHaveClass(
+    expect(screen.getByRole("listitem", { name: "le 3 s: 788" })).not.toHaveClass(
       "wcl-bucket--wall",
     );
     expect(buckets.filter((b) => b.classList.contains("wcl-bucket--wall"))).toHaveLength(1);
@@ -122,7 +122,7 @@ describe("MetricsPanel", () => {
   it("reads p99 as histogram_quantile does, and says a rank in +Inf answers the last finite bound", () => {
     render(<MetricsPanel snapshot={recordedSnapshot()} />);
     expect(screen.getByText(/waits · sum/)).toHaveTextContent(
-      "3,066 waits · sum 8834.56 s · p99 3.00 s",
+      "3,066 waits · sum 8834.35 s · p99 3.00 s",
     );
     expect(screen.getByText(/histogram_quantile/)).toHaveTextContent(
       "the 99th percentile falls in +Inf, and a quantile inside +Inf answers the last finite bound, 3 s.",
@@ -139,7 +139,7 @@ describe("MetricsPanel", () => {
       readWaitBucketLe: "3",
     };
     render(<MetricsPanel snapshot={snapshot} />);
-    expect(screen.getByRole("listitem", { name: "le 3 s: 787, over the wall" })).toHaveClass(
+    expect(screen.getByRole("listitem", { name: "le 3 s: 788, over the wall" })).toHaveClass(
       "wcl-bucket--wall",
     );
     expect(screen.getByText(/where a wait that timed out lands/)).toHaveTextContent(
@@ -178,7 +178,7 @@ describe("MetricsPanel", () => {
   it("lists consistent reads by label pair and the share etcd answered", () => {
     render(<MetricsPanel snapshot={recordedSnapshot()} />);
     expect(screen.getByRole("row", { name: /success="true", fallback="true"/ })).toHaveTextContent(
-      "1,454",
+      "1,453",
     );
     // 1,454 of 1,966 consistent reads (the cache served the other 512).
     expect(screen.getByText(/answered by etcd/)).toHaveTextContent(
