@@ -86,7 +86,8 @@ describe("npm run sim -- --sweep", () => {
     expect(points[1].figures.fallbacks).toBeGreaterThan(points[0].figures.fallbacks);
   });
 
-  it("prints the same bytes whatever --jobs, in every output", () => {
+  // Seven command-line sweeps of 12 runs each: minutes on a loaded two-core machine.
+  it("prints the same bytes whatever --jobs, in every output", { timeout: 240_000 }, () => {
     const args = [
       "--scenario",
       "reads=300&writes=400&herd=200@4",
