@@ -5,7 +5,7 @@ import { IssuesBanner } from "./banner/IssuesBanner.tsx";
 import { NoticeBanner } from "./banner/NoticeBanner.tsx";
 import { OpeningBanner } from "./banner/OpeningBanner.tsx";
 import { ChallengeDock } from "./challenges/ChallengeDock.tsx";
-import { useChallengeKey } from "./challenges/use-challenge-key.ts";
+import { useChallengeKey } from "./challenges/useChallengeKey.ts";
 import { RequestInspector } from "./code/RequestInspector.tsx";
 import { ControlPanel } from "./controls/ControlPanel.tsx";
 import { EmbedPlayer } from "./embed/EmbedPlayer.tsx";

@@ -18,7 +18,7 @@ import { createSimulation } from "../../src/sim/simulation.ts";
 import type { SimSnapshot } from "../../src/sim/snapshot.ts";
 import type { AppRuntime } from "../../src/state/runtime.ts";
 import { ChallengeDock } from "../../src/ui/challenges/ChallengeDock.tsx";
-import { useChallengeKey } from "../../src/ui/challenges/use-challenge-key.ts";
+import { useChallengeKey } from "../../src/ui/challenges/useChallengeKey.ts";
 import { ControlPanel } from "../../src/ui/controls/ControlPanel.tsx";
 import type { WorkerCommand } from "../../src/worker/protocol.ts";
 import { runTrial } from "../../src/worker/trial-run.ts";

@@ -1,4 +1,4 @@
-import { useApp } from "../../state/use-app.ts";
+import { useApp } from "../../state/useApp.ts";
 
 /** The simulation failed: say so plainly and offer to start the same scenario again. */
 export function CrashBanner() {

@@ -1,5 +1,5 @@
 import { numberText } from "../../content/number-text.ts";
-import { useApp } from "../../state/use-app.ts";
+import { useApp } from "../../state/useApp.ts";
 import { issueLines } from "./issueLines.ts";
 
 /** What was wrong with the link: each problem with what is allowed and what the page does instead. */

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useApp } from "../../state/use-app.ts";
+import { useApp } from "../../state/useApp.ts";
 
 const SHOWN_FOR_MS = 6000;
 

@@ -1,7 +1,7 @@
 import { numberText } from "../../content/number-text.ts";
 import { toSeconds } from "../../model/index.ts";
-import { useApp } from "../../state/use-app.ts";
-import { useLiveFrame } from "../../state/use-live-frame.ts";
+import { useApp } from "../../state/useApp.ts";
+import { useLiveFrame } from "../../state/useLiveFrame.ts";
 
 const seconds = (ns: number) => `${numberText(Math.floor(toSeconds(ns)))} s`;
 

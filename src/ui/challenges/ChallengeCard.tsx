@@ -6,13 +6,13 @@ import { CHAPTERS } from "../../content/tour/chapters/index.ts";
 import { encodeScenario, SCENARIO_KEYS, toSeconds } from "../../model/index.ts";
 import { restartScenario } from "../../state/restart-scenario.ts";
 import { useRuntime } from "../../state/runtime-context.ts";
-import { useApp } from "../../state/use-app.ts";
+import { useApp } from "../../state/useApp.ts";
 import { ChallengeHints } from "./ChallengeHints.tsx";
 import { openChallenge } from "./open-challenge.ts";
 import { SolutionLink } from "./SolutionLink.tsx";
 import { TrialField } from "./TrialField.tsx";
-import { useVerdict } from "./use-verdict.ts";
 import { useProgress } from "./useProgress.ts";
+import { useVerdict } from "./useVerdict.ts";
 
 const labelOf = (key: string) => SCENARIO_KEYS[key as keyof typeof SCENARIO_KEYS]?.label ?? key;
 

@@ -4,7 +4,7 @@ import { encodeScenario, parseScenario } from "../../model/index.ts";
 import { useRuntime } from "../../state/runtime-context.ts";
 import { ChallengeCard } from "./ChallengeCard.tsx";
 import { openChallenge } from "./open-challenge.ts";
-import { useChallenge } from "./use-challenge.ts";
+import { useChallenge } from "./useChallenge.ts";
 import "./challenges.css";
 
 const DEFAULT_QUERY = encodeScenario(parseScenario("").scenario);

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { mayChange } from "../../content/challenges/judge.ts";
 import type { ScenarioKey } from "../../model/index.ts";
 import { SCENARIO_KEYS } from "../../model/index.ts";
-import { useChallenge } from "./use-challenge.ts";
+import { useChallenge } from "./useChallenge.ts";
 
 // While a challenge is open, the controls of the keys it does not allow are locked: disabled in
 // a group named "Locked", with the reason once at the top of the panel. The check refuses a

@@ -2,7 +2,7 @@ import { useId, useState } from "react";
 import type { Challenge, Trial } from "../../content/challenges/challenge.ts";
 import { encodeScenario, SCENARIO_KEYS, valueAt } from "../../model/index.ts";
 import { useRuntime } from "../../state/runtime-context.ts";
-import { useApp } from "../../state/use-app.ts";
+import { useApp } from "../../state/useApp.ts";
 import { openChallenge } from "./open-challenge.ts";
 
 /** A value to try: each try is the scenario with that one value from 0 s, judged from the start. */

@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from "react";
-import { useApp } from "../../state/use-app.ts";
+import { useApp } from "../../state/useApp.ts";
 import { PanelFrame } from "../panels/shared/PanelFrame.tsx";
 import { readKindStyles } from "../panels/shared/readKinds.ts";
 import { CodePane } from "./CodePane.tsx";

@@ -1,6 +1,6 @@
 import { useRef } from "react";
 import type { RequestTraceView } from "../../model/index.ts";
-import { useApp } from "../../state/use-app.ts";
+import { useApp } from "../../state/useApp.ts";
 
 /**
  * The trace of the selected request from the newest store snapshot. A snapshot taken before the

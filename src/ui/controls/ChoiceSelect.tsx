@@ -1,7 +1,7 @@
 import { useId } from "react";
 import type { ScenarioKey } from "../../model/index.ts";
 import { SCENARIO_KEYS } from "../../model/index.ts";
-import { useRunKey } from "./use-run-key.ts";
+import { useRunKey } from "./useRunKey.ts";
 
 /** A key with a few named values (version, retry, how clients read, arrivals). */
 export function ChoiceSelect({

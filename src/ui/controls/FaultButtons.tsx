@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import { numberText } from "../../content/number-text.ts";
 import type { Fault } from "../../model/index.ts";
 import { NS_PER_S, SCENARIO_KEYS } from "../../model/index.ts";
-import { useApp } from "../../state/use-app.ts";
+import { useApp } from "../../state/useApp.ts";
 import { CheckedField } from "./CheckedField.tsx";
 import { type FieldRule, positiveRule, rangeRule } from "./fieldRules.ts";
 

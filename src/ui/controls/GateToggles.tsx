@@ -1,11 +1,11 @@
 import { useId } from "react";
 import type { ModelledGate } from "../../model/index.ts";
 import { gatesFor, MODELLED_GATES } from "../../model/index.ts";
-import { useApp } from "../../state/use-app.ts";
+import { useApp } from "../../state/useApp.ts";
 import { CamelBreaks } from "../text/CamelBreaks.tsx";
 import { lockedReason, stageText } from "./gate-reasons.ts";
 import { gateSettingsText } from "./gate-settings-text.ts";
-import { useRunKey } from "./use-run-key.ts";
+import { useRunKey } from "./useRunKey.ts";
 
 /** One checkbox per modelled feature gate; locked or absent gates are disabled, with the reason. */
 export function GateToggles() {

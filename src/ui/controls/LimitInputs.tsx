@@ -6,9 +6,9 @@ import {
   type ReadMixKind,
   SCENARIO_KEYS,
 } from "../../model/index.ts";
-import { useApp } from "../../state/use-app.ts";
-import { useCommitOnChange } from "./use-commit-on-change.ts";
-import { useRunKey } from "./use-run-key.ts";
+import { useApp } from "../../state/useApp.ts";
+import { useCommitOnChange } from "./useCommitOnChange.ts";
+import { useRunKey } from "./useRunKey.ts";
 
 const KIND_LABELS: Record<ReadMixKind, string> = {
   rv0: 'RV="0" limit (the cache ignores it)',

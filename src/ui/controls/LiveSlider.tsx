@@ -1,6 +1,6 @@
 import type { ScheduleKey } from "../../model/index.ts";
 import { SCENARIO_KEYS, valueAt } from "../../model/index.ts";
-import { useApp } from "../../state/use-app.ts";
+import { useApp } from "../../state/useApp.ts";
 import { ScaleSlider } from "./ScaleSlider.tsx";
 import type { SliderRange } from "./slider-scale.ts";
 

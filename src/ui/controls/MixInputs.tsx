@@ -1,8 +1,8 @@
 import { READ_MIX_KINDS, type ReadMixKind, SCENARIO_KEYS } from "../../model/index.ts";
-import { useApp } from "../../state/use-app.ts";
+import { useApp } from "../../state/useApp.ts";
 import { CheckedField } from "./CheckedField.tsx";
 import { type FieldRule, positiveRule } from "./fieldRules.ts";
-import { useRunKey } from "./use-run-key.ts";
+import { useRunKey } from "./useRunKey.ts";
 
 const KIND_LABELS: Record<ReadMixKind, string> = {
   rv0: 'RV="0"',

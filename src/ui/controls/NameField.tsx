@@ -1,5 +1,5 @@
 import { SCENARIO_KEYS } from "../../model/index.ts";
-import { useApp } from "../../state/use-app.ts";
+import { useApp } from "../../state/useApp.ts";
 import { CheckedField } from "./CheckedField.tsx";
 import { textRule } from "./fieldRules.ts";
 

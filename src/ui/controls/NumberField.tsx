@@ -2,7 +2,7 @@ import type { NumberRange, ScenarioKey } from "../../model/index.ts";
 import { SCENARIO_KEYS } from "../../model/index.ts";
 import { CheckedField } from "./CheckedField.tsx";
 import { rangeRule } from "./fieldRules.ts";
-import { useRunKey } from "./use-run-key.ts";
+import { useRunKey } from "./useRunKey.ts";
 
 /** A number typed exactly (the seed): committed on Enter or when the field is left. */
 export function NumberField({ runKey, range }: { runKey: ScenarioKey; range: NumberRange }) {

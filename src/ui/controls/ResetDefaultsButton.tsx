@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { useApp } from "../../state/use-app.ts";
+import { useApp } from "../../state/useApp.ts";
 
 /** The way back to the page as it first opens, from a tour chapter, a preset or a link. */
 export function ResetDefaultsButton() {

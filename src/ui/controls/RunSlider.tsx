@@ -2,7 +2,7 @@ import type { NumberRange, ScenarioKey } from "../../model/index.ts";
 import { SCENARIO_KEYS } from "../../model/index.ts";
 import { ScaleSlider } from "./ScaleSlider.tsx";
 import type { SliderRange } from "./slider-scale.ts";
-import { useRunKey } from "./use-run-key.ts";
+import { useRunKey } from "./useRunKey.ts";
 
 /**
  * Values off the round scale that a slider must offer: the LIST costs fitted to KEP-2340 (not

@@ -7,7 +7,7 @@ import {
   type SliderRange,
   valueAtPosition,
 } from "./slider-scale.ts";
-import { useCommitOnChange } from "./use-commit-on-change.ts";
+import { useCommitOnChange } from "./useCommitOnChange.ts";
 
 interface ScaleSliderProps {
   label: string;

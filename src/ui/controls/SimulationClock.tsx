@@ -1,5 +1,5 @@
 import { NS_PER_MS } from "../../model/index.ts";
-import { useShownFrame } from "../../state/use-live-frame.ts";
+import { useShownFrame } from "../../state/useLiveFrame.ts";
 import { formatClock } from "./clockSeconds.ts";
 
 /**

@@ -6,7 +6,7 @@ import {
   positionFromSpeed,
   speedFromPosition,
 } from "../../state/speed.ts";
-import { useApp } from "../../state/use-app.ts";
+import { useApp } from "../../state/useApp.ts";
 import { ReachedSpeed } from "./ReachedSpeed.tsx";
 
 /** Playback speed on a log scale, 0.1× … 100× real time; it never changes what is simulated. */

@@ -1,5 +1,5 @@
 import { STEP_MS } from "../../state/app-store.ts";
-import { useApp } from "../../state/use-app.ts";
+import { useApp } from "../../state/useApp.ts";
 
 /** Play/pause and a single step of simulated time. */
 export function TransportControls() {

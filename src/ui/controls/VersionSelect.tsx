@@ -2,7 +2,7 @@ import { useId, useState } from "react";
 import { oracleCheckText } from "../../content/oracle-check.ts";
 import { K8S_VERSIONS, SCENARIO_KEYS } from "../../model/index.ts";
 import { useRuntime } from "../../state/runtime-context.ts";
-import { useApp } from "../../state/use-app.ts";
+import { useApp } from "../../state/useApp.ts";
 import { switchVersion } from "./version-switch.ts";
 
 /**

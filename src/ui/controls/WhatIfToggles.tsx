@@ -5,8 +5,8 @@ import {
   WHATIF_SWITCHES,
   type WhatIf,
 } from "../../model/index.ts";
-import { useApp } from "../../state/use-app.ts";
-import { useRunKey } from "./use-run-key.ts";
+import { useApp } from "../../state/useApp.ts";
+import { useRunKey } from "./useRunKey.ts";
 
 // What each switch removes; the wait function differs by version, so its words come from the model.
 const WHAT_IT_REMOVES: Record<WhatIf, (k8s: K8sVersion) => string> = {

@@ -2,7 +2,7 @@ import { useId, useState } from "react";
 import { EMBED_FIRST_IDS } from "../../content/panels.ts";
 import { encodeScenario, MAX_OPEN_AT_S } from "../../model/index.ts";
 import { addressFor } from "../../state/url.ts";
-import { useApp } from "../../state/use-app.ts";
+import { useApp } from "../../state/useApp.ts";
 import { CheckedField } from "../controls/CheckedField.tsx";
 import { type FieldRule, rangeRule } from "../controls/fieldRules.ts";
 import { Sheet, SheetActions, useSheet } from "../sheet/Sheet.tsx";

@@ -1,6 +1,6 @@
 import { useMemo } from "react";
 import { encodeScenario } from "../../model/index.ts";
-import { useApp } from "../../state/use-app.ts";
+import { useApp } from "../../state/useApp.ts";
 import { AccessControls } from "../a11y/AccessControls.tsx";
 import { CrashBanner } from "../banner/CrashBanner.tsx";
 import { IssuesBanner } from "../banner/IssuesBanner.tsx";

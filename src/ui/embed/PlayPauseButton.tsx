@@ -1,4 +1,4 @@
-import { useApp } from "../../state/use-app.ts";
+import { useApp } from "../../state/useApp.ts";
 
 /** The one control every embed keeps, even with `controls=0`. */
 export function PlayPauseButton() {

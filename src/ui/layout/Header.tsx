@@ -1,4 +1,4 @@
-import { useApp } from "../../state/use-app.ts";
+import { useApp } from "../../state/useApp.ts";
 import { AccessControls } from "../a11y/AccessControls.tsx";
 import { ChallengesMenu } from "../challenges/ChallengesMenu.tsx";
 import { ShareButton } from "../controls/ShareButton.tsx";

@@ -1,5 +1,5 @@
 import { NS_PER_S, type SimSnapshot } from "../../model/index.ts";
-import { useApp } from "../../state/use-app.ts";
+import { useApp } from "../../state/useApp.ts";
 
 // What the panels show, stated for machines (browser tests wait on it instead of sleeping): the
 // simulated moment of the snapshot every panel has rendered, the worker's load it belongs to, and

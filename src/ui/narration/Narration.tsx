@@ -1,4 +1,4 @@
-import { useNarration } from "./use-narration.ts";
+import { useNarration } from "./useNarration.ts";
 import "./narration.css";
 
 /** A polite live region that tells notable events as they happen, and a log of them to read back. */

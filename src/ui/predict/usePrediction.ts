@@ -4,8 +4,8 @@ import { predictKeyIssue, SKIP } from "../../content/predict/page-question.ts";
 import type { Question } from "../../content/predict/question.ts";
 import { useRuntime } from "../../state/runtime-context.ts";
 import type { Sighting, Watch } from "../tour/sightings.ts";
-import { usePauseAt } from "../tour/use-pause-at.ts";
-import { useSightings } from "../tour/use-sightings.ts";
+import { usePauseAt } from "../tour/usePauseAt.ts";
+import { useSightings } from "../tour/useSightings.ts";
 
 // One question's life on the page: asked (the run waits at its start), watched (the run plays
 // until the moment that decides it), decided (paused there, with the verdict). Skipping it ends it.

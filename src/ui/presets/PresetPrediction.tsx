@@ -3,10 +3,10 @@ import { asksFirst } from "../../content/predict/page-question.ts";
 import type { Preset } from "../../content/presets.ts";
 import { encodeScenario } from "../../model/index.ts";
 import { useRuntime } from "../../state/runtime-context.ts";
-import { useApp } from "../../state/use-app.ts";
+import { useApp } from "../../state/useApp.ts";
 import { PredictionCard } from "../predict/PredictionCard.tsx";
 import { usePrediction } from "../predict/usePrediction.ts";
-import { usePanelHighlight } from "../tour/use-panel-highlight.ts";
+import { usePanelHighlight } from "../tour/usePanelHighlight.ts";
 import { usePublishedPreset } from "./usePublishedPreset.ts";
 
 /**

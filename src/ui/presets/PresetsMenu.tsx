@@ -1,6 +1,6 @@
 import { useRef } from "react";
 import { PRESETS, presetScenarioQuery } from "../../content/presets.ts";
-import { useApp } from "../../state/use-app.ts";
+import { useApp } from "../../state/useApp.ts";
 import { Later, MOUNT_TURN } from "../layout/MountTurns.tsx";
 import { CamelBreaks } from "../text/CamelBreaks.tsx";
 

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { encodeScenario } from "../../model/index.ts";
 import { useRuntime } from "../../state/runtime-context.ts";
 import { addressFor } from "../../state/url.ts";
-import { useApp } from "../../state/use-app.ts";
+import { useApp } from "../../state/useApp.ts";
 import { Sheet, SheetActions, useSheet } from "../sheet/Sheet.tsx";
 import type { PagePoint } from "./runPageSweep.ts";
 import { SweepFields } from "./SweepFields.tsx";

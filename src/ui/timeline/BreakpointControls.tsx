@@ -1,6 +1,6 @@
 import { useState } from "react";
 import type { MarkKind } from "../../model/index.ts";
-import { useTravel } from "../../state/use-travel.ts";
+import { useTravel } from "../../state/useTravel.ts";
 import { CheckedField } from "../controls/CheckedField.tsx";
 import { positiveRule } from "../controls/fieldRules.ts";
 

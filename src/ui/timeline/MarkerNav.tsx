@@ -1,6 +1,6 @@
 import type { MarkView } from "../../model/index.ts";
-import { useApp } from "../../state/use-app.ts";
-import { useTravel } from "../../state/use-travel.ts";
+import { useApp } from "../../state/useApp.ts";
+import { useTravel } from "../../state/useTravel.ts";
 import { nextMark, previousMark, secondsText } from "./timeline-scale.ts";
 
 /** Jumps to the mark before or after the current moment. */

@@ -1,8 +1,8 @@
 import { memo, type PointerEvent, useRef } from "react";
 import type { MarkView } from "../../model/index.ts";
 import { NS_PER_S } from "../../model/index.ts";
-import { useShownFrame } from "../../state/use-live-frame.ts";
-import { useTravel } from "../../state/use-travel.ts";
+import { useShownFrame } from "../../state/useLiveFrame.ts";
+import { useTravel } from "../../state/useTravel.ts";
 import { familyOf, fractionOf, keyTarget, secondsText, timeAtFraction } from "./timeline-scale.ts";
 
 /** Least wall time between two seeks sent while dragging: the worker replays each one. */

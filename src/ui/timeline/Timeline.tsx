@@ -4,7 +4,7 @@ import { MarkLegend } from "./MarkLegend.tsx";
 import { Scrubber } from "./Scrubber.tsx";
 import { TravelNotes } from "./TravelNotes.tsx";
 import "./timeline.css";
-import { useKnownMarks } from "./use-known-marks.ts";
+import { useKnownMarks } from "./useKnownMarks.ts";
 
 /** Time travel under the header: the scrubber over the run so far, marker jumps, breakpoints. */
 export function Timeline() {

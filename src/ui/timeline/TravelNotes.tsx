@@ -1,6 +1,6 @@
 import { useEffect } from "react";
-import { useApp } from "../../state/use-app.ts";
-import { useTravel } from "../../state/use-travel.ts";
+import { useApp } from "../../state/useApp.ts";
+import { useTravel } from "../../state/useTravel.ts";
 import { formatClock } from "../controls/clockSeconds.ts";
 
 /** Says where a change made in the past forked the run, and what a breakpoint stopped on. */

@@ -6,7 +6,7 @@ import { stepScenarioQuery, stepsSharingRun } from "../../content/tour/step-scen
 import { encodeScenario } from "../../model/index.ts";
 import type { AppRuntime } from "../../state/runtime.ts";
 import { useRuntime } from "../../state/runtime-context.ts";
-import { useApp } from "../../state/use-app.ts";
+import { useApp } from "../../state/useApp.ts";
 import { PredictionCard } from "../predict/PredictionCard.tsx";
 import { usePrediction } from "../predict/usePrediction.ts";
 import { ChapterPicker } from "./ChapterPicker.tsx";
@@ -16,9 +16,9 @@ import { stepWatches } from "./sightings.ts";
 import { TourCaption } from "./TourCaption.tsx";
 import { TourExit } from "./TourExit.tsx";
 import { TourProgress } from "./TourProgress.tsx";
-import { usePanelHighlight } from "./use-panel-highlight.ts";
-import { usePauseAt } from "./use-pause-at.ts";
-import { useSightings } from "./use-sightings.ts";
+import { usePanelHighlight } from "./usePanelHighlight.ts";
+import { usePauseAt } from "./usePauseAt.ts";
+import { useSightings } from "./useSightings.ts";
 
 interface Position {
   step: number;

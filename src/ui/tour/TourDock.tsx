@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { CHAPTER_IDS, CHAPTERS } from "../../content/tour/chapters/index.ts";
-import { useApp } from "../../state/use-app.ts";
+import { useApp } from "../../state/useApp.ts";
 import { FreePlay, type FreePlayStart } from "./FreePlay.tsx";
 import { Tour } from "./Tour.tsx";
 import { tourKeyIssue } from "./tourKeyIssue.ts";

@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useRef, useState } from "react";
 import type { K8sVersion } from "../../model/index.ts";
 import { K8S_VERSIONS, SCENARIO_KEYS } from "../../model/index.ts";
 import { readTwin } from "../../state/twin-override.ts";
-import { useApp } from "../../state/use-app.ts";
+import { useApp } from "../../state/useApp.ts";
 import { KnobValueInput } from "./KnobValueInput.tsx";
 import { type KnobRow, overrideText, rowFor, rowsOf, SUGGESTIONS, TWIN_KNOBS } from "./knobs.ts";
 import { describeSides } from "./twinLabels.ts";

@@ -1,4 +1,4 @@
-import { useApp } from "../../state/use-app.ts";
+import { useApp } from "../../state/useApp.ts";
 import { LivePanels } from "../layout/LivePanels.tsx";
 import { TwinView } from "./TwinView.tsx";
 

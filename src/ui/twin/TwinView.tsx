@@ -3,7 +3,7 @@ import { TWIN_FIRST_IDS } from "../../content/panels.ts";
 import type { ScenarioKey } from "../../model/index.ts";
 import { SCENARIO_KEYS } from "../../model/index.ts";
 import { readTwin } from "../../state/twin-override.ts";
-import { useApp } from "../../state/use-app.ts";
+import { useApp } from "../../state/useApp.ts";
 import { DecisionTable } from "../decision/DecisionTable.tsx";
 import { PANEL_CATALOG } from "../layout/panelCatalog.tsx";
 import { DivergenceStrip } from "./DivergenceStrip.tsx";

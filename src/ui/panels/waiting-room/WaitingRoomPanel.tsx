@@ -1,6 +1,6 @@
 import { memo, useState } from "react";
 import type { SimSnapshot, WallView } from "../../../model/index.ts";
-import { useRequestSelection } from "../../../state/use-request-selection.ts";
+import { useRequestSelection } from "../../../state/useRequestSelection.ts";
 import { formatCount, formatWall, theWall } from "../shared/format.ts";
 import { Legend } from "../shared/Legend.tsx";
 import { PanelFrame } from "../shared/PanelFrame.tsx";

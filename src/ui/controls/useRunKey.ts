@@ -1,7 +1,7 @@
 import type { ScenarioKey } from "../../model/index.ts";
 import { SCENARIO_KEYS } from "../../model/index.ts";
 import { useRuntime } from "../../state/runtime-context.ts";
-import { useApp } from "../../state/use-app.ts";
+import { useApp } from "../../state/useApp.ts";
 import { keyText, withKeyText } from "./scenario-edit.ts";
 
 /** A key that cannot change live: its text in the link, and a setter that restarts the run. */

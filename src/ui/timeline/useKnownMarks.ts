@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import type { MarkView } from "../../model/index.ts";
 import { useRuntime } from "../../state/runtime-context.ts";
-import { useTravel } from "../../state/use-travel.ts";
+import { useTravel } from "../../state/useTravel.ts";
 import { forgetAfter, type KnownMarks, marksUntil, mergeMarks } from "./known-marks.ts";
 
 /** Every mark of the run so far, including those after the moment shown (see known-marks.ts). */
