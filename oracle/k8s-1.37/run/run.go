@@ -50,6 +50,7 @@ func Script(t *testing.T, sc *script.Script) (*outcome.Outcome, error) {
 	if err := setGates(t, sc.Gates); err != nil {
 		return nil, err
 	}
+	prepareBubble()
 	cachermetrics.Register()
 	legacyregistry.Reset()
 	clk := vclock.New()
