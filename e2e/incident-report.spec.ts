@@ -29,7 +29,8 @@ test("a twin's report, metrics and panel pictures carry both runs", async ({ pag
   const report = await page.evaluate(() => navigator.clipboard.readText());
   expect(await dialog.getByTestId("report-text").textContent()).toBe(report);
   expect(report).toContain("## herd at the wall, at ");
-  // Share's link: the page's, with the moment the report is made at (`t`) and the speed.
+  // Share's link: the page's, with the moment the report is made at (`t`), the speed and the
+  // Prometheus its windowed figures follow.
   const moment = /at (\d+\.\d) s simulated/.exec(report)?.[1];
   const keysOf = (address: string) => {
     const url = new URL(address);
@@ -39,7 +40,7 @@ test("a twin's report, metrics and panel pictures carry both runs", async ({ pag
     };
   };
   const linked = keysOf(/^Link: <(.*)>$/m.exec(report)?.[1] ?? "");
-  expect(linked).toEqual({ ...keysOf(page.url()), t: String(Number(moment)) });
+  expect(linked).toEqual({ ...keysOf(page.url()), prom: "3", t: String(Number(moment)) });
   expect(report).toContain("A skip-fallback gate off · B skip-fallback gate on");
   // Every row of the page's table, figure for figure.
   for (const row of await table.locator("tbody tr").all()) {

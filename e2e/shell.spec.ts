@@ -46,7 +46,7 @@ test("a shared link reopens the same scenario at the same moment", async ({ page
   await page.getByRole("button", { name: "Share" }).click();
   await expect(page.getByText("copied")).toBeVisible();
   const shared = await page.evaluate(() => navigator.clipboard.readText());
-  expect(shared).toMatch(/#v=2&seed=7&writes=200&lag=800&t=\d+(\.\d)?$/);
+  expect(shared).toMatch(/#v=2&seed=7&writes=200&lag=800&prom=3&t=\d+(\.\d)?$/);
   const sharedAt = Number(new URL(shared).hash.match(/t=([\d.]+)/)?.[1]);
 
   const reopened = await context.newPage();

@@ -15,6 +15,12 @@ import { settleTwin } from "./twin-load.ts";
 
 export interface AppState {
   scenario: Scenario;
+  /**
+   * The scenario as the run recorded it: the worker's answer to the page's latest command. A live
+   * move is in `scenario` at once, at the page's idea of now; the run records it a moment later,
+   * and only this copy says when each move came into force there.
+   */
+  recorded: Scenario;
   /** Page keys of the link (`t`, `speed`, …): they shape the page, never the run. */
   pageKeys: Readonly<Record<string, string>>;
   /** What was wrong with the link, each with what the page does instead. */
@@ -135,6 +141,7 @@ export function createAppStore(
 
     return {
       scenario: initial.scenario,
+      recorded: initial.scenario,
       pageKeys: initialTwin.pageKeys,
       issues: [...initial.issues, ...opening.issues, ...initialTwin.issues],
       playing: !initialHold,
@@ -256,7 +263,8 @@ export function createAppStore(
       dismissNotice: () => set({ notice: null }),
       receiveScenario(query) {
         // The name never reaches the simulation (renaming does not restart it): keep the page's.
-        set({ scenario: { ...parseScenario(query).scenario, name: get().scenario.name } });
+        const recorded = { ...parseScenario(query).scenario, name: get().scenario.name };
+        set({ scenario: recorded, recorded });
       },
       receiveSnapshot: (snapshot, from = { run: 0, playing: false }) =>
         set({ snapshot, snapshotFrom: from }),

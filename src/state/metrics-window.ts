@@ -77,3 +77,30 @@ export function createMetricsWindow(
     },
   }));
 }
+
+/**
+ * Resolves once the window's scrapes reach `atS` (asking for them), at once for "since the start",
+ * and after `timeoutMs` in any case, so a report made at a paused moment reads the figures the
+ * Metrics panel will show there, not the newest scrapes at hand from before it.
+ */
+export function scrapesReaching(
+  store: MetricsWindowStore,
+  atS: number,
+  timeoutMs: number,
+): Promise<void> {
+  const reached = (state: MetricsWindowState) =>
+    state.windowS === 0 || state.error !== null || (state.scrapes?.atS ?? -1) >= atS;
+  if (reached(store.getState())) return Promise.resolve();
+  return new Promise((resolve) => {
+    const done = () => {
+      clearTimeout(timer);
+      unsubscribe();
+      resolve();
+    };
+    const timer = setTimeout(done, timeoutMs);
+    const unsubscribe = store.subscribe((state) => {
+      if (reached(state)) done();
+    });
+    store.getState().refresh();
+  });
+}

@@ -6,6 +6,7 @@ import { type ScheduleFrame, startFrameLoop } from "./frame-loop.ts";
 import { createLiveSnapshot, type LiveSnapshot } from "./live-snapshot.ts";
 import { createMetricsWindow, type MetricsWindowStore } from "./metrics-window.ts";
 import { createPrometheusRequests } from "./prometheus-requests.ts";
+import { countScenarioEchoes } from "./scenario-echoes.ts";
 import { screenView } from "./snapshot-view.ts";
 import { createTravelStore, type TravelStore } from "./travel-store.ts";
 import { createTrialRequests } from "./trial-requests.ts";
@@ -84,16 +85,18 @@ const SHOWN_FRAME_INTERVAL_MS = 250;
 export function startApp(deps: RuntimeDeps): AppRuntime {
   const live = createLiveSnapshot();
   const shown = createLiveSnapshot();
-  const store = createAppStore(deps.client, live, scenarioTextOf(deps.location), deps.asksFirst);
+  const echoes = countScenarioEchoes(deps.client);
+  const client = echoes.client;
+  const store = createAppStore(client, live, scenarioTextOf(deps.location), deps.asksFirst);
   let lastCopyMs = Number.NEGATIVE_INFINITY;
-  const prometheusRequests = createPrometheusRequests(deps.client);
+  const prometheusRequests = createPrometheusRequests(client);
   const metricsWindow = createMetricsWindow((stepS, windowS) =>
     prometheusRequests.window(stepS, windowS),
   );
-  const trials = createTrialRequests(deps.client);
-  const travel = createTravelStore(deps.client, () => store.setState({ playing: false }));
+  const trials = createTrialRequests(client);
+  const travel = createTravelStore(client, () => store.setState({ playing: false }));
 
-  const stopReplies = deps.client.onReply((reply) => {
+  const stopReplies = client.onReply((reply) => {
     const actions = store.getState();
     switch (reply.type) {
       case "snapshot": {
@@ -119,7 +122,7 @@ export function startApp(deps: RuntimeDeps): AppRuntime {
         break;
       }
       case "scenario":
-        actions.receiveScenario(reply.query);
+        if (echoes.answered()) actions.receiveScenario(reply.query);
         break;
       case "prometheus":
         prometheusRequests.resolve(reply.requestId, reply.text);
@@ -142,6 +145,7 @@ export function startApp(deps: RuntimeDeps): AppRuntime {
       case "error":
         prometheusRequests.rejectAll(reply.message);
         trials.rejectAll(reply.message);
+        echoes.forget();
         actions.receiveCrash(reply.message);
         break;
       case "protocolError":
@@ -154,16 +158,16 @@ export function startApp(deps: RuntimeDeps): AppRuntime {
 
   const { scenario, pageKeys, speed, playing } = store.getState();
   const openAtS = Number(pageKeys["t"] ?? "0");
-  deps.client.send({
+  client.send({
     type: "load",
     query: encodeScenario(scenario),
     startAtS: Number.isFinite(openAtS) && openAtS > 0 ? openAtS : 0,
     ...settleTwin(scenario, pageKeys).load,
   });
   // A run that waits for an answer stays paused (the worker starts so) until the page plays it.
-  if (playing) deps.client.send({ type: "play", speed });
+  if (playing) client.send({ type: "play", speed });
   const stopFrames = startFrameLoop(
-    deps.client,
+    client,
     () => screenView(store.getState().selectedRequestId),
     deps.scheduleFrame,
   );

@@ -29,8 +29,8 @@ import {
 // sides, schedules, faults, scrape intervals — against the real engines over the same OpenMetrics
 // export: Prometheus 3.16's promql engine under the page's "Prometheus 3", Debian's 2.42 under
 // "Prometheus 2". A third of the instants lie exactly on a scrape and a sixth exactly one window
-// after one (a scrape at the window's start), where the two engines differ. The tolerance is the
-// float printing's: a relative 1e-12 (agree, below).
+// after one (a scrape at the window's start), where the two engines differ. There is no tolerance:
+// both engines print floats that read back exactly, so the figures must be equal (agree, below).
 
 const START_S = 1_796_112_000; // 2026-12-01T00:00:00Z
 const WINDOWS = [60, 300];
@@ -173,11 +173,10 @@ function pageCases(
 const randomInstantsOf = new Map<ExportedRun, number[]>();
 
 /**
- * A page figure and an engine's answer agree: both no result, both NaN, or equal to a relative
- * 1e-12. Both engines print a value so that it reads back exactly, and the page follows each
- * one's order of operations in extrapolatedRate (one bit there moved a quantile's rank across a
- * bucket: 0.8 s against 1.5 s); elsewhere a last bit may still differ (26 of 9 830 figures for 3,
- * 634 for 2.42 when compared bit for bit), never more than 1e-12.
+ * A page figure and an engine's answer agree: both no result, both NaN, or the same float to the
+ * last bit. Both engines print a value so that it reads back exactly, and the page follows each
+ * one's order of float operations (extrapolatedRate's factor, `sum`'s compensation in 3 and its
+ * series order): one bit once moved a quantile's rank across a bucket, 0.8 s against 1.5 s.
  */
 function agree(page: number | null, answer: Answer, nanIsNone: boolean): boolean {
   if (nanIsNone && page === null && answer !== "none" && Number.isNaN(answer[0])) return true;
@@ -185,7 +184,7 @@ function agree(page: number | null, answer: Answer, nanIsNone: boolean): boolean
   if (answer.length !== 1 || page === null) return false;
   const value = answer[0] as number;
   if (Number.isNaN(value) || Number.isNaN(page)) return Number.isNaN(value) && Number.isNaN(page);
-  return Math.abs(value - page) <= 1e-12 * Math.abs(value);
+  return value === page;
 }
 
 let dir = "";

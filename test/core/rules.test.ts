@@ -13,7 +13,9 @@ import { createSimulation } from "../../src/sim/simulation.ts";
 // series produced by the lab's own runs, scraped every 15 s: the lagging preset and the herds fire
 // what they should, when the run says (its trouble starts at 0 s or 13 s; an alert fires once its
 // `for:` has passed, within one evaluation interval and the window's first two scrapes), and the
-// healthy and heavy (production-like) runs fire nothing. Both promtools run every file: Debian's
+// healthy and heavy (production-like) runs fire nothing, and a ring held past its bound fires its
+// alert. Terminated watchers only has cases where it must not fire: the model has no slow
+// watchers, so apiserver_terminated_watchers_total stays 0 (docs/fidelity.md). Both promtools run every file: Debian's
 // 2.42 and 3.16's, built from prom-oracle/'s module (scripts/ensure-prom-oracle.mjs).
 
 const RULES = resolve("deploy/watch-cache.rules.yml");
@@ -140,6 +142,15 @@ const CASES: Case[] = [
     expected: [
       { alert: "WatchCacheSkipGate429s", firing: [13 + 60 + 45], quiet: [60 - 15] },
       { alert: "WatchCacheFallbackRatioHigh", firing: [], quiet: everyMinute },
+    ],
+  },
+  {
+    // requestTimeout=300 s lets 3 000 writes/s grow the ring past 102 400 by the 30 s scrape
+    // (51 200 at 15 s): the 15 m minimum holds from 930 s, then `for: 15m`.
+    presetId: "request-timeout",
+    durationS: 1980,
+    expected: [
+      { alert: "WatchCacheRingAtUpperBound", firing: [30 + 900 + 900 + 45, 1980], quiet: [1740] },
     ],
   },
   quietAll("healthy", DURATION_S),

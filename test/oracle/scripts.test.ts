@@ -16,13 +16,14 @@ describe("scripts drawn at random", () => {
 
   it("never put two items at one instant", () => {
     for (const s of scripts) {
-      const times = [...s.timeline.map((t) => t.atNs), ...s.requests.map((r) => r.atNs)];
+      const ends = s.requests.flatMap((r) => (r.verb === "watch" ? [r.untilNs] : []));
+      const times = [...s.timeline.map((t) => t.atNs), ...s.requests.map((r) => r.atNs), ...ends];
       expect(new Set(times).size).toBe(times.length);
     }
   });
 
   it("reach every read kind, lags around the wall, restarts, compactions, stalls and both gates", () => {
-    const reqs = scripts.flatMap((s) => s.requests);
+    const reqs = scripts.flatMap((s) => s.requests).filter((r) => r.verb === "list");
     expect(
       new Set(reqs.map((r) => `${r.rv === "" ? "" : r.rv === "0" ? "0" : "N"}/${r.rvm}`)),
     ).toEqual(new Set(["/", "0/", "N/NotOlderThan", "N/Exact", "N/"]));
@@ -35,6 +36,30 @@ describe("scripts drawn at random", () => {
       true,
     );
     expect(scripts.some((s) => s.gates.ListFromCacheSnapshot === false)).toBe(true);
+  });
+
+  it("send gets and watches, some from an RV below the pods' own and some to the last second", () => {
+    const all = scripts.flatMap((s) => s.requests.map((r) => ({ s, r })));
+    expect(new Set(all.filter(({ r }) => r.verb === "get").map(({ r }) => r.rv === ""))).toEqual(
+      new Set([true, false]),
+    );
+    const watches = all.flatMap(({ s, r }) => (r.verb === "watch" ? [{ s, r }] : []));
+    const old = ({ s, r }: (typeof watches)[number]) =>
+      r.rv !== "" && Number(r.rv) < s.world.objects;
+    expect(watches.some(old)).toBe(true);
+    expect(watches.some(({ s, r }) => r.untilNs > s.world.durationNs - 1e9)).toBe(true);
+  });
+
+  it("put some compactions inside a stall, after writes it holds", () => {
+    const inStall = scripts.filter((s) =>
+      s.timeline.some(
+        (t) =>
+          t.op === "compact" &&
+          s.world.stalls.some(([from, to]) => t.atNs > from && t.atNs < to) &&
+          s.timeline.some((w) => w.op === "write" && w.atNs < t.atNs),
+      ),
+    );
+    expect(inStall.length).toBeGreaterThan(0);
   });
 });
 
@@ -54,9 +79,16 @@ describe("a script's checks", () => {
     expect(bad((s) => ((s["gates"] as Record<string, unknown>)["WatchList"] = true))).toThrow(
       /gates.WatchList: not a modelled gate/,
     );
-    expect(
-      bad((s) => (s["requests"] = [{ id: "a", atNs: 5, verb: "get", rv: "", rvm: "", limit: 0 }])),
-    ).toThrow(/requests\[0\].verb: "list"/);
+    const one = (request: Record<string, unknown>) =>
+      bad((s) => (s["requests"] = [{ id: "a", atNs: 5, rv: "", rvm: "", limit: 0, ...request }]));
+    expect(one({ verb: "delete" })).toThrow(/requests\[0\].verb: "list", "get" or "watch"/);
+    expect(one({ verb: "get" })).toThrow(/requests\[0\].pod: a get names a pod number/);
+    expect(one({ verb: "watch", untilNs: 5 })).toThrow(
+      /requests\[0\].untilNs: a watch reads until an instant after atNs/,
+    );
+    expect(one({ verb: "watch", untilNs: 9, limit: 3 })).toThrow(
+      /requests\[0\]: a watch has rvm "" and limit 0/,
+    );
     expect(bad((s) => (s["timeline"] = [{ atNs: 5, op: "write", pod: 99999 }]))).toThrow(
       /timeline\[0\].pod/,
     );
@@ -104,6 +136,76 @@ describe("the model's outcome of a script", () => {
     expect(second?.firstKey).toBe("/pods/default/pod-2");
     expect(last?.count).toBe(1);
     expect(last?.continue).toBeNull();
+  });
+});
+
+describe("the model's gets and watches in a script", () => {
+  const script = (requests: unknown[], timeline: unknown[] = []) =>
+    readScript({
+      format: "wcl-oracle-script/1",
+      name: "gets-and-watches",
+      class: "regression",
+      source: "by hand",
+      k8s: "1.37",
+      gates: {},
+      world: {
+        objects: 3,
+        objectBytes: 2048,
+        etcdConcurrency: 1,
+        etcdLatencyNs: 2_000_000,
+        lagNs: 10_000_000,
+        processRate: 0,
+        stalls: [],
+        requestTimeoutNs: 60e9,
+        compactionIntervalNs: 0,
+        durationNs: 5e9,
+      },
+      timeline,
+      requests,
+    });
+  const byId = (s: ReturnType<typeof script>) =>
+    new Map(runScript(s).outcome.requests.map((r) => [r.id, r]));
+
+  it("answer a get from etcd at the pod's RV, and a missing pod with a 404 naming it", () => {
+    const got = byId(
+      script([
+        { id: "g1", atNs: 1e6, verb: "get", pod: 1, rv: "", rvm: "", limit: 0 },
+        { id: "g2", atNs: 2e6, verb: "get", pod: 7, rv: "0", rvm: "", limit: 0 },
+      ]),
+    );
+    // pod-1 was created at revision 3; an unset RV reads etcd (one object's range).
+    expect(got.get("g1")).toMatchObject({
+      code: 200,
+      listRV: 3,
+      count: 1,
+      answeredAtNs: 3_010_000,
+    });
+    expect(got.get("g1")?.storageCalls.map((c) => c.call)).toEqual(["Get"]);
+    expect(got.get("g2")).toMatchObject({ code: 404, message: 'pods "pod-7" not found' });
+  });
+
+  it("count a watch's events to its end, refuse an RV older than the cache's, and close at a relist", () => {
+    const writes = [
+      { atNs: 100e6, op: "write", pod: 0 },
+      { atNs: 200e6, op: "write", pod: 2 },
+      { atNs: 2e9, op: "restart" },
+    ];
+    const got = byId(
+      script(
+        [
+          { id: "w1", atNs: 50e6, verb: "watch", rv: "4", rvm: "", limit: 0, untilNs: 1e9 },
+          { id: "w2", atNs: 60e6, verb: "watch", rv: "1", rvm: "", limit: 0, untilNs: 1e9 },
+          { id: "w3", atNs: 70e6, verb: "watch", rv: "0", rvm: "", limit: 0, untilNs: 4e9 },
+        ],
+        writes,
+      ),
+    );
+    // Revisions 5 and 6 reach the cache 10 ms after their writes.
+    expect(got.get("w1")).toMatchObject({ events: 2, lastRV: 6, endedBy: "untilNs" });
+    expect(got.get("w2")).toMatchObject({ code: 410, events: 0, endedBy: "error:410" });
+    // RV 0: the three pods as ADDED, then the two writes; the relist 1 s after the restart ends it.
+    expect(got.get("w3")).toMatchObject({ events: 5, lastRV: 6, endedBy: "closed" });
+    expect(got.get("w3")?.answeredAtNs).toBe(3e9);
   });
 });
 

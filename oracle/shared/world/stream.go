@@ -123,6 +123,21 @@ func (s *Stream) Fail(err error) {
 	s.poke()
 }
 
+// behind reports whether the next change still to be handed over is older than rev.
+func (s *Stream) behind(rev int64) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.failed != nil || s.closed {
+		return false
+	}
+	for _, q := range s.queue {
+		if q.item.Kind == ItemChange {
+			return q.item.Change.Rev < rev
+		}
+	}
+	return false
+}
+
 // Close ends delivery (the watcher stopped).
 func (s *Stream) Close() {
 	s.mu.Lock()

@@ -23,7 +23,7 @@ func (w *World) Apply(e script.Event) {
 		// upstream: etcd3 compact.go Compact writes compact_rev_key before it compacts
 		before := w.kv.Rev()
 		w.kv.Bump()
-		w.kv.Compact(before)
+		w.compactLocked(before)
 	case script.OpRestart:
 		if w.stream != nil {
 			w.stream.Fail(ErrRestart)
@@ -45,6 +45,17 @@ func (w *World) CompactTick(prevTickRev int64) int64 {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	w.kv.Bump()
-	w.kv.Compact(prevTickRev)
+	w.compactLocked(prevTickRev)
 	return w.kv.Rev()
+}
+
+// compactLocked compacts to rev. The watch stream is a cursor into etcd's log, not a copy of
+// it: if the next change it has still to hand over is older than rev, etcd cancels the watch
+// with ErrCompacted, which the cacher sees as a 410 (docs/oracle-script.md).
+// etcd: server/storage/mvcc watcher_group.go chooseAll cancels a watcher whose minRev < compactRev
+func (w *World) compactLocked(rev int64) {
+	if w.stream != nil && w.stream.behind(rev) {
+		w.stream.Fail(ErrCompacted)
+	}
+	w.kv.Compact(rev)
 }

@@ -162,3 +162,48 @@ func TestACompactionWritesTheCompactorsMarkerFirst(t *testing.T) {
 		t.Fatalf("after a tick: revision %d, compacted to %d, next %d; want 5, 4, 5", w.Rev(), w.CompactRevision(), next)
 	}
 }
+
+// watching is a started world with the cacher's watch open from its revision, and what it hands over.
+func watching(t *testing.T, lagNs int64) (*World, func(ns int64), *[]StreamItem) {
+	w, runTo := started(script.World{Objects: 1, EtcdConcurrency: 1, LagNs: lagNs})
+	got := &[]StreamItem{}
+	stream, err := w.OpenWatch(w.Rev(), func(it StreamItem) bool { *got = append(*got, it); return true })
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { w.Release(stream) })
+	return w, runTo, got
+}
+
+func TestACompactionOvertakingTheStreamsBacklogFailsTheWatch(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		w, runTo, got := watching(t, 50*ms)
+		w.Apply(script.Event{Op: script.OpWrite, Pod: new(int)}) // revision 3, due at 50 ms
+		runTo(10 * ms)
+		w.Apply(script.Event{Op: script.OpCompact}) // marker at 4, compacts to 3: 3 is still kept
+		runTo(20 * ms)
+		w.Apply(script.Event{Op: script.OpWrite, Pod: new(int)}) // revision 5
+		runTo(30 * ms)
+		w.Apply(script.Event{Op: script.OpCompact}) // compacts to 5: revision 3 not yet handed over
+		runTo(w.Now() + int64(time.Second))
+		if len(*got) != 1 || (*got)[0].Kind != ItemError || (*got)[0].Err != ErrCompacted {
+			t.Fatalf("handed %+v; want only the ErrCompacted error", *got)
+		}
+	})
+}
+
+func TestACompactionBehindTheStreamLeavesTheWatchOpen(t *testing.T) {
+	synctest.Test(t, func(t *testing.T) {
+		w, runTo, got := watching(t, 5*ms)
+		w.Apply(script.Event{Op: script.OpWrite, Pod: new(int)}) // revision 3, handed at 5 ms
+		runTo(10 * ms)
+		w.Apply(script.Event{Op: script.OpCompact})
+		w.CompactTick(w.Rev())
+		runTo(20 * ms)
+		w.Apply(script.Event{Op: script.OpWrite, Pod: new(int)})
+		runTo(w.Now() + int64(time.Second))
+		if len(*got) != 2 || (*got)[0].Kind != ItemChange || (*got)[1].Kind != ItemChange {
+			t.Fatalf("handed %+v; want the two changes", *got)
+		}
+	})
+}

@@ -1,4 +1,4 @@
-import type { ListRequest, Script, ScriptClass } from "../../sim/script/format.ts";
+import type { Script, ScriptClass, ScriptRequest } from "../../sim/script/format.ts";
 import type { RequestRecord, StorageCall } from "../../sim/script/request-log.ts";
 import { exposedSamples, type MetricSample } from "./exposition.ts";
 
@@ -30,6 +30,7 @@ export interface Difference {
 /** The label both sides' facts give a request (docs/oracle-script.md, "The outcome label"). */
 export function outcomeLabel(r: RequestRecord | undefined, blockTimeoutNs: number): string {
   if (r === undefined || r.answeredAtNs === null || r.code === null) return "open";
+  if (r.endedBy !== undefined) return `watch ${r.endedBy}`;
   if (r.code !== 200) return [504, 429, 410, 400].includes(r.code) ? `${r.code}` : "other";
   const lists = r.storageCalls.filter((c) => c.call === "GetList");
   if (lists.some((c) => c.atNs - r.sentAtNs >= blockTimeoutNs)) return "fallback";
@@ -53,6 +54,9 @@ const FIELDS = [
   "firstKey",
   "lastKey",
   "continue",
+  "events",
+  "lastRV",
+  "endedBy",
 ] as const;
 
 const calls = (list: readonly StorageCall[] | undefined) =>
@@ -122,15 +126,19 @@ function seriesText(samples: readonly MetricSample[]): Map<string, string> {
 /** A difference as people read it: the script, the request as the script wrote it, both sides. */
 export function describeDifference(d: Difference, script: Script): string {
   const base = d.request?.replace(/\.p\d+$/, "");
-  const request: ListRequest | undefined = script.requests.find((q) => q.id === base);
-  const asked =
-    request === undefined
-      ? ""
-      : ` (LIST rv="${request.rv}" rvm="${request.rvm}" limit=${request.limit} at ${request.atNs} ns)`;
+  const request = script.requests.find((q) => q.id === base);
+  const asked = request === undefined ? "" : ` (${requestText(request)})`;
   const where = d.request === null ? "" : ` request ${d.request}${asked}`;
   return [
     `DIFF ${d.script} [${d.class}]${where}: ${d.field}`,
     `  model: ${JSON.stringify(d.model)}`,
     `  real:  ${JSON.stringify(d.real)}`,
   ].join("\n");
+}
+
+/** A request as the script wrote it. */
+function requestText(r: ScriptRequest): string {
+  if (r.verb === "get") return `GET pod-${r.pod} rv="${r.rv}" at ${r.atNs} ns`;
+  if (r.verb === "watch") return `WATCH rv="${r.rv}" at ${r.atNs} ns until ${r.untilNs} ns`;
+  return `LIST rv="${r.rv}" rvm="${r.rvm}" limit=${r.limit} at ${r.atNs} ns`;
 }

@@ -20,6 +20,8 @@ const gate = (
   name: "ConsistentListFromCacheSkipTimeoutFallback" | "ListFromCacheSnapshot",
   byDefault: boolean,
 ) => s.gates[name] ?? byDefault;
+const watchesEndedBy = (real: OutcomeFile, how: (endedBy: string) => boolean) =>
+  real.requests.some((r) => r.endedBy !== undefined && how(r.endedBy));
 const initialisations = (real: OutcomeFile) =>
   Number(
     /^apiserver_watch_cache_initializations_total\{[^}]*\} (\d+)/m.exec(real.metrics)?.[1] ?? 0,
@@ -76,8 +78,16 @@ export const COVERAGE_ROWS: readonly Row[] = [
     "request deadlines that fire",
     (_, real) => real.requests.some((r) => r.message === DEADLINE_MESSAGE),
   ],
-  // The model's script mode runs lists only: no script has a client watch yet (docs/oracle.md).
-  ["client watches (and watchers that fall behind)", () => false],
+  ["GETs", (s) => s.requests.some((r) => r.verb === "get")],
+  ["client watches", (_, real) => watchesEndedBy(real, () => true)],
+  [
+    "watchers that fall behind: a watch from an RV the cache no longer holds (410)",
+    (_, real) => watchesEndedBy(real, (how) => how === "error:410"),
+  ],
+  [
+    "watches the cacher closes when it relists",
+    (_, real) => watchesEndedBy(real, (how) => how === "closed"),
+  ],
 ];
 
 export interface CoverageRow {

@@ -44,6 +44,30 @@ export interface ListRequest {
   readonly limit: number;
 }
 
+/** A GET of one pod (`pod-<pod>`), with its RV; no limit, no match. */
+export interface GetRequest {
+  readonly id: string;
+  readonly atNs: Nanos;
+  readonly verb: "get";
+  readonly pod: number;
+  readonly rv: string;
+  readonly rvm: "";
+  readonly limit: 0;
+}
+
+/** A client WATCH of every pod from `rv`, read until `untilNs` (no bookmarks, no initial events asked). */
+export interface WatchRequest {
+  readonly id: string;
+  readonly atNs: Nanos;
+  readonly verb: "watch";
+  readonly rv: string;
+  readonly rvm: "";
+  readonly limit: 0;
+  readonly untilNs: Nanos;
+}
+
+export type ScriptRequest = ListRequest | GetRequest | WatchRequest;
+
 export interface Script {
   readonly format: typeof SCRIPT_FORMAT;
   readonly name: string;
@@ -53,7 +77,7 @@ export interface Script {
   readonly gates: Readonly<Partial<Record<ModelledGate, boolean>>>;
   readonly world: ScriptWorld;
   readonly timeline: readonly TimelineOp[];
-  readonly requests: readonly ListRequest[];
+  readonly requests: readonly ScriptRequest[];
 }
 
 /** Limits the model's scenario ranges put on a script (docs/scenarios.md). */
@@ -208,7 +232,27 @@ function checkRequests(requests: unknown, durationNs: number, check: Check) {
       `${where}.atNs: an integer, not before the one before, at most durationNs`,
     );
     if (typeof atNs === "number") last = atNs;
-    check(r["verb"] === "list", `${where}.verb: "list" (the model runs lists only)`);
+    check(
+      ["list", "get", "watch"].includes(r["verb"] as string),
+      `${where}.verb: "list", "get" or "watch"`,
+    );
+    if (r["verb"] === "get")
+      check(
+        Number.isSafeInteger(r["pod"]) && (r["pod"] as number) >= 0,
+        `${where}.pod: a get names a pod number ≥ 0`,
+      );
+    if (r["verb"] === "watch")
+      check(
+        Number.isSafeInteger(r["untilNs"]) &&
+          (r["untilNs"] as number) > (atNs as number) &&
+          (r["untilNs"] as number) <= durationNs,
+        `${where}.untilNs: a watch reads until an instant after atNs, at most durationNs`,
+      );
+    if (r["verb"] !== "list")
+      check(
+        r["rvm"] === "" && r["limit"] === 0,
+        `${where}: a ${String(r["verb"])} has rvm "" and limit 0`,
+      );
     check(
       typeof r["rv"] === "string" && /^(|0|[1-9][0-9]*)$/.test(r["rv"]),
       `${where}.rv: "", "0" or a revision`,

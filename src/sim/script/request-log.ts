@@ -4,7 +4,7 @@ import type { Scheduler } from "../scheduler.ts";
 import { decodeRawUrl } from "../storage/base64url.ts";
 import type { ApiError } from "../storage/errors.ts";
 import type { Done, Storage, StorageListResult } from "../storage/interfaces.ts";
-import { podKey } from "../storage/pod.ts";
+import { type Pod, podKey } from "../storage/pod.ts";
 import type { RequestContext } from "../storage/request-context.ts";
 import type { Nanos } from "../time.ts";
 import { POD_PREFIX } from "../world/pods.ts";
@@ -37,6 +37,10 @@ export interface RequestRecord {
   lastKey: string | null;
   continue: { readonly rv: number; readonly start: string } | null;
   readonly storageCalls: StorageCall[];
+  /** Watches only: events read, the RV of the last, and how the watch ended. */
+  events?: number;
+  lastRV?: number;
+  endedBy?: string;
 }
 
 /** Lists longer than this are reported by count and first and last key, not by every key. */
@@ -99,8 +103,13 @@ export class RequestLog {
       this.pages.set(ctx.id, page);
     }
     page.count++;
+    return this.open(ctx, page.count === 1 ? page.id : `${page.id}.p${page.count}`);
+  }
+
+  /** A request sent now under `ctx` (a get or a watch, or a LIST's page), written down as `id`. */
+  open(ctx: RequestContext, id: string): RequestRecord {
     const record: RequestRecord = {
-      id: page.count === 1 ? page.id : `${page.id}.p${page.count}`,
+      id,
       sentAtNs: this.nowNs,
       answeredAtNs: null,
       code: null,
@@ -130,13 +139,22 @@ export class RequestLog {
     };
   }
 
+  /** The client's answer to a GET: the pod, at its own RV, or the error. */
+  answerGet(record: RequestRecord, err: ApiError | null, pod: Pod | null): void {
+    record.answeredAtNs = this.nowNs;
+    if (err !== null || pod === null) {
+      failed(record, err);
+      return;
+    }
+    const key = podKey(POD_PREFIX, pod);
+    Object.assign(record, { code: 200, listRV: pod.rv, count: 1, firstKey: key, lastKey: key });
+    record.keysDigest = fnv1a64(key);
+  }
+
   private answer(record: RequestRecord, err: ApiError | null, list: StorageListResult | null) {
     record.answeredAtNs = this.nowNs;
     if (err !== null || list === null) {
-      record.code = err === null ? 500 : err.kind === "status" ? err.code : 500;
-      record.message = err?.message ?? "";
-      const retry = err !== null && err.kind === "status" ? err.retryAfterSeconds : 0;
-      record.retryAfterSeconds = retry > 0 ? retry : null;
+      failed(record, err);
       return;
     }
     record.code = 200;
@@ -148,6 +166,14 @@ export class RequestLog {
     record.keysDigest = keys.all === null ? null : fnv1a64(keys.all.join("\n"));
     if (list.continue !== "") record.continue = tokenFields(list.continue);
   }
+}
+
+/** An error as the client reads it: code, message and Retry-After (a non-API error is a 500). */
+export function failed(record: RequestRecord, err: ApiError | null): void {
+  record.code = err === null ? 500 : err.kind === "status" ? err.code : 500;
+  record.message = err?.message ?? "";
+  const retry = err !== null && err.kind === "status" ? err.retryAfterSeconds : 0;
+  record.retryAfterSeconds = retry > 0 ? retry : null;
 }
 
 // The keys of a list, read before the model moves on (a lazy list reads live state).

@@ -2,6 +2,7 @@ import { createSimulation, type Simulation } from "../simulation.ts";
 import type { Script } from "./format.ts";
 import { RequestLog, type RequestRecord } from "./request-log.ts";
 import { arrivalsOfScript, idsByKind } from "./script-arrivals.ts";
+import { ScriptClients } from "./script-clients.ts";
 import { scenarioOfScript } from "./script-scenario.ts";
 
 // Runs a script in the model (docs/oracle-script.md): the script's world as a scenario, its
@@ -31,13 +32,16 @@ export function runScript(script: Script): ScriptRun {
     return sim.world.scheduler;
   };
   const log = new RequestLog(scheduler, idsByKind(script));
+  let clients: ScriptClients | null = null;
   sim = createSimulation(scenarioOfScript(script), {
     countRv0AtOnce: false,
     replay: arrivalsOfScript(script),
     tapStorage: log.tapStorage,
     tapApi: log.tapApi,
     settled: log.settled,
+    watchersTerminated: () => clients?.terminated(),
   });
+  clients = new ScriptClients(sim.world, log, script);
   sim.advanceTo(script.world.durationNs);
   const outcome: ScriptOutcome = {
     format: OUTCOME_FORMAT,

@@ -1,9 +1,14 @@
 import { READ_MIX_KINDS, type ReadMixKind } from "../scenario/index.ts";
 import { list, noArrivals, type RecordedArrivals } from "../world/open-loop.ts";
-import type { ListRequest, Script } from "./format.ts";
+import type { ListRequest, Script, ScriptRequest } from "./format.ts";
 
-// A script's writes and requests as the open loop's recorded arrivals (world/open-loop.ts), so a
+// A script's writes and LISTs as the open loop's recorded arrivals (world/open-loop.ts), so a
 // script runs through the same sources, in the same order, as the scenario it was exported from.
+// Its gets and watches, which no scenario source makes, run in script-clients.ts.
+
+/** The script's LISTs, in order. */
+export const listsOf = (script: Script): ListRequest[] =>
+  script.requests.filter((r: ScriptRequest): r is ListRequest => r.verb === "list");
 
 /** The open-loop source a request arrives through; its options are the script's own. */
 export function kindOf(request: ListRequest): ReadMixKind {
@@ -20,7 +25,7 @@ export function arrivalsOfScript(script: Script): RecordedArrivals {
     if (op.op === "write") arrivals.writes.push({ atNs: op.atNs, pod: op.pod });
     if (op.op === "otherWrite") arrivals.otherWrites.push(op.atNs);
   }
-  for (const r of script.requests) {
+  for (const r of listsOf(script)) {
     arrivals.reads[kindOf(r)].push({ atNs: r.atNs, opts: list(r.rv, r.rvm, r.limit) });
   }
   return arrivals;
@@ -29,6 +34,6 @@ export function arrivalsOfScript(script: Script): RecordedArrivals {
 /** The script ids of each source's requests, in the order the source fires them. */
 export function idsByKind(script: Script): Map<ReadMixKind, string[]> {
   const ids = new Map<ReadMixKind, string[]>(READ_MIX_KINDS.map((k) => [k, []]));
-  for (const r of script.requests) ids.get(kindOf(r))?.push(r.id);
+  for (const r of listsOf(script)) ids.get(kindOf(r))?.push(r.id);
   return ids;
 }

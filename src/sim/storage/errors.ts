@@ -88,6 +88,11 @@ export function internalError(message: string): StatusError {
   return status(500, "InternalError", `Internal error occurred: ${message}`);
 }
 
+// upstream: apierrors.NewNotFound (what storage/errors InterpretGetError makes of a missing key)
+export function notFound(resource: string, name: string): StatusError {
+  return status(404, "NotFound", `${resource} "${name}" not found`);
+}
+
 export function plainError(message: string): PlainError {
   return { kind: "plain", message };
 }

@@ -94,10 +94,12 @@ export class Reflector implements StreamSink {
 
   /**
    * The cacher's etcd watch ends with an error (`restart=T`): as for an expired watch, Pending
-   * now, watchers terminated and a relist one period later.
+   * now, watchers terminated and a relist one period later. With no watch open (Pending, or
+   * relisting) there is nothing to end: the relist already planned or running goes on.
+   * upstream: cacher.go startCaching runs one ListAndWatch at a time under wait.Until
    */
   restart(): void {
-    this.watchExpired();
+    if (this.stream().open) this.watchExpired();
   }
 
   /** etcd is about to compact to `rev`: a watch whose next event would be lost fails. */

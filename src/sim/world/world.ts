@@ -87,6 +87,8 @@ export interface WorldOptions {
   readonly tapApi?: (delegator: CacheDelegator) => ListApi;
   /** Told of every answer as its client gets it. */
   readonly settled?: AttemptObserver;
+  /** Told after the cacher terminated its watchers (sim/script/ ends its clients' watches so). */
+  readonly watchersTerminated?: () => void;
 }
 
 /** Parts built after etcd that etcd's hooks reach (the wiring is circular by nature). */
@@ -118,7 +120,7 @@ export function buildWorld(scenario: () => Scenario, options: WorldOptions): Wor
   const { kv, etcd, clock, rangeStats, listMemory, podIndexes } = buildEtcd(core);
   const storage = options.tapStorage?.(etcd) ?? etcd;
   etcd.callsThrough(storage);
-  const side = buildApiserverSide(core, etcd, storage);
+  const side = buildApiserverSide(core, etcd, storage, options.watchersTerminated);
   const clients = buildClients(
     core,
     options,
@@ -184,7 +186,12 @@ function buildEtcd(core: Core) {
 
 // The watch cache initialised at etcd's revision (ring empty), the cacher and delegator over it,
 // and the reflector with its watch stream open after that revision.
-function buildApiserverSide(core: Core, etcd: EtcdServer, storage: Storage) {
+function buildApiserverSide(
+  core: Core,
+  etcd: EtcdServer,
+  storage: Storage,
+  watchersTerminated?: () => void,
+) {
   const { scenario, scheduler, upstream, late } = core;
   const config = apiserverConfig(scenario());
   const cache = new WatchCache({
@@ -204,7 +211,10 @@ function buildApiserverSide(core: Core, etcd: EtcdServer, storage: Storage) {
     cache,
     storage,
     metrics: upstream,
-    onWatchersTerminated: () => late.watchers?.terminated(),
+    onWatchersTerminated: () => {
+      late.watchers?.terminated();
+      watchersTerminated?.();
+    },
   });
   const reflector = new Reflector(
     scheduler,

@@ -23,9 +23,10 @@ const BEHIND_NOTE_S = 1;
 
 /** A schedule key's slider: shows the value in force now; a move takes effect without a restart. */
 export function LiveSlider({ scheduleKey }: { scheduleKey: ScheduleKey }) {
-  // The value in force, not the clock: a slider re-renders when its value changes, not per snapshot.
+  // The value in force in the run, not the clock: a slider re-renders when its value changes, not
+  // per snapshot. Read from the run's record, where moves come into force in the order made.
   const inForce = useApp((state) =>
-    valueAt(state.scenario[scheduleKey], state.snapshot?.nowNs ?? 0),
+    valueAt(state.recorded[scheduleKey], state.snapshot?.nowNs ?? 0),
   );
   const setLive = useApp((state) => state.setLive);
   const { label, unit, help, value } = SCENARIO_KEYS[scheduleKey];

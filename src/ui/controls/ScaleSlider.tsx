@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { numberText } from "../../content/number-text.ts";
 import {
   lastPosition,
@@ -29,14 +29,22 @@ export function ScaleSlider({ label, unit, help, range, value, onCommit }: Scale
   const [draft, setDraft] = useState<number | null>(null);
   const shown = draft ?? value;
 
-  // A committed move shows until the value in force follows it: a live move is recorded on the
-  // next millisecond, which the page's 4 Hz copy of the clock reaches a moment later, and in
-  // between the thumb jumped back (a second key press then repeated the first move).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new value in force ends the draft
-  useEffect(() => setDraft(null), [value]);
+  // A committed move shows until the value in force reaches it: a live move is recorded on the
+  // next millisecond, which the page's 4 Hz copy of the clock reaches a moment later. Moves made
+  // in between come into force one by one; ending the draft at the first of them made the thumb
+  // jump back, and the next key press then repeated a move instead of making the next one.
+  /** Values committed and not yet in force, oldest first. */
+  const pending = useRef<number[]>([]);
+  useEffect(() => {
+    const reached = pending.current.indexOf(value);
+    // A value no move of ours asked for (a link, a reset, a schedule's next point) ends them all.
+    pending.current = reached === -1 ? [] : pending.current.slice(reached + 1);
+    if (pending.current.length === 0) setDraft(null);
+  }, [value]);
   const listenForCommit = useCommitOnChange<HTMLInputElement>((input) => {
     const committed = valueAtPosition(Number(input.value), range);
     setDraft(committed);
+    pending.current.push(committed);
     onCommit(committed);
   });
 

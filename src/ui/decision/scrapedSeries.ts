@@ -34,13 +34,51 @@ export function sumIncrease(
   windowS: number,
   semantics: PromSemantics,
 ): number | null {
-  const rises = perSeries(scrapes, name, matcher, (points) =>
-    increase(points, atS, windowS, semantics),
-  );
+  const selected = scrapes.series.filter((series) => matches(series, name, matcher));
+  // 2.42 reads a backfill from blocks, which hand series over in label order; 3's engine here
+  // reads them in the order they were first written (its head's), the scrapes' own order.
+  const ordered = semantics === "2" ? [...selected].sort(byLabels) : selected;
+  const rises = ordered.map((series) => increase(series.points, atS, windowS, semantics));
   // PromQL's sum adds the series that have a result and has none itself when none has: a series
   // not yet scraped twice in the window, or never written, is left out, not counted 0.
   const found = rises.filter((rise): rise is number => rise !== null);
-  return found.length === 0 ? null : found.reduce((sum, rise) => sum + rise, 0);
+  return found.length === 0 ? null : promSum(found, semantics);
+}
+
+/** Label sets in Prometheus's order (labels.Compare): by sorted names, then values, pair by pair. */
+function byLabels(a: ScrapedSeries, b: ScrapedSeries): number {
+  const flat = (series: ScrapedSeries): string[] =>
+    Object.entries({ ...series.labels, __name__: series.name })
+      .sort(([x], [y]) => compareBytes(x, y))
+      .flat();
+  const left = flat(a);
+  const right = flat(b);
+  const differ = left.findIndex((part, i) => part !== right[i]);
+  if (differ === -1 || differ >= right.length) return left.length - right.length;
+  return compareBytes(left[differ] ?? "", right[differ] ?? "");
+}
+
+const compareBytes = (x: string, y: string): number => (x < y ? -1 : x > y ? 1 : 0);
+
+/**
+ * PromQL's `sum` of one group's values, in the order given: 2.42 adds them one by one; 3 keeps a
+ * Neumaier-compensated sum (util/kahansum Inc) and adds the compensation at the end.
+ */
+function promSum(values: readonly number[], semantics: PromSemantics): number {
+  let sum = values[0] ?? 0;
+  let compensation = 0;
+  for (const value of values.slice(1)) {
+    if (semantics === "2") {
+      sum += value;
+      continue;
+    }
+    const next = sum + value;
+    if (Math.abs(next) === Number.POSITIVE_INFINITY) compensation = 0;
+    else if (Math.abs(sum) >= Math.abs(value)) compensation += sum - next + value;
+    else compensation += value - next + sum;
+    sum = next;
+  }
+  return sum + compensation;
 }
 
 /** `max(max_over_time(name{matcher}[w]))`: the largest value scraped in the window. */

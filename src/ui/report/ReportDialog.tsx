@@ -1,9 +1,10 @@
 import { useState } from "react";
-import { WINDOW_CHOICES } from "../../state/metrics-window.ts";
+import { scrapesReaching, WINDOW_CHOICES } from "../../state/metrics-window.ts";
 import { type PromSemantics, promSemanticsOf } from "../../state/prom-semantics.ts";
 import type { AppRuntime } from "../../state/runtime.ts";
 import { useRuntime } from "../../state/runtime-context.ts";
 import { readTwin } from "../../state/twin-override.ts";
+import { clockSeconds } from "../controls/clockSeconds.ts";
 import { shareAddress } from "../controls/shareAddress.ts";
 import { decisionRows } from "../decision/decisionRows.ts";
 import { decisionWindow } from "../decision/decisionWindow.ts";
@@ -14,6 +15,9 @@ import { incidentReport } from "./incidentReport.ts";
 import type { ReportWindow } from "./reportWindow.ts";
 
 type CopyState = "" | "Copied to the clipboard" | "Could not reach the clipboard: select the text";
+
+/** How long a report waits for its moment's scrapes: within the click's right to the clipboard. */
+const SCRAPES_WAIT_MS = 2000;
 
 /** The window the Metrics panel shows, with the figures it prints for each run. */
 function shownWindow(
@@ -54,8 +58,14 @@ export function ReportButton() {
   const [state, setState] = useState<CopyState>("");
 
   const open = async () => {
-    const frame = runtime.live.get();
-    if (frame === null) return;
+    const clicked = runtime.live.get();
+    if (clicked === null) return;
+    await scrapesReaching(
+      runtime.metricsWindow,
+      clockSeconds(clicked.snapshot.nowNs),
+      SCRAPES_WAIT_MS,
+    );
+    const frame = runtime.live.get() ?? clicked;
     const { scenario, pageKeys } = runtime.store.getState();
     const twinText = pageKeys["twin"];
     const reading = twinText === undefined ? null : readTwin(twinText, scenario);

@@ -67,20 +67,18 @@ function extrapolatedRate(
   const gapToStart = (toMs(first.tS) - (toMs(atS) - toMs(windowS))) / 1000;
   const gapToEnd = (toMs(atS) - toMs(last.tS)) / 1000;
   const toEnd = gapToEnd < threshold ? gapToEnd : averageStep / 2;
-  if (semantics === "3") {
-    // v3: half an interval when the gap is too wide, then no further back than the zero point;
-    // one factor, divided by the range for a rate, times the rise.
-    const toStart = Math.min(gapToStart < threshold ? gapToStart : averageStep / 2, toZero);
-    let factor = (sampled + toStart + toEnd) / sampled;
-    if (perSecond) factor /= windowS;
-    return rise * factor;
-  }
-  // 2.42: the zero point first, and the threshold then judges what is left; the rise times the
-  // extrapolated share, then divided by the range for a rate.
-  const limited = Math.min(gapToStart, toZero);
-  const toStart = limited < threshold ? limited : averageStep / 2;
-  const extrapolated = rise * ((sampled + toStart + toEnd) / sampled);
-  return perSecond ? extrapolated / windowS : extrapolated;
+  // v3 takes half an interval when the gap is too wide, then no further back than the zero
+  // point; 2.42 takes the zero point first, and the threshold then judges what is left.
+  const toStart =
+    semantics === "3"
+      ? Math.min(gapToStart < threshold ? gapToStart : averageStep / 2, toZero)
+      : Math.min(gapToStart, toZero) < threshold
+        ? Math.min(gapToStart, toZero)
+        : averageStep / 2;
+  // Both: one factor, divided by the range for a rate, times the rise.
+  let factor = (sampled + toStart + toEnd) / sampled;
+  if (perSecond) factor /= windowS;
+  return rise * factor;
 }
 
 /** `increase(counter[w])` at `atS`; null with no result. */
