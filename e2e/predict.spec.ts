@@ -1,8 +1,8 @@
 import { expect, type Page, test } from "@playwright/test";
+import { titleOfHeading } from "../src/content/panels.ts";
 import type { Question } from "../src/content/predict/question.ts";
 import { PRESETS, presetScenarioQuery } from "../src/content/presets.ts";
 import { CHAPTERS } from "../src/content/tour/chapters/index.ts";
-import { panelTitle } from "../src/ui/predict/panelTitle.ts";
 import { EXPECTED } from "../test/core/predict-expected.ts";
 import { clockSeconds, waitForPaused } from "./helpers/page-state.ts";
 
@@ -30,7 +30,7 @@ async function checkQuestion(page: Page, link: string, question: Question, expec
   await expect(verdict).toBeVisible({ timeout: 45_000 });
   await expect(verdict).toContainText(`What happened: ${expected.text}.`);
   await expect(verdict).toContainText(
-    `The ${panelTitle(expected.panel)} panel (outlined) shows it.`,
+    `The ${titleOfHeading(expected.panel)} panel (outlined) shows it.`,
   );
   await expect(page.locator(`section.tour-highlight #${expected.panel}`)).toHaveCount(1);
   // Paused there: the clock shows the moment the verdict names.

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it } from "vitest";
-import * as panels from "../../src/ui/panels/index.ts";
+import { PANEL_CATALOG } from "../../src/ui/layout/panelCatalog.tsx";
 import {
   formatClock,
   formatCompactCount,
@@ -41,20 +41,11 @@ describe("format", () => {
   });
 });
 
-describe("every panel", () => {
-  const all = [
-    ["History ring", panels.RingPanel],
-    ["Waiting room", panels.WaitingRoomPanel],
-    ["Freshness timeline", panels.FreshnessPanel],
-    ["Decisions", panels.DecisionsPanel],
-    ["etcd load", panels.EtcdPanel],
-    ["Metrics", panels.MetricsPanel],
-  ] as const;
-
-  it.each(all)(
+describe("every panel of the grid", () => {
+  it.each(PANEL_CATALOG.map((entry) => [entry.title, entry] as const))(
     "%s has a title, a caption and a waiting state for a null snapshot",
-    (title, Panel) => {
-      render(<Panel snapshot={null} />);
+    (title, entry) => {
+      render(entry.render({ snapshot: null, prometheusText: async () => "" }));
       const region = screen.getByRole("region", { name: title });
       expect(region.querySelector(".wcl-panel__caption")?.textContent?.length).toBeGreaterThan(60);
       expect(screen.getByRole("status")).toHaveTextContent("Waiting for the simulation…");

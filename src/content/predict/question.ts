@@ -1,5 +1,5 @@
 import type { SimSnapshot } from "../../model/index.ts";
-import type { PanelId } from "../panel-id.ts";
+import type { PanelId } from "../panels.ts";
 import type { Trigger } from "../trigger.ts";
 
 // Predict, then watch: before a tour chapter or a preset plays, the learner says what is about to

@@ -1,5 +1,5 @@
 import type { SimSnapshot } from "../../model/index.ts";
-import type { PanelId } from "../panel-id.ts";
+import type { PanelId } from "../panels.ts";
 import type { Question } from "../predict/question.ts";
 import type { Trigger } from "../trigger.ts";
 

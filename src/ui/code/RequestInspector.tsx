@@ -37,7 +37,7 @@ export function RequestInspector() {
   return (
     <div className="wcl-request-inspector" ref={paneRef}>
       <PanelFrame
-        title="Follow a request"
+        panel="code"
         caption={CAPTION}
         hasSnapshot={snapshot !== null}
         atNs={snapshot?.nowNs}

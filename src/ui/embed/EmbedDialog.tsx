@@ -1,4 +1,5 @@
 import { useId, useState } from "react";
+import { EMBED_FIRST_IDS } from "../../content/panels.ts";
 import { encodeScenario, MAX_OPEN_AT_S } from "../../model/index.ts";
 import { addressFor } from "../../state/url.ts";
 import { useApp } from "../../state/use-app.ts";
@@ -8,8 +9,6 @@ import { Sheet, SheetActions, useSheet } from "../sheet/Sheet.tsx";
 import { EMBEDDABLE_PANELS } from "./embeddablePanels.tsx";
 import { embedQuery, iframeSnippet } from "./embedSnippet.ts";
 import "./embed.css";
-
-const DEFAULT_PANELS = ["ring", "waiting"];
 
 // The embed's window is `t` and `until` (seconds 0 … 86 400); its frame a sensible pixel size. A
 // value outside them is refused beside its field and the one in force is kept, as in the run
@@ -27,7 +26,7 @@ export function EmbedDialog() {
   const sheet = useSheet();
   const ids = { snippet: useId(), frameTitle: useId() };
   const scenario = useApp((state) => state.scenario);
-  const [panels, setPanels] = useState<readonly string[]>(DEFAULT_PANELS);
+  const [panels, setPanels] = useState<readonly string[]>(EMBED_FIRST_IDS);
   const [controls, setControls] = useState(false);
   const [startS, setStartS] = useState(0);
   const [untilS, setUntilS] = useState<number | null>(null);

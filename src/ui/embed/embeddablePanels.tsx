@@ -1,3 +1,4 @@
+import { panelTitleOf } from "../../content/panels.ts";
 import { RequestInspector } from "../code/RequestInspector.tsx";
 import { PANEL_CATALOG, type PanelEntry } from "../layout/panelCatalog.tsx";
 
@@ -5,7 +6,7 @@ import { PANEL_CATALOG, type PanelEntry } from "../layout/panelCatalog.tsx";
 // follows the read a reader clicks in the waiting room.
 export const EMBEDDABLE_PANELS: readonly PanelEntry[] = [
   ...PANEL_CATALOG,
-  { id: "code", title: "Follow a request", render: () => <RequestInspector /> },
+  { id: "code", title: panelTitleOf("code"), render: () => <RequestInspector /> },
 ];
 
 export const EMBEDDABLE_PANEL_IDS: readonly string[] = EMBEDDABLE_PANELS.map((entry) => entry.id);

@@ -1,4 +1,10 @@
 import type { ReactNode } from "react";
+import {
+  GRID_PANEL_IDS,
+  type GridPanelKey,
+  type PanelKey,
+  panelTitleOf,
+} from "../../content/panels.ts";
 import type { SimSnapshot } from "../../model/index.ts";
 import {
   DecisionsPanel,
@@ -10,8 +16,9 @@ import {
   WaitingRoomPanel,
 } from "../panels/index.ts";
 
-// Every panel the page can place, under the short id an embed link names it by (`panels=ring,…`).
-// A new panel is added here once: the page, embeds, the embed dialog and exports all follow.
+// How each of the grid's panels is drawn, by its id in the panel table (content/panels.ts), which
+// says everything else about it: its title, and where it appears. The grid, embeds, the embed
+// dialog, the twin view and exports follow the table.
 
 export interface PanelProps {
   snapshot: SimSnapshot | null;
@@ -21,31 +28,25 @@ export interface PanelProps {
 }
 
 export interface PanelEntry {
-  id: string;
+  id: PanelKey;
   /** The panel's heading, as its frame shows it. */
   title: string;
   render(props: PanelProps): ReactNode;
 }
 
-export const PANEL_CATALOG: readonly PanelEntry[] = [
-  { id: "ring", title: "History ring", render: (p) => <RingPanel snapshot={p.snapshot} /> },
-  {
-    id: "waiting",
-    title: "Waiting room",
-    render: (p) => <WaitingRoomPanel snapshot={p.snapshot} />,
-  },
-  {
-    id: "freshness",
-    title: "Freshness timeline",
-    render: (p) => <FreshnessPanel snapshot={p.snapshot} />,
-  },
-  { id: "decisions", title: "Decisions", render: (p) => <DecisionsPanel snapshot={p.snapshot} /> },
-  { id: "etcd", title: "etcd load", render: (p) => <EtcdPanel snapshot={p.snapshot} /> },
-  {
-    id: "metrics",
-    title: "Metrics",
-    render: (p) => (
-      <MetricsPanel snapshot={p.snapshot} prometheusText={p.prometheusText} run={p.run} />
-    ),
-  },
-];
+const RENDER: Record<GridPanelKey, PanelEntry["render"]> = {
+  ring: (p) => <RingPanel snapshot={p.snapshot} />,
+  waiting: (p) => <WaitingRoomPanel snapshot={p.snapshot} />,
+  freshness: (p) => <FreshnessPanel snapshot={p.snapshot} />,
+  decisions: (p) => <DecisionsPanel snapshot={p.snapshot} />,
+  etcd: (p) => <EtcdPanel snapshot={p.snapshot} />,
+  metrics: (p) => (
+    <MetricsPanel snapshot={p.snapshot} prometheusText={p.prometheusText} run={p.run} />
+  ),
+};
+
+export const PANEL_CATALOG: readonly PanelEntry[] = GRID_PANEL_IDS.map((id) => ({
+  id,
+  title: panelTitleOf(id),
+  render: RENDER[id],
+}));

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef } from "react";
+import { titleOfHeading } from "../../content/panels.ts";
 import type { Question } from "../../content/predict/question.ts";
 import { formatClock } from "../controls/clockSeconds.ts";
 import { CamelBreaks } from "../text/CamelBreaks.tsx";
-import { panelTitle } from "./panelTitle.ts";
 import type { Prediction } from "./usePrediction.ts";
 import "./predict.css";
 
@@ -112,7 +112,7 @@ function VerdictText({
         {happened !== null && (
           <>
             {" "}
-            The <strong>{panelTitle(happened.panel)}</strong> panel (outlined) shows it.
+            The <strong>{titleOfHeading(happened.panel)}</strong> panel (outlined) shows it.
           </>
         )}
       </p>

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import type { PanelId } from "../../content/panel-id.ts";
+import type { PanelId } from "../../content/panels.ts";
 
 const HIGHLIGHT_CLASS = "tour-highlight";
 

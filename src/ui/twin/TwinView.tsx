@@ -1,4 +1,5 @@
 import { useMemo, useState } from "react";
+import { TWIN_FIRST_IDS } from "../../content/panels.ts";
 import type { ScenarioKey } from "../../model/index.ts";
 import { SCENARIO_KEYS } from "../../model/index.ts";
 import { readTwin } from "../../state/twin-override.ts";
@@ -11,8 +12,6 @@ import { TwinPanels } from "./TwinPanels.tsx";
 import { describeSides } from "./twinLabels.ts";
 import { useDivergence } from "./useDivergence.ts";
 import "./twin.css";
-
-const FIRST_CHOSEN = ["ring", "waiting", "decisions", "metrics"];
 
 const followsText = (differing: readonly ScenarioKey[]) =>
   `Live changes and faults apply to both runs, except to ${differing
@@ -27,7 +26,7 @@ export function TwinView({ twin }: { twin: string }) {
   const main = useApp((state) => state.scenario);
   const endTwin = useApp((state) => state.endTwin);
   const reading = useMemo(() => readTwin(twin, main), [twin, main]);
-  const [chosen, setChosen] = useState(FIRST_CHOSEN);
+  const [chosen, setChosen] = useState<readonly string[]>(TWIN_FIRST_IDS);
   const { log, pair } = useDivergence();
   if (!reading.ok) return null; // the store drops a twin that does not fit before it gets here
   const sides = describeSides(main, reading.scenario, reading.differing);

@@ -19,7 +19,7 @@ export const DecisionsPanel = memo(function DecisionsPanel({
 }) {
   return (
     <PanelFrame
-      title="Decisions"
+      panel="decisions"
       caption={CAPTION}
       hasSnapshot={snapshot !== null}
       atNs={snapshot?.nowNs}

@@ -38,7 +38,7 @@ const drawLatest = (
 export const EtcdPanel = memo(function EtcdPanel({ snapshot }: { snapshot: SimSnapshot | null }) {
   return (
     <PanelFrame
-      title="etcd load"
+      panel="etcd"
       caption={CAPTION}
       hasSnapshot={snapshot !== null}
       atNs={snapshot?.nowNs}

@@ -43,7 +43,7 @@ export const FreshnessPanel = memo(function FreshnessPanel({
 }) {
   return (
     <PanelFrame
-      title="Freshness timeline"
+      panel="freshness"
       caption={caption(snapshot?.wall)}
       hasSnapshot={snapshot !== null}
       atNs={snapshot?.nowNs}

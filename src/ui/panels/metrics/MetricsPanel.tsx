@@ -33,7 +33,7 @@ export const MetricsPanel = memo(function MetricsPanel({
   const metricsWindow = useContext(RuntimeContext)?.metricsWindow;
   return (
     <PanelFrame
-      title="Metrics"
+      panel="metrics"
       caption={caption(snapshot?.wall)}
       hasSnapshot={snapshot !== null}
       atNs={snapshot?.nowNs}

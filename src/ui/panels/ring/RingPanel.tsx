@@ -35,7 +35,7 @@ const FALLBACK_SIZE: CanvasSize = { width: 240, height: 240 };
 export const RingPanel = memo(function RingPanel({ snapshot }: { snapshot: SimSnapshot | null }) {
   return (
     <PanelFrame
-      title="History ring"
+      panel="ring"
       caption={CAPTION}
       hasSnapshot={snapshot !== null}
       atNs={snapshot?.nowNs}

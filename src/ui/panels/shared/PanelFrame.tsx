@@ -1,9 +1,11 @@
 import { type ReactNode, useContext } from "react";
 import "../panels.css";
-import { PanelIdScope, panelHeadingId } from "./panelIdScope.ts";
+import { type PanelKey, panelHeadingId, panelTitleOf } from "../../../content/panels.ts";
+import { PanelIdScope } from "./panelIdScope.ts";
 
 interface PanelFrameProps {
-  title: string;
+  /** Which panel: its title comes from the panel table (content/panels.ts). */
+  panel: PanelKey;
   caption: string;
   /** False until the first snapshot arrives: the panel then says so instead of showing a blank box. */
   hasSnapshot: boolean;
@@ -13,7 +15,8 @@ interface PanelFrameProps {
 }
 
 /** The title, the plain-words caption and the waiting state every panel shares. */
-export function PanelFrame({ title, caption, hasSnapshot, atNs, children }: PanelFrameProps) {
+export function PanelFrame({ panel, caption, hasSnapshot, atNs, children }: PanelFrameProps) {
+  const title = panelTitleOf(panel);
   const titleId = `${useContext(PanelIdScope)}${panelHeadingId(title)}`;
   return (
     <section className="wcl-panel" aria-labelledby={titleId} data-at-ns={atNs}>

@@ -26,7 +26,7 @@ export const WaitingRoomPanel = memo(function WaitingRoomPanel({
 }) {
   return (
     <PanelFrame
-      title="Waiting room"
+      panel="waiting"
       caption={caption(snapshot?.wall)}
       hasSnapshot={snapshot !== null}
       atNs={snapshot?.nowNs}
