@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CHECK_RANDOM_SEEDS, checkSubset } from "../../src/conformance/oracle/ci-subset.ts";
+import { checkSubset } from "../../src/conformance/oracle/ci-subset.ts";
 import { corpusFor } from "../../src/conformance/oracle/corpus.ts";
 import { scriptFor, versionsToRun } from "../../src/conformance/oracle/versions.ts";
 import { gatesFor } from "../../src/sim/scenario/index.ts";
@@ -57,10 +57,8 @@ describe("the subset --check re-derives", () => {
   const corpus = corpusFor("1.37", 100);
   const subset = checkSubset(corpus);
 
-  it("has the first seeds and the regression scripts of small worlds, in corpus order", () => {
-    const random = subset.filter((s) => s.class === "random").map((s) => s.name);
-    expect(random).toEqual(Array.from({ length: CHECK_RANDOM_SEEDS }, (_, i) => `random-${i + 1}`));
-    const left = corpus.filter((s) => !subset.includes(s) && s.class !== "random");
+  it("is the corpus but its two largest worlds, in corpus order", () => {
+    const left = corpus.filter((s) => !subset.includes(s));
     expect(left.map((s) => s.name).sort()).toEqual([
       "canary-relist-deadline",
       "canary-request-deadline",
