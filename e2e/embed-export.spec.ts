@@ -65,7 +65,7 @@ test.describe("exports", () => {
     const { name, bytes } = await exportFile(page, "Request history, JSON");
     expect(name).toBe("watch-cache-lab-requests.json");
     const history = JSON.parse(bytes.toString("utf8"));
-    expect(history.scenario).toBe("v=2&writes=200&lag=800");
+    expect(history.scenario).toBe("v=3&writes=200&lag=800");
     expect(history.requests.length).toBeGreaterThan(0);
     expect(history.requests[0]).toEqual({
       id: expect.any(Number),
@@ -122,8 +122,8 @@ test.describe("the run as OpenMetrics", () => {
     expect(endS % 60).toBe(0);
     expect(endS).toBeLessThanOrEqual(Date.now() / 1000);
     expect(durationS).toBeGreaterThanOrEqual(45);
-    expect(text).toMatch(/\{[^}]*run="A",scenario="v=2&writes=200&lag=800"\}/);
-    expect(text).toMatch(/\{[^}]*run="B",scenario="v=2&writes=200&lag=10"\}/);
+    expect(text).toMatch(/\{[^}]*run="A",scenario="v=3&writes=200&lag=800"\}/);
+    expect(text).toMatch(/\{[^}]*run="B",scenario="v=3&writes=200&lag=10"\}/);
 
     const bundle = spawnSync(process.execPath, ["scripts/bundle-cli.mjs", "sim"]);
     expect(bundle.status).toBe(0);

@@ -30,7 +30,7 @@ test("a gate ticked after moving Watch lag to 5,000 ms restarts with the lag kep
   );
   await expect(sliderOutput(page, "Watch lag")).toHaveText("5,000 ms");
   await expect(page).toHaveURL(
-    /#v=2&gates=ConsistentListFromCacheSkipTimeoutFallback=true&lag=5000$/,
+    /#v=3&gates=ConsistentListFromCacheSkipTimeoutFallback=true&lag=5000$/,
   );
 });
 
@@ -45,7 +45,7 @@ test("Free play offers the defaults, and they are the page as it first opens", a
   await expect(page.locator(".scenario-name")).toHaveText("Untitled scenario");
   await expect(page.locator(".speed output")).toHaveText("1×");
   await expect(sliderOutput(page, "Watch lag")).toHaveText("20 ms");
-  await expect.poll(() => new URL(page.url()).hash).toBe("#v=2");
+  await expect.poll(() => new URL(page.url()).hash).toBe("#v=3");
 });
 
 test("Reset to defaults leaves a preset and a twin run for the defaults", async ({ page }) => {
@@ -57,7 +57,7 @@ test("Reset to defaults leaves a preset and a twin run for the defaults", async 
   await expect(page.locator(".scenario-name")).toHaveText("Untitled scenario");
   await expect(page.locator(".speed output")).toHaveText("1×");
   await expect(page.getByLabel("Seed")).toHaveValue("1");
-  await expect.poll(() => new URL(page.url()).hash).toBe("#v=2");
+  await expect.poll(() => new URL(page.url()).hash).toBe("#v=3");
 });
 
 test("the tour ends in free play with one-click experiments on what it showed", async ({

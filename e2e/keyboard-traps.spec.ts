@@ -16,12 +16,12 @@ async function playing(page: Page) {
 test("Space after clicking the herd button pauses and sends no second herd", async ({ page }) => {
   await playing(page);
   await page.getByRole("button", { name: "Send a herd of consistent LISTs" }).click();
-  await expect(page).toHaveURL(/#v=2&herd=1000@[\d.]+$/);
+  await expect(page).toHaveURL(/#v=3&herd=1000@[\d.]+$/);
   await page.keyboard.press("Space");
   await expect(page.getByRole("button", { name: "Play", exact: true })).toBeVisible();
   // The address is written a quarter second after a change: give a second herd time to appear.
   await page.getByRole("button", { name: "Step 100 ms" }).click();
-  await expect(page).toHaveURL(/#v=2&herd=1000@[\d.]+$/);
+  await expect(page).toHaveURL(/#v=3&herd=1000@[\d.]+$/);
   expect(new URL(page.url()).hash.match(/1000@/g)).toHaveLength(1);
 });
 

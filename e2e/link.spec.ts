@@ -35,7 +35,7 @@ test("t=1e9 is reported and removed, and the run plays from 0 s", async ({ page 
     't: "1e9" is not valid: expected seconds 0 … 86400; the run opens at 0 s',
   );
   await expect.poll(() => simulatedSeconds(page)).toBeGreaterThan(0.5);
-  await expect.poll(() => new URL(page.url()).hash).toBe("#v=2&lag=800");
+  await expect.poll(() => new URL(page.url()).hash).toBe("#v=3&lag=800");
 });
 
 test("an unknown tour chapter is reported and removed, run keys kept", async ({ page }) => {
@@ -44,7 +44,7 @@ test("an unknown tour chapter is reported and removed, run keys kept", async ({ 
     'tour: "nope" is not valid: expected a chapter id (rv0,',
   );
   await expect(page.getByRole("button", { name: "Take the guided tour" })).toBeVisible();
-  await expect.poll(() => new URL(page.url()).hash).toBe("#v=2&lag=800");
+  await expect.poll(() => new URL(page.url()).hash).toBe("#v=3&lag=800");
 });
 
 test("opening at t=86400 shows its progress and can be cancelled", async ({ page }) => {
@@ -104,7 +104,7 @@ test("the banner stays short for a 100 kB name and 5,000 unknown keys, at 390 px
   await expect(dismiss).toBeInViewport();
   const box = await banner.boundingBox();
   expect(box !== null && box.height < 500 && box.x + box.width <= 390).toBe(true);
-  await expect.poll(() => new URL(page.url()).hash).toBe("#v=2&panels=ring");
+  await expect.poll(() => new URL(page.url()).hash).toBe("#v=3&panels=ring");
   await dismiss.click();
   await expect(page.getByRole("alert")).toHaveCount(0);
 });

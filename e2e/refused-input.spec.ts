@@ -25,7 +25,7 @@ test("Herd of 1000000000 is refused: the button waits, the herd stays 1,000", as
   await send.click({ force: true });
   await expect(herd).toHaveValue("1000");
   await page.getByRole("button", { name: "Compact etcd now" }).click();
-  await expect(page).toHaveURL(/#v=2&compact=[\d.]+$/);
+  await expect(page).toHaveURL(/#v=3&compact=[\d.]+$/);
   await herd.fill("1000000000");
   await herd.press("Enter");
   await expect(herd).toHaveValue("1000");
@@ -40,7 +40,7 @@ test("Herd of 1000000000 is refused: the button waits, the herd stays 1,000", as
   await herd.press("Enter");
   await expect(faults(page).getByRole("alert")).toHaveCount(0);
   await send.click();
-  await expect(page).toHaveURL(/#v=2&herd=250@[\d.]+&compact=[\d.]+$/);
+  await expect(page).toHaveURL(/#v=3&herd=250@[\d.]+&compact=[\d.]+$/);
 });
 
 test("Stall for -5 is refused and no stall is pressed", async ({ page }) => {
@@ -53,7 +53,7 @@ test("Stall for -5 is refused and no stall is pressed", async ({ page }) => {
   await expect(faults(page).getByRole("alert")).toHaveText(
     'Stall for: "-5" refused: expected a number of seconds > 0. Kept 5 s.',
   );
-  await expect.poll(() => new URL(page.url()).hash).toBe("#v=2");
+  await expect.poll(() => new URL(page.url()).hash).toBe("#v=3");
 });
 
 test("a seed of 99999999999 and a negative read-mix share are refused, the run goes on", async ({
@@ -75,7 +75,7 @@ test("a seed of 99999999999 and a negative read-mix share are refused, the run g
     '"-10" refused: expected a share ≥ 0 %. Kept 30 %.',
   );
   await expect(page.getByText(/restarted/)).toHaveCount(0);
-  await expect.poll(() => new URL(page.url()).hash).toBe("#v=2&seed=3");
+  await expect.poll(() => new URL(page.url()).hash).toBe("#v=3&seed=3");
 });
 
 test("a name longer than 80 characters is refused, not cut", async ({ page }) => {

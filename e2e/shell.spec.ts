@@ -34,7 +34,7 @@ test("moving a live slider records V@t in the address", async ({ page }) => {
   const writes = page.getByLabel("Pod writes");
   await writes.focus();
   await page.keyboard.press("ArrowRight");
-  await expect(page).toHaveURL(/#v=2&writes=20@0,25@\d+(\.\d+)?$/);
+  await expect(page).toHaveURL(/#v=3&writes=20@0,25@\d+(\.\d+)?$/);
   await expect(page.getByText(/restarted/)).toHaveCount(0);
 });
 
@@ -46,7 +46,7 @@ test("a shared link reopens the same scenario at the same moment", async ({ page
   await page.getByRole("button", { name: "Share" }).click();
   await expect(page.getByText("copied")).toBeVisible();
   const shared = await page.evaluate(() => navigator.clipboard.readText());
-  expect(shared).toMatch(/#v=2&seed=7&writes=200&lag=800&prom=3&t=\d+(\.\d)?$/);
+  expect(shared).toMatch(/#v=3&seed=7&writes=200&lag=800&prom=3&t=\d+(\.\d)?$/);
   const sharedAt = Number(new URL(shared).hash.match(/t=([\d.]+)/)?.[1]);
 
   const reopened = await context.newPage();
@@ -87,7 +87,7 @@ test("a fault button is recorded in the address at the moment it was pressed", a
   await page.goto("/");
   await waitForSimTime(page, 0.5);
   await page.getByRole("button", { name: "Send a herd of consistent LISTs" }).click();
-  await expect(page).toHaveURL(/#v=2&herd=1000@\d+(\.\d+)?$/);
+  await expect(page).toHaveURL(/#v=3&herd=1000@\d+(\.\d+)?$/);
   await page.getByRole("button", { name: "Compact etcd now" }).click();
-  await expect(page).toHaveURL(/#v=2&herd=1000@[\d.]+&compact=[\d.]+$/);
+  await expect(page).toHaveURL(/#v=3&herd=1000@[\d.]+&compact=[\d.]+$/);
 });

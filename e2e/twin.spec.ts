@@ -41,10 +41,10 @@ test("Compare… starts a twin run and End twin run returns to one run", async (
   await dialog.getByRole("button", { name: "requestTimeout 60 | 300" }).click();
   await dialog.getByRole("button", { name: "Start twin run" }).click();
   await expect(page.getByTestId("twin-label-b")).toHaveText("B: Request timeout 300 s");
-  await expect(page).toHaveURL(/#v=2&lag=4000&twin=requestTimeout%3D300$/);
+  await expect(page).toHaveURL(/#v=3&lag=4000&twin=requestTimeout%3D300$/);
   await page.getByRole("button", { name: "End twin run" }).click();
   await expect(page.getByTestId("twin-label-a")).toHaveCount(0);
-  await expect(page).toHaveURL(/#v=2&lag=4000$/);
+  await expect(page).toHaveURL(/#v=3&lag=4000$/);
 });
 
 test("a bad twin override is reported and the main scenario still runs", async ({ page }) => {

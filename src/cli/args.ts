@@ -4,7 +4,9 @@ import {
   lastScrapeS,
   startForEnd,
 } from "../metrics-export/run-export.ts";
-import { SWEEP_FLAG_HELP } from "./sweep-flags.ts";
+import { MAX_DURATION_S, readDuration } from "../sweep/duration.ts";
+import { SWEEP_FLAG_HELP } from "../sweep/flags.ts";
+import type { SweepTexts } from "../sweep/texts.ts";
 
 // The command line's flags: one table that the parser reads and `--help` prints. Every problem is
 // collected, so one run reports all of them at once.
@@ -27,23 +29,11 @@ export interface CliArgs {
   readonly stepS: number;
   /** openmetrics: Unix time, s, of simulated second 0. */
   readonly startS: number;
-  /** The sweep flags as given (read by cli/sweep-spec.ts); empty without a sweep. */
+  /** The sweep flags as given (read by sweep/spec.ts); empty without a sweep. */
   readonly sweep: SweepTexts;
 }
 
-/** `--sweep` may be given twice (a grid); the other sweep flags once each. */
-export interface SweepTexts {
-  readonly sweeps: readonly string[];
-  /** --format was given (a sweep refuses it: its output is --output). */
-  readonly formatGiven: boolean;
-  readonly points?: string;
-  readonly seeds?: string;
-  readonly output?: string;
-  readonly jobs?: string;
-  readonly find?: string;
-  readonly precision?: string;
-  readonly figures?: string;
-}
+export type { SweepTexts };
 
 const SWEEP_FLAGS = ["points", "seeds", "output", "figures", "jobs", "find", "precision"] as const;
 
@@ -56,7 +46,7 @@ interface Flag {
   readonly repeats?: boolean;
 }
 
-export const MAX_DURATION_S = 86_400;
+export { MAX_DURATION_S };
 export const MAX_STEP_S = 3600;
 
 export const FLAGS: readonly Flag[] = [
@@ -169,18 +159,6 @@ function readFormat(text: string | undefined, problems: string[]): Format {
   if ((FORMATS as readonly string[]).includes(text)) return text as Format;
   problems.push(`--format "${text}" is not one of ${FORMATS.join(", ")}`);
   return "prom";
-}
-
-function readDuration(text: string | undefined, problems: string[]): number {
-  if (text === undefined) {
-    problems.push(`--duration is required (simulated seconds, 1 … ${MAX_DURATION_S})`);
-    return 0;
-  }
-  const value = /^\s*\d+(\.\d+)?\s*$/.test(text) ? Number(text) : Number.NaN;
-  if (!(value >= 1 && value <= MAX_DURATION_S)) {
-    problems.push(`--duration "${text}" is not a number of seconds in 1 … ${MAX_DURATION_S}`);
-  }
-  return value;
 }
 
 /** A flag that only the openmetrics format reads: given with another format, it is refused. */

@@ -1,7 +1,7 @@
 import { PAGE_KEYS } from "../sim/scenario/index.ts";
+import { FIGURE_IDS } from "../sweep/figures.ts";
 import { FLAGS } from "./args.ts";
 import { keysHelp, wrap } from "./scenario-reference.ts";
-import { FIGURE_IDS } from "./sweep-figures.ts";
 
 // `npm run sim -- --help`: the flags from the flag table, the scenario keys from the key table,
 // so the help cannot fall behind either.

@@ -1,8 +1,9 @@
 import { PRESETS, presetScenarioQuery } from "../content/presets.ts";
 import { issueProblem, parseScenario, type Scenario } from "../sim/scenario/index.ts";
 import { readTwin } from "../state/twin-override.ts";
+import { faultsPastEnd } from "../sweep/faults-past-end.ts";
+import { overlay } from "../sweep/points.ts";
 import type { CliArgs } from "./args.ts";
-import { faultsPastEnd } from "./faults-past-end.ts";
 import { linkText } from "./link-text.ts";
 
 // From the flags to the runs to make: the preset's scenario with --scenario's keys put over it, and
@@ -19,15 +20,6 @@ export interface CliRun {
 export function presetLines(): string {
   const width = Math.max(...PRESETS.map((preset) => preset.id.length));
   return PRESETS.map((preset) => `${preset.id.padEnd(width)}  ${preset.title}\n`).join("");
-}
-
-/** `base` with the keys of `over` in place of its own (page keys included). */
-export function overlay(base: string, over: string): string {
-  const merged = new URLSearchParams(base);
-  const given = new URLSearchParams(over.replace(/^[#?]/, ""));
-  for (const key of new Set(given.keys())) merged.delete(key);
-  for (const [key, value] of given) merged.append(key, value);
-  return merged.toString();
 }
 
 /** The runs, every problem that refuses them, and notes on what was left out of a whole link. */

@@ -1,10 +1,10 @@
+import { isSweep, readSweep } from "../sweep/spec.ts";
 import { parseArgs } from "./args.ts";
 import { helpText, USAGE } from "./help.ts";
 import { runScenario } from "./run.ts";
 import { presetLines, readRuns } from "./scenario-input.ts";
 import { runSweepCommand } from "./sweep-command.ts";
 import { POINT_WORKER, servePoints } from "./sweep-pool.ts";
-import { isSweep, readSweep } from "./sweep-spec.ts";
 import { writeOut } from "./write-out.ts";
 
 // `npm run sim`: runs a scenario headless and prints its metrics (docs/scenarios.md, "The command

@@ -1,57 +1,16 @@
-import { type NumberDimension, valueText } from "./sweep-dimension.ts";
-import { FIGURE_IDS } from "./sweep-figures.ts";
-import { spread } from "./sweep-output.ts";
-import type { PointResult } from "./sweep-point.ts";
-import type { SweepPlan } from "./sweep-spec.ts";
+import { type NumberDimension, valueText } from "../sweep/dimension.ts";
+import { type Answer, type Find, figureAt, type Probe } from "../sweep/find.ts";
+import type { SweepPlan } from "../sweep/spec.ts";
+import { spread } from "../sweep/spread.ts";
 
 // A threshold search's answer as text, seed by seed: the bracket's two runs with their figure and
 // link and the threshold between them, or in words that the test holds (or fails) over the whole
 // range; whether the test was monotone at every point run; and with several seeds, the spread.
 
-/** A point the search ran: its value, its scenario text, its figures, and the test's verdict. */
-export interface Probe {
-  readonly value: number;
-  readonly text: string;
-  readonly result: PointResult;
-  readonly holds: boolean;
-}
-
-export interface SeedSearch {
-  readonly seed: number;
-  probes: Probe[];
-  /** The last probe on the low side and the first on the high side of the change. */
-  bracket: [Probe, Probe] | null;
-  /** Points where the test changed back: the figure is not monotone in the key there. */
-  readonly turns: string[];
-}
-
-type Find = NonNullable<SweepPlan["find"]>;
-
-interface Answer {
-  seed: number;
-  answer: "threshold" | "holds over the whole range" | "fails over the whole range";
-  bracket: [Probe, Probe] | null;
-  threshold: number | null;
-  turns: string[];
-  runs: number;
-}
-
-function answerOf(search: SeedSearch): Answer {
-  const { seed, turns, bracket } = search;
-  const base = { seed, turns, runs: search.probes.length, bracket };
-  if (bracket === null) {
-    const all = search.probes[0]?.holds === true;
-    const answer = all ? "holds over the whole range" : "fails over the whole range";
-    return { ...base, answer, threshold: null };
-  }
-  return { ...base, answer: "threshold", threshold: (bracket[0].value + bracket[1].value) / 2 };
-}
-
 const link = (probe: Probe) => `#${probe.text}`;
 
 /** The tested figure at a probe (null: no data). */
-const figureOf = (find: Find, probe: Probe) =>
-  probe.result.figures[FIGURE_IDS.indexOf(find.predicate.figure)] ?? null;
+const figureOf = (find: Find, probe: Probe) => figureAt(find.predicate, probe.result);
 
 function jsonLines(find: Find, d: NumberDimension, answers: readonly Answer[]): string {
   const side = (probe: Probe | undefined) =>
@@ -142,9 +101,9 @@ function table(find: Find, d: NumberDimension, answers: readonly Answer[]): stri
   return lines.map((line) => `${line}\n`).join("");
 }
 
-export function answerText(plan: SweepPlan, d: NumberDimension, searches: readonly SeedSearch[]) {
+export function answerText(plan: SweepPlan, answers: readonly Answer[]) {
   if (plan.find === null) throw new Error("answerText needs --find");
-  const answers = searches.map(answerOf);
+  const d = plan.dimensions[0] as NumberDimension;
   if (plan.output === "jsonl") return jsonLines(plan.find, d, answers);
   if (plan.output === "csv") return csv(plan.find, answers);
   return table(plan.find, d, answers);

@@ -1,8 +1,8 @@
+import type { SweepPlan } from "../sweep/spec.ts";
 import type { CliArgs } from "./args.ts";
 import { preparedSweep, runSweep } from "./sweep.ts";
 import { inProcessRunner, type PointRunner, workerRunner } from "./sweep-pool.ts";
 import type { SweepIo } from "./sweep-progress.ts";
-import type { SweepPlan } from "./sweep-spec.ts";
 
 // `npm run sim -- --sweep …` from the flags to the output: every problem of the flags, the base
 // scenario and every point is reported at once (exit 2, nothing run); then the points run on

@@ -1,8 +1,9 @@
-import { type Dimension, valueText } from "./sweep-dimension.ts";
-import { type FigureUnit, SWEEP_FIGURES } from "./sweep-figures.ts";
-import type { SweepOutput } from "./sweep-flags.ts";
-import type { PointResult } from "./sweep-point.ts";
-import type { PointValues } from "./sweep-points.ts";
+import { type Dimension, dimensionName, valueText } from "../sweep/dimension.ts";
+import { type FigureUnit, SWEEP_FIGURES } from "../sweep/figures.ts";
+import type { SweepOutput } from "../sweep/flags.ts";
+import type { PointResult } from "../sweep/point.ts";
+import type { PointValues } from "../sweep/points.ts";
+import { spread } from "../sweep/spread.ts";
 
 // A sweep's rows as text: an aligned table for a reader, CSV for a spreadsheet, JSON lines for a
 // script. With several seeds each figure becomes its min, median and max over them. Only the
@@ -16,24 +17,6 @@ export interface SweptPoint {
   /** One per seed, in seed order. */
   readonly runs: readonly { seed: number; result: PointResult }[];
 }
-
-type Spread = { min: number; median: number; max: number } | null;
-
-/** Min, median and max of the values that have data (null when none has). */
-export function spread(values: readonly (number | null)[]): Spread {
-  const known = values.filter((v): v is number => v !== null).sort((a, b) => a - b);
-  if (known.length === 0) return null;
-  const middle = known.length / 2;
-  const median =
-    known.length % 2 === 1
-      ? (known[Math.floor(middle)] as number)
-      : ((known[middle - 1] as number) + (known[middle] as number)) / 2;
-  return { min: known[0] as number, median, max: known[known.length - 1] as number };
-}
-
-/** `lag` for a key swept whole; `herd=500@{}` where the range stood inside the key's value. */
-const dimensionName = (d: Dimension) =>
-  d.kind === "gate" ? d.gate : d.template === "{}" ? d.key : `${d.key}=${d.template}`;
 
 /** A CSV cell, quoted when it holds a comma or a quote (a schedule's name does). */
 const csvCell = (text: string) => (/[",\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text);

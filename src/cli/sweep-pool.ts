@@ -1,5 +1,5 @@
 import type { Worker } from "node:worker_threads";
-import { type PointJob, type PointResult, runPoint } from "./sweep-point.ts";
+import { type PointJob, type PointResult, runPoint } from "../sweep/point.ts";
 
 // The points of a sweep, run `jobs` at a time: one worker thread each, each taking the next point
 // when it finishes one. Results are kept by the point's index, so the output's order does not

@@ -1,4 +1,4 @@
-import type { PointJob, PointResult } from "./sweep-point.ts";
+import type { PointJob, PointResult } from "../sweep/point.ts";
 import type { PointRunner } from "./sweep-pool.ts";
 
 // A sweep's progress on stderr: how many runs are done, the wall time so far and an estimate of

@@ -1,18 +1,13 @@
+import { firstValues } from "../sweep/find.ts";
+import type { PointResult } from "../sweep/point.ts";
+import { gridPoints, type PointValues, pointLabel, pointText } from "../sweep/points.ts";
+import type { SweepPlan } from "../sweep/spec.ts";
 import type { CliArgs } from "./args.ts";
-import { firstValues, searchThreshold } from "./sweep-find.ts";
+import { searchThreshold } from "./sweep-find.ts";
 import { sweepText } from "./sweep-output.ts";
-import type { PointResult } from "./sweep-point.ts";
-import {
-  gridPoints,
-  type PointValues,
-  pointLabel,
-  pointProblems,
-  pointText,
-  sweepBase,
-} from "./sweep-points.ts";
+import { pointProblems, sweepBase } from "./sweep-points.ts";
 import type { PointRunner } from "./sweep-pool.ts";
 import { batchRunner, type SweepIo } from "./sweep-progress.ts";
-import type { SweepPlan } from "./sweep-spec.ts";
 
 // `npm run sim -- --sweep …`: every point of the plan checked first (a refusal runs nothing),
 // then run on the pool, with progress on stderr; the rows, or the search's answer, on stdout.

@@ -3,6 +3,7 @@ import { encodeScenario, parseScenario } from "../model/index.ts";
 import { count, fallbacks, finished, maxOf, servedByCacheShare, shareOf } from "./observables.ts";
 import type { Question } from "./predict/question.ts";
 import { consistentReadQuestion } from "./predict/questions/consistent-read.ts";
+import { freshWithinQuestion, freshWithinShare } from "./predict/questions/fresh-within.ts";
 import { readYourWriteQuestion } from "./predict/questions/read-your-write.ts";
 import { ringCeilingQuestion } from "./predict/questions/ring-ceiling.ts";
 import { ringResizeQuestion } from "./predict/questions/ring-resize.ts";
@@ -48,6 +49,11 @@ const FULL_LIST_BYTES = 100000 * 2048;
 const LARGE_CLUSTER_RING_CEILING = 3_276_800;
 const largeCluster =
   "objects=150000&reads=20000&writes=2000&requestTimeout=1800&watchers=1000&etcdConcurrency=64";
+
+// KEP-2340's "Qualification": after a year in beta, with every read with RV > 0 observed (the ≤ 1.36
+// rule), 99.9 % of a fleet's waits for a fresh cache ended within 110 ms. docs/fidelity.md ("How
+// long reads wait") has the run that matches it and why the rarer tails are left out.
+const productionLike = "k8s=1.36&reads=1000&lag=10&jitter=6";
 
 export const PRESETS: readonly Preset[] = [
   {
@@ -316,7 +322,7 @@ export const PRESETS: readonly Preset[] = [
     explanation: "10 000 reads/s, 1000 writes/s, 100 watchers: the cheap path stays cheap.",
     query: "reads=10000&writes=1000&watchers=100",
     observable: {
-      description: "≥ 99 % of RV=0 reads served by the cache at once within 10 s",
+      description: "≥ 99 % of RV=0 reads served by the cache without a wait within 10 s",
       windowS: 10,
       holds: (s) => finished(s, "rv0") > 10_000 && shareOf(s, "rv0", ["cache"]) >= 0.99,
     },
@@ -347,6 +353,26 @@ export const PRESETS: readonly Preset[] = [
         "150 000 pods, 20 000 reads a second, 2000 writes a second; etcd serves 64 range requests at once.",
       minFinished: 5000,
       windowS: 5,
+    }),
+  },
+  {
+    id: "production-like",
+    title: "Production-like waits",
+    explanation:
+      "1.36 observes every read with RV > 0. Watch events reach the apiserver 10 ms after etcd commits them (same region) plus a random 6 ms on average (an exponential tail: a busy etcd or apiserver now and then); a read whose revision brings no pod event waits for the progress the cache asks etcd for every 100 ms (upstream's period). So 99.9 % of waits end within 110 ms, as KEP-2340's fleet reported.",
+    query: productionLike,
+    observable: {
+      description:
+        "≥ 99.5 % of at least 10 000 waits end within 110 ms, none at the wall, within 30 s",
+      windowS: 30,
+      holds: (s) =>
+        s.waitTally.waits >= 10_000 && freshWithinShare(s) >= 0.995 && s.waitTally.atWall === 0,
+    },
+    question: freshWithinQuestion({
+      setting:
+        "Kubernetes 1.36, 1000 reads a second, events 10 ms + about 6 ms behind etcd, the cache asking for progress every 100 ms.",
+      minWaits: 5000,
+      windowS: 20,
     }),
   },
 ];

@@ -23,6 +23,8 @@ export {
 export type { RequestTraceView } from "../sim/request-traces.ts";
 // The scenario: its codec, key table, schedules and gates.
 export * from "../sim/scenario/index.ts";
+// Seconds as a link writes them (a sweep names a fault past its runs' end so).
+export { formatSeconds } from "../sim/scenario/numeric-text.ts";
 // A run, as the worker hosts it.
 export { createSimulation, type Simulation } from "../sim/simulation.ts";
 export type { Fault, SimulationApi } from "../sim/simulation-api.ts";

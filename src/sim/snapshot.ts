@@ -1,3 +1,4 @@
+import type { WaitTallyView } from "./apiserver/wait-tally.ts";
 import type { MarkView } from "./marks.ts";
 import type { ReadKind } from "./read-kind.ts";
 import type { RequestTraceView } from "./request-traces.ts";
@@ -220,6 +221,8 @@ export interface SimSnapshot {
     total: EtcdRecentView;
   };
   readWait: HistogramView;
+  /** The same waits counted exactly: within 110 ms, within 250 ms, at the wall (KEP-2340's bounds). */
+  waitTally: WaitTallyView;
   wall: WallView;
   rules: VersionRules;
   /** Logical LIST requests and the attempts they made since the start, in the counters' units. */

@@ -2,6 +2,7 @@ import { encodeScenario } from "../model/index.ts";
 import type { SimulationClient } from "../worker/client.ts";
 import type { TrialReading, WindowScrapes } from "../worker/protocol.ts";
 import { type AppStore, type AsksFirst, createAppStore } from "./app-store.ts";
+import { createProgressStore, type ProgressStore } from "./challenge-progress.ts";
 import { type ScheduleFrame, startFrameLoop } from "./frame-loop.ts";
 import { createLiveSnapshot, type LiveSnapshot } from "./live-snapshot.ts";
 import { createMetricsWindow, type MetricsWindowStore } from "./metrics-window.ts";
@@ -47,6 +48,8 @@ export interface AppRuntime {
   windowScrapes(stepS: number, windowS: number): Promise<WindowScrapes>;
   /** The window the metrics are read over, and its newest scrapes. */
   metricsWindow: MetricsWindowStore;
+  /** The learner's challenge progress, kept in localStorage. */
+  progress: ProgressStore;
   /**
    * A run of `query` apart from the live one, in the worker, from 0 s and read at each of `atS`
    * (simulated seconds, ascending): for a check or a fit that needs other runs than the one on
@@ -151,6 +154,11 @@ export function startApp(deps: RuntimeDeps): AppRuntime {
       case "protocolError":
         actions.receiveProtocolError(reply.message);
         break;
+      case "sweepPoint":
+      case "sweepPointError":
+        // Only the Sweep dialog's own workers run points (worker/sweep-pool.ts); never this one.
+        actions.receiveProtocolError(`the live run's worker answered a sweep's point`);
+        break;
       default:
         actions.receiveProtocolError(unknownReply(reply));
     }
@@ -200,6 +208,7 @@ export function startApp(deps: RuntimeDeps): AppRuntime {
     openMetricsText: (endS, stepS) => prometheusRequests.openMetrics(endS, stepS),
     windowScrapes: (stepS, windowS) => prometheusRequests.window(stepS, windowS),
     metricsWindow,
+    progress: createProgressStore(),
     trial: (query, atS, signal) => trials.run(query, atS, signal),
     stop() {
       stopFrames();

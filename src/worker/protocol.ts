@@ -6,6 +6,7 @@ import type {
   SimSnapshot,
   SnapshotView,
 } from "../model/index.ts";
+import type { PointJob, PointResult } from "../sweep/point.ts";
 
 // The messages between the page and the worker hosting the simulation. Commands go down, replies
 // come up; nothing else crosses the boundary.
@@ -58,7 +59,13 @@ export type WorkerCommand =
    */
   | { type: "trial"; requestId: number; query: string; atS: readonly number[] }
   /** Drops a trial whose answer the page no longer wants: no reply comes. */
-  | { type: "cancelTrial"; requestId: number };
+  | { type: "cancelTrial"; requestId: number }
+  /**
+   * One point of a sweep (sweep/point.ts), run at once to its end in this worker, apart from any
+   * live run: the Sweep dialog's pool (worker/sweep-pool.ts) sends these to workers of its own.
+   * Answered by a `sweepPoint` (or `sweepPointError`) reply with the same id.
+   */
+  | { type: "sweepPoint"; requestId: number; job: PointJob };
 
 export type WorkerReply =
   | {
@@ -102,7 +109,9 @@ export type WorkerReply =
   /** A trial's readings, one per moment asked, in order. */
   | { type: "trial"; requestId: number; readings: TrialReading[] }
   /** Why a trial could not run (bad moments, a broken invariant); the live run is not touched. */
-  | { type: "trialError"; requestId: number; message: string };
+  | { type: "trialError"; requestId: number; message: string }
+  | { type: "sweepPoint"; requestId: number; result: PointResult }
+  | { type: "sweepPointError"; requestId: number; message: string };
 
 /** A trial run read at one moment: its metrics as Prometheus scrapes them, and its counts. */
 export interface TrialReading {

@@ -9,6 +9,7 @@ import { advanceWithinBudget, MAX_WALL_STEP_MS, simulatedStepNs } from "./pacing
 import type { TwinSpec, WorkerCommand, WorkerReply } from "./protocol.ts";
 import { transferablesOf } from "./protocol.ts";
 import { createSpeedGauge } from "./speed-gauge.ts";
+import { sweepPointReply } from "./sweep-point-reply.ts";
 import { createTimeTravel } from "./time-travel.ts";
 import { createTrials } from "./trials.ts";
 import { createTwinPair } from "./twin-pair.ts";
@@ -35,7 +36,7 @@ const CATCH_UP_TURN_MS = 3;
 /** The commands that act on a loaded run. */
 type RunCommand = Exclude<
   WorkerCommand,
-  { type: "load" | "frame" | "play" | "pause" | "trial" | "cancelTrial" }
+  { type: "load" | "frame" | "play" | "pause" | "trial" | "cancelTrial" | "sweepPoint" }
 >;
 
 export interface SimulationHost {
@@ -232,8 +233,9 @@ export function createSimulationHost(deps: SimulationHostDeps): SimulationHost {
     switch (command.type) {
       case "load":
         loads++;
-        restarted(start(parseScenario(command.query).scenario, command.startAtS, command.twin));
-        postScenario(sim as HostedRun);
+        postScenario(
+          restarted(start(parseScenario(command.query).scenario, command.startAtS, command.twin)),
+        );
         break;
       case "frame":
         cadence.request(deps.wallNowMs());
@@ -267,6 +269,9 @@ export function createSimulationHost(deps: SimulationHostDeps): SimulationHost {
       case "cancelTrial":
         trials.cancel(command.requestId);
         return;
+      case "sweepPoint":
+        post(sweepPointReply(command.requestId, command.job));
+        return;
       default:
         // Nothing to act on until a run is loaded (or after a crash, until a reload).
         if (sim === null || !applyToRun(sim, command)) return;
@@ -276,11 +281,12 @@ export function createSimulationHost(deps: SimulationHostDeps): SimulationHost {
   }
 
   /** A new run (a load, a reset, a dropped twin) becomes the live one, and travels from here. */
-  function restarted(run: HostedRun) {
+  function restarted(run: HostedRun): HostedRun {
     sim = run;
     travel.start(run, createdMs);
     jumped(run);
     postTravel();
+    return run;
   }
 
   /** A command about the loaded run; returns whether the page needs a new frame. */

@@ -34,6 +34,8 @@ const scenarioText = fc
     lag: fc.integer({ min: 0, max: 4000 }),
     etcdConcurrency: fc.integer({ min: 1, max: 8 }),
     etcdLatency: fc.integer({ min: 0, max: 40 }),
+    // The cacher's walk: none (answered at once), the fitted 1.58 µs, and slow (up to 40 ms).
+    cacheCost: fc.constantFrom(0, 1.58, 50),
     blockTimeout: fc.integer({ min: 100, max: 3000 }),
     timerLatency: fc.constantFrom(0, 20),
     retry: fc.constantFrom("obey", "none", "immediate"),
@@ -69,6 +71,7 @@ const scenarioText = fc
       `retry=${s.retry}`,
       `watchers=${s.watchers}`,
       `ryw=${s.ryw}`,
+      `cacheCost=${s.cacheCost}`,
     ];
     if (gate !== "") parts.push(`gates=${gate}`);
     if (s.whatif !== "") parts.push(`whatif=${s.whatif}`);

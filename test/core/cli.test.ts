@@ -203,12 +203,12 @@ describe("npm run sim: page keys", () => {
   });
 
   it("accepts a whole page link, as the address bar or Share gives it", () => {
-    const link = "http://127.0.0.1:4202/#v=2&ryw=500&lag=3500";
+    const link = "http://127.0.0.1:4202/#v=3&ryw=500&lag=3500";
     const whole = sim("--scenario", link, "--duration", "3");
     expect(whole.status, whole.stderr).toBe(0);
     expect(whole.stderr).toBe("");
     // Nothing of the link is lost: the run is the one its fragment describes.
-    expect(whole.stdout).toBe(sim("--scenario", "v=2&ryw=500&lag=3500", "--duration", "3").stdout);
+    expect(whole.stdout).toBe(sim("--scenario", "v=3&ryw=500&lag=3500", "--duration", "3").stdout);
     const query = sim(
       "--scenario",
       "https://lab.example/watch/?lag=3500&ryw=500",
@@ -274,7 +274,7 @@ describe("npm run sim -- --format openmetrics", () => {
     const samples = sampleLines(out.stdout);
     const times = new Set(samples.map((l) => Number(l.split(" ").at(-1))));
     expect([...times].sort()).toEqual([0, 10, 20, 30].map((t) => START_S + t));
-    for (const line of samples) expect(line).toContain('scenario="v=2&reads=80&lag=800"');
+    for (const line of samples) expect(line).toContain('scenario="v=3&reads=80&lag=800"');
     // A counter's family is named without _total in OpenMetrics, its samples with it.
     expect(out.stdout).toContain("# TYPE apiserver_watch_cache_events_received counter\n");
     // The last scrape is the run's end: the same figures `prom` prints.

@@ -112,9 +112,9 @@ describe("the OpenMetrics export in a real Prometheus TSDB", () => {
     );
     expect(runs).toEqual(
       new Set([
-        "resource=pods,run=A,scenario=v=2&herd=300@20&lag=4000",
-        "resource=pods,run=B,scenario=v=2&gates=ConsistentListFromCacheSkipTimeoutFallback=true&herd=300@20&lag=4000",
-        "resource=pods,scenario=v=2&herd=300@20",
+        "resource=pods,run=A,scenario=v=3&herd=300@20&lag=4000",
+        "resource=pods,run=B,scenario=v=3&gates=ConsistentListFromCacheSkipTimeoutFallback=true&herd=300@20&lag=4000",
+        "resource=pods,scenario=v=3&herd=300@20",
       ]),
     );
   });

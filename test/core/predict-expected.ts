@@ -28,4 +28,5 @@ export const EXPECTED: Record<string, string> = {
   "preset:k8s-1.37": "waited",
   "preset:heavy": "at-once",
   "preset:large-cluster": "cache",
+  "preset:production-like": "nearly-all",
 };

@@ -139,7 +139,7 @@ describe("a verdict's figures match what the page shows beside it", () => {
     const snapshot = decidingSnapshot(stepQuery(chapter("rv0"), 0), question, NS_PER_S / 2);
     expect(snapshot?.waiterCount).toBeGreaterThan(0);
     expect(question.evidence(snapshot as SimSnapshot)).toMatch(
-      /^(\d+) RV=0 reads finished: \1 served at once by the cache\. \d+ other reads are still parked, waiting for the cache: a consistent read's quorum read for the current RV already shows in etcd's panel, but Decisions lists a read only once it is answered\.$/,
+      /^(\d+) RV=0 reads finished: \1 served by the cache without a wait\. \d+ other reads are still parked, waiting for the cache: a consistent read's quorum read for the current RV already shows in etcd's panel, but Decisions lists a read only once it is answered\.$/,
     );
   });
 });

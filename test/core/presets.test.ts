@@ -60,6 +60,8 @@ const CONTRASTS: readonly [id: string, without: string][] = [
   ["k8s-1.37", "k8s=1.36&mix=rv0:50,notOlderThan:50&otherWrites=0"],
   // Without the long request timeout the ring's ceiling stays at the default 102 400.
   ["large-cluster", "objects=150000&reads=20000&writes=2000&watchers=1000&etcdConcurrency=64"],
+  // With the defaults' 20 ms + 10 ms events, about 1 % of waits pass 110 ms.
+  ["production-like", "k8s=1.36&reads=1000"],
 ];
 
 describe("preset observables come from what the preset changes", () => {

@@ -18,6 +18,7 @@ import {
   SCENARIO_KEYS,
   SCHEDULE_KEYS,
   type Scenario,
+  VERSION_2_NOTICE,
   WHATIF_SWITCHES,
 } from "../../src/sim/scenario/index.ts";
 
@@ -31,45 +32,45 @@ const reencoded = (query: string): string => {
 
 describe("encodeScenario", () => {
   it("writes nothing for the defaults", () => {
-    expect(encodeScenario(DEFAULT_SCENARIO)).toBe("v=2");
+    expect(encodeScenario(DEFAULT_SCENARIO)).toBe("v=3");
   });
 
   it("writes only the values that differ from the defaults", () => {
     expect(reencoded("writes=200&lag=20&k8s=1.37&mix=rv0:6,consistent:3,notOlderThan:1")).toBe(
-      "v=2&writes=200",
+      "v=3&writes=200",
     );
   });
 
   it("writes keys in the order of the key table (docs/scenarios.md), whatever order they came in", () => {
     expect(reencoded("whatif=noRvGuard&lag=800&writes=200&k8s=1.33&name=x")).toBe(
-      "v=2&name=x&k8s=1.33&writes=200&lag=800&whatif=noRvGuard",
+      "v=3&name=x&k8s=1.33&writes=200&lag=800&whatif=noRvGuard",
     );
   });
 
   it("writes numbers and seconds minimally", () => {
-    expect(reencoded("writes=200.0&jitter=0.50&seed=007")).toBe("v=2&seed=7&writes=200&jitter=0.5");
-    expect(reencoded("writes=2000@0,10@120.000")).toBe("v=2&writes=2000@0,10@120");
-    expect(reencoded("lag=1@0.0,2@0.000000001")).toBe("v=2&lag=1@0,2@0.000000001");
+    expect(reencoded("writes=200.0&jitter=0.50&seed=007")).toBe("v=3&seed=7&writes=200&jitter=0.5");
+    expect(reencoded("writes=2000@0,10@120.000")).toBe("v=3&writes=2000@0,10@120");
+    expect(reencoded("lag=1@0.0,2@0.000000001")).toBe("v=3&lag=1@0,2@0.000000001");
   });
 
   it("writes a schedule with only its point at 0 as a plain number", () => {
-    expect(reencoded("writes=200@0")).toBe("v=2&writes=200");
+    expect(reencoded("writes=200@0")).toBe("v=3&writes=200");
   });
 
   it("writes the gates that were set, in the order written, with true and false", () => {
     expect(reencoded("k8s=1.33&gates=ListFromCacheSnapshot=True,ConsistentListFromCache=0")).toBe(
-      "v=2&k8s=1.33&gates=ListFromCacheSnapshot=true,ConsistentListFromCache=false",
+      "v=3&k8s=1.33&gates=ListFromCacheSnapshot=true,ConsistentListFromCache=false",
     );
     expect(reencoded("k8s=1.34&gates=ConsistentListFromCache=true")).toBe(
-      "v=2&k8s=1.34&gates=ConsistentListFromCache=true",
+      "v=3&k8s=1.34&gates=ConsistentListFromCache=true",
     );
   });
 
   it("writes fault lists in time order and the mix as shares", () => {
     expect(reencoded("herd=5@30,7@10&restart=9,3&away=2@8:1.5&stall=1-2,4-6")).toBe(
-      "v=2&herd=7@10,5@30&away=2@8:1.5&stall=1-2,4-6&restart=3,9",
+      "v=3&herd=7@10,5@30&away=2@8:1.5&stall=1-2,4-6&restart=3,9",
     );
-    expect(reencoded("mix=exact:1,rv0:3")).toBe("v=2&mix=rv0:0.75,exact:0.25");
+    expect(reencoded("mix=exact:1,rv0:3")).toBe("v=3&mix=rv0:0.75,exact:0.25");
   });
 
   it("never throws on a name cut in the middle of a surrogate pair", () => {
@@ -80,7 +81,7 @@ describe("encodeScenario", () => {
 
   it("keeps @ , : = readable and escapes what would break the query", () => {
     const encoded = reencoded(`name=${encodeURIComponent("a&b=c #1 + 50% ,:@")}`);
-    expect(encoded).toBe("v=2&name=a%26b=c%20%231%20%2B%2050%25%20,:@");
+    expect(encoded).toBe("v=3&name=a%26b=c%20%231%20%2B%2050%25%20,:@");
     expect(parseScenario(encoded).scenario.name).toBe("a&b=c #1 + 50% ,:@");
   });
 });
@@ -285,15 +286,25 @@ describe("schema versions and limits", () => {
 
   it("reads a link without v as the current version, with one full LIST per consistent read", () => {
     const { scenario, notices } = parseScenario("writes=200");
-    expect(scenario.v).toBe(2);
+    expect(scenario.v).toBe(3);
     expect(scenario.limits.consistent).toBe(0);
     expect(notices).toEqual([]);
+  });
+
+  it("opens a version 2 link with the LIST costs it had, says so, and writes it back as it came", () => {
+    const { scenario, notices } = parseScenario("v=2&writes=200");
+    expect(scenario).toMatchObject({ etcdObjectCost: 0, etcdByteCost: 10, cacheCost: 0 });
+    expect(scenario.limits.consistent).toBe(0);
+    expect(notices).toEqual([VERSION_2_NOTICE]);
+    expect(encodeScenario(scenario)).toBe("v=2&writes=200");
+    const current = parseScenario("writes=200").scenario;
+    expect(current).toMatchObject({ etcdObjectCost: 1.58, etcdByteCost: 9.2, cacheCost: 1.58 });
   });
 
   it("writes only the limits that differ from the version's defaults, and reads them back", () => {
     const { scenario } = parseScenario("limits=exact:0,consistent:500&objectBytes=65536");
     expect(scenario.limits).toEqual({ rv0: 500, consistent: 500, notOlderThan: 0, exact: 0 });
-    expect(encodeScenario(scenario)).toBe("v=2&limits=consistent:500,exact:0&objectBytes=65536");
+    expect(encodeScenario(scenario)).toBe("v=3&limits=consistent:500,exact:0&objectBytes=65536");
     expect(parseScenario(encodeScenario(scenario)).scenario).toEqual(scenario);
   });
 

@@ -212,7 +212,13 @@ describe("parseScenario with bad input", () => {
     expect(scenario.ryw).toEqual([{ atNs: 0, value: 500 }]);
   });
 
-  const UNIT_WORDS: Record<string, string> = { ms: "ms", s: "s", "/s": "per second", B: "bytes" };
+  const UNIT_WORDS: Record<string, string> = {
+    ms: "ms",
+    µs: "µs",
+    s: "s",
+    "/s": "per second",
+    B: "bytes",
+  };
   it.each(
     (Object.keys(SCENARIO_KEYS) as (keyof typeof SCENARIO_KEYS)[]).filter((key) => {
       const { value, unit } = SCENARIO_KEYS[key];
@@ -249,7 +255,7 @@ describe("parseScenario with bad input", () => {
     ["processRate", "0", "expected a number 1 … 1000000"],
     ["seed", "4294967296", "expected an integer 0 … 4294967295"],
     ["seed", "0x10", "expected an integer 0 … 4294967295"],
-    ["objects", "Infinity", "expected an integer 0 … 200000"],
+    ["objects", "Infinity", "expected an integer 0 … 300000"],
     ["k8s", "1.32", "expected one of 1.33, 1.34, 1.35, 1.36, 1.37"],
     ["rywRead", "eventual", "expected one of consistent, pinned"],
     ["arrival", "bursty", "expected one of poisson, uniform"],
@@ -274,7 +280,7 @@ describe("parseScenario with bad input", () => {
     ["compaction", "86401", "expected an integer 0 … 86400"],
     ["blockTimeout", "60001", "expected an integer 1 … 60000"],
     ["whatif", "noGuards", '"noGuards" is not a what-if switch'],
-    ["v", "0", "expected an integer 1 … 2"],
+    ["v", "0", "expected an integer 1 … 3"],
   ])(
     "reports %s=%s with key, value and what is allowed, and keeps the default",
     (key, value, words) => {
@@ -364,9 +370,9 @@ describe("parseScenario with bad input", () => {
   });
 
   it("says so when the link comes from a newer schema, and reads what it can", () => {
-    const { scenario, issues } = parseScenario("v=3&writes=200&sparkle=1");
+    const { scenario, issues } = parseScenario("v=4&writes=200&sparkle=1");
     expect(scenario.writes).toEqual([{ atNs: 0, value: 200 }]);
-    expect(issues[0]).toMatchObject({ key: "v", value: "3" });
+    expect(issues[0]).toMatchObject({ key: "v", value: "4" });
     expect(issues[0]?.message).toContain("newer than this app knows");
     expect(issues[1]?.key).toBe("sparkle");
   });

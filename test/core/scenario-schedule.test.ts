@@ -78,7 +78,7 @@ describe("appendToSchedule", () => {
       20,
     );
     const scenario = { ...DEFAULT_SCENARIO, lag };
-    expect(encodeScenario(scenario)).toBe("v=2&lag=20@0,800@12.346,20@30");
+    expect(encodeScenario(scenario)).toBe("v=3&lag=20@0,800@12.346,20@30");
     expect(parseScenario(encodeScenario(scenario)).scenario).toStrictEqual(scenario);
   });
 });
@@ -125,7 +125,7 @@ describe("fault appends", () => {
       away: appendAway([], 4 * S, 10, 2.5 * S),
     };
     expect(encodeScenario(scenario)).toBe(
-      "v=2&herd=1000@3&away=10@4:2.5&stall=5-8,15-17&restart=7.5",
+      "v=3&herd=1000@3&away=10@4:2.5&stall=5-8,15-17&restart=7.5",
     );
     expect(parseScenario(encodeScenario(scenario)).scenario).toStrictEqual(scenario);
   });

@@ -7,6 +7,7 @@ import type { WatchCacheEvent } from "../../src/sim/apiserver/watch-cache-event.
 import { EtcdKv } from "../../src/sim/etcd/kv.ts";
 import { type RangeCosts, RangeQueue } from "../../src/sim/etcd/range-queue.ts";
 import type { RangeReason } from "../../src/sim/etcd/range-stats.ts";
+import { FLAT_ETCD_COST } from "../../src/sim/list-costs.ts";
 import { Scheduler } from "../../src/sim/scheduler.ts";
 import { type Pod, podKey } from "../../src/sim/storage/pod.ts";
 import { NS_PER_MS } from "../../src/sim/time.ts";
@@ -257,6 +258,7 @@ function runRanges(
     concurrency: () => slots,
     latencyNs: () => latencyNs,
     objectBytes: setup.objectBytes,
+    transfer: FLAT_ETCD_COST,
     answered: (reason) => log.push(`${scheduler.nowNs} answered ${reason}`),
   };
   const queue = make(scheduler, costs);

@@ -1,12 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { parseArgs } from "../../src/cli/args.ts";
 import { preparedSweep, runSweep } from "../../src/cli/sweep.ts";
-import { FIGURE_IDS } from "../../src/cli/sweep-figures.ts";
-import { SWEEP_CAP_S } from "../../src/cli/sweep-flags.ts";
-import type { PointResult } from "../../src/cli/sweep-point.ts";
-import { pointText } from "../../src/cli/sweep-points.ts";
 import type { PointRunner } from "../../src/cli/sweep-pool.ts";
-import { readSweep } from "../../src/cli/sweep-spec.ts";
+import { FIGURE_IDS } from "../../src/sweep/figures.ts";
+import { SWEEP_CAP_S } from "../../src/sweep/flags.ts";
+import type { PointResult } from "../../src/sweep/point.ts";
+import { pointText } from "../../src/sweep/points.ts";
+import { readSweep } from "../../src/sweep/spec.ts";
 
 // The sweep's flags read into a plan, every bad spec of issue 38's proof list refused in the
 // scenario errors' manner, and the threshold search's walk over a figure we choose (a runner that

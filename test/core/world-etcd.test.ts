@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { EtcdKv } from "../../src/sim/etcd/kv.ts";
 import type { EtcdRequestReason } from "../../src/sim/etcd/server.ts";
 import { EtcdServer } from "../../src/sim/etcd/server.ts";
+import { FLAT_ETCD_COST } from "../../src/sim/list-costs.ts";
 import type { K8sVersion } from "../../src/sim/scenario/k8s-version.ts";
 import { Scheduler } from "../../src/sim/scheduler.ts";
 import type { ApiError } from "../../src/sim/storage/errors.ts";
@@ -27,6 +28,7 @@ function server(pods: number, concurrency = 2, latencyMs = 2, k8s: K8sVersion = 
       concurrency: () => concurrency,
       latencyNs: () => ms(latencyMs),
       objectBytes: 2048,
+      transfer: FLAT_ETCD_COST,
       answered: (reason) => {
         counts[reason] = (counts[reason] ?? 0) + 1;
       },

@@ -92,6 +92,23 @@ describe("a script's checks", () => {
     expect(bad((s) => (s["timeline"] = [{ atNs: 5, op: "write", pod: 99999 }]))).toThrow(
       /timeline\[0\].pod/,
     );
+    expect(bad((s) => ((s["world"] as Record<string, unknown>)["etcdNsPer2KiB"] = 1.5))).toThrow(
+      /world.etcdNsPer2KiB: an integer 0 … 20000 ns \(absent: 10000\)/,
+    );
+  });
+});
+
+describe("etcd's cost terms in a script", () => {
+  const withTerms = (terms: Record<string, number>) => {
+    const raw = JSON.parse(JSON.stringify(randomScript(5))) as Record<string, unknown>;
+    raw["world"] = { ...(raw["world"] as Record<string, unknown>), objectBytes: 65536, ...terms };
+    return runScript(readScript(raw)).traceHash;
+  };
+
+  it("default to the cost before the fit (0 per object, 10 000 ns per 2 KiB)", () => {
+    const absent = withTerms({});
+    expect(withTerms({ etcdNsPerObject: 0, etcdNsPer2KiB: 10000 })).toBe(absent);
+    expect(withTerms({ etcdNsPerObject: 1580, etcdNsPer2KiB: 9200 })).not.toBe(absent);
   });
 });
 

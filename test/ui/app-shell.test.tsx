@@ -44,7 +44,7 @@ describe("the app shell", () => {
     const writes = runtime.store.getState().scenario.writes;
     expect(writes.length).toBe(2);
     expect(writes[1]?.value).toBeGreaterThan(20);
-    await waitFor(() => expect(lastQuery(writtenQueries)).toMatch(/^v=2&writes=20@0,\d+@[\d.]+$/));
+    await waitFor(() => expect(lastQuery(writtenQueries)).toMatch(/^v=3&writes=20@0,\d+@[\d.]+$/));
     expect(screen.queryByText(/restarted/)).toBeNull();
   });
 
@@ -53,7 +53,7 @@ describe("the app shell", () => {
     fireEvent.change(screen.getByLabelText("On Retry-After"), { target: { value: "none" } });
     expect(runtime.store.getState().scenario.retry).toBe("none");
     expect(screen.getByText("On Retry-After changed: the run restarted from 0 s.")).toBeVisible();
-    await waitFor(() => expect(lastQuery(writtenQueries)).toBe("v=2&retry=none"));
+    await waitFor(() => expect(lastQuery(writtenQueries)).toBe("v=3&retry=none"));
   });
 
   it("keeps a live move through a run-setting restart, and says what it kept", async () => {
@@ -69,7 +69,7 @@ describe("the app shell", () => {
     ).toHaveTextContent("(Watch lag 5,000 ms)");
     await waitFor(() =>
       expect(lastQuery(writtenQueries)).toBe(
-        "v=2&gates=ConsistentListFromCacheSkipTimeoutFallback=true&lag=5000",
+        "v=3&gates=ConsistentListFromCacheSkipTimeoutFallback=true&lag=5000",
       ),
     );
   });
@@ -92,7 +92,7 @@ describe("the app shell", () => {
     );
     await waitFor(() =>
       expect(lastQuery(writtenQueries)).toBe(
-        "v=2&gates=ConsistentListFromCacheSkipTimeoutFallback=true",
+        "v=3&gates=ConsistentListFromCacheSkipTimeoutFallback=true",
       ),
     );
   });
@@ -135,7 +135,7 @@ describe("the app shell", () => {
   });
 
   it("says when a link comes from a newer schema version", () => {
-    renderApp("#v=3&writes=5");
+    renderApp("#v=4&writes=5");
     expect(screen.getByRole("alert")).toHaveTextContent(/newer than this app knows/);
   });
 
@@ -145,7 +145,7 @@ describe("the app shell", () => {
     fireEvent.blur(screen.getByLabelText("Name"));
     fireEvent.click(screen.getByRole("button", { name: "Compact etcd now" }));
     await waitFor(() =>
-      expect(lastQuery(writtenQueries)).toMatch(/^v=2&name=My%20cluster&compact=/),
+      expect(lastQuery(writtenQueries)).toMatch(/^v=3&name=My%20cluster&compact=/),
     );
     expect(runtime.store.getState().scenario.name).toBe("My cluster");
     expect(screen.queryByText(/restarted/)).toBeNull();

@@ -18,7 +18,6 @@ import { createSimulation } from "../../src/sim/simulation.ts";
 import type { SimSnapshot } from "../../src/sim/snapshot.ts";
 import type { AppRuntime } from "../../src/state/runtime.ts";
 import { ChallengeDock } from "../../src/ui/challenges/ChallengeDock.tsx";
-import { progressStore } from "../../src/ui/challenges/progress-store.ts";
 import { useChallengeKey } from "../../src/ui/challenges/use-challenge-key.ts";
 import { ControlPanel } from "../../src/ui/controls/ControlPanel.tsx";
 import type { WorkerCommand } from "../../src/worker/protocol.ts";
@@ -55,8 +54,7 @@ function consistentAt(seconds: number, served: number, fellBack = 0): SimSnapsho
 
 afterEach(cleanup);
 beforeEach(() => {
-  localStorage.clear();
-  act(() => progressStore.getState().reload());
+  localStorage.clear(); // each test's runtime reads its progress from the storage when it starts
 });
 
 /** Runs the challenge page key's hook alone, as the app shell does. */
@@ -209,9 +207,8 @@ describe("the challenge card", () => {
     // Restored in another visit: the storage is read again, the hints are still shown.
     unmount();
     const saved = localStorage.getItem(PROGRESS_KEY);
-    act(() => progressStore.setState({ solved: {}, hints: {} }));
+    localStorage.clear();
     localStorage.setItem(PROGRESS_KEY, saved ?? "");
-    act(() => progressStore.getState().reload());
     renderChallenge(fakeRuntime("challenge=under-the-wall"));
     expect(screen.getAllByRole("listitem").map((item) => item.textContent)).toEqual(wall.hints);
   });

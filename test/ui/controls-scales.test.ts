@@ -1,7 +1,14 @@
 import { describe, expect, it } from "vitest";
+import {
+  type KeyDescriptor,
+  SCENARIO_KEYS,
+  type ScenarioKey,
+  type ValueSpec,
+} from "../../src/model/index.ts";
 import { formatSpeed, positionFromSpeed, speedFromPosition } from "../../src/state/speed.ts";
 import { joinQuery, scenarioTextOf } from "../../src/state/url.ts";
 import { addressQuery } from "../../src/state/url-sync.ts";
+import { runSliderRange } from "../../src/ui/controls/RunSlider.tsx";
 import {
   lastPosition,
   positionOfValue,
@@ -36,6 +43,29 @@ describe("valueAtPosition", () => {
   it("places the defaults on the scale exactly", () => {
     expect(valueAtPosition(positionOfValue(20, writes), writes)).toBe(20);
     expect(valueAtPosition(positionOfValue(8, concurrency), concurrency)).toBe(8);
+  });
+});
+
+describe("the run keys' sliders", () => {
+  it("offer each key's default exactly (the fitted LIST costs and 2 KiB objects included)", () => {
+    for (const [key, descriptor] of Object.entries(SCENARIO_KEYS) as [
+      ScenarioKey,
+      KeyDescriptor<unknown, ValueSpec>,
+    ][]) {
+      const spec = descriptor.value;
+      if (spec.kind !== "number" || key === "v" || key === "seed") continue;
+      const range = runSliderRange(key, spec);
+      const value = descriptor.default as number;
+      expect(valueAtPosition(positionOfValue(value, range), range), key).toBe(value);
+    }
+  });
+
+  it("reach KEP-2340's rows: 300 000 objects, 1 KiB and 1 MiB", () => {
+    const objects = runSliderRange("objects", SCENARIO_KEYS.objects.value);
+    const bytes = runSliderRange("objectBytes", SCENARIO_KEYS.objectBytes.value);
+    expect(valueAtPosition(lastPosition(objects), objects)).toBe(300000);
+    for (const size of [1024, 1048576])
+      expect(valueAtPosition(positionOfValue(size, bytes), bytes)).toBe(size);
   });
 });
 

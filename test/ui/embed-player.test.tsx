@@ -53,7 +53,7 @@ describe("the embedded player", () => {
     runtime.store.getState().setLive("writes", 30);
     await waitFor(() =>
       expect(writtenQueries.at(-1)).toMatch(
-        /^v=2&writes=20@0,30@[\d.]+&lag=800&embed=1&panels=ring$/,
+        /^v=3&writes=20@0,30@[\d.]+&lag=800&embed=1&panels=ring$/,
       ),
     );
   });

@@ -62,7 +62,7 @@ describe("the link-problem banner", () => {
       "#lag=800&writes=lots&t=1e9&speed=fast&panels=ring,radar&embed=maybe&until=soon",
     );
     await waitFor(() => expect(writtenQueries.length).toBeGreaterThan(0));
-    expect(lastQuery(writtenQueries)).toBe("v=2&lag=800&panels=ring");
+    expect(lastQuery(writtenQueries)).toBe("v=3&lag=800&panels=ring");
     expect(runtime.store.getState().speed).toBe(1);
     expect(screen.getByRole("alert")).toHaveTextContent(
       't: "1e9" is not valid: expected seconds 0 … 86400; the run opens at 0 s',

@@ -15,7 +15,7 @@ describe("the scenario version 2 run settings", () => {
     fireEvent.change(field, { target: { value: "500" } });
     expect(runtime.store.getState().scenario.limits.consistent).toBe(500);
     expect(screen.getByText("LIST limits changed: the run restarted from 0 s.")).toBeVisible();
-    await waitFor(() => expect(lastQuery(writtenQueries)).toBe("v=2&limits=consistent:500"));
+    await waitFor(() => expect(lastQuery(writtenQueries)).toBe("v=3&limits=consistent:500"));
   });
 
   it("refuses a bad limit, keeps the one in force and says which, what and why", () => {

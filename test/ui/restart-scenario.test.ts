@@ -8,7 +8,7 @@ const scenario = (query: string) => parseScenario(query).scenario;
 describe("restartScenario (a run-setting change)", () => {
   it("starts every live setting at the value in force now", () => {
     const { scenario: next, kept } = restartScenario(scenario("lag=20@0,5000@12.5"), 40 * S);
-    expect(encodeScenario(next)).toBe("v=2&lag=5000");
+    expect(encodeScenario(next)).toBe("v=3&lag=5000");
     expect(kept).toBe(" with the live settings in force at 40.0 s (Watch lag 5,000 ms)");
   });
 

@@ -210,9 +210,9 @@ describe("createSimulationHost", () => {
     const texts = replies.flatMap((reply) => (reply.type === "scenario" ? [reply.query] : []));
     // Recorded on the next whole millisecond after now: the change applies from then on.
     expect(texts).toEqual([
-      "v=2",
-      "v=2&writes=20@0,50@1.001",
-      "v=2&writes=20@0,50@1.001&compact=1.001",
+      "v=3",
+      "v=3&writes=20@0,50@1.001",
+      "v=3&writes=20@0,50@1.001&compact=1.001",
     ]);
     expect(parseScenario(texts.at(-1) ?? "").issues).toEqual([]);
   });

@@ -217,10 +217,10 @@ describe("the guided tour", () => {
     fireEvent.click(button("From the defaults"));
     const state = fake.runtime.store.getState();
     expect(screen.queryByTestId("tour")).not.toBeInTheDocument();
-    expect(encodeScenario(state.scenario)).toBe("v=2");
+    expect(encodeScenario(state.scenario)).toBe("v=3");
     expect(state.pageKeys).toEqual({});
     expect(state.speed).toBe(1);
-    expect(loads(fake).at(-1)).toBe("v=2");
+    expect(loads(fake).at(-1)).toBe("v=3");
   });
 
   it("goes to the next chapter after a chapter's last caption", () => {

@@ -31,7 +31,7 @@ describe("twin runs on the page", () => {
     fireEvent.click(screen.getByRole("button", { name: "Pause" }));
     runtime.store.getState().setLive("writes", 30);
     await waitFor(() =>
-      expect(lastQuery(writtenQueries)).toMatch(/^v=2&writes=20@0,30@[\d.]+&lag=800$/),
+      expect(lastQuery(writtenQueries)).toMatch(/^v=3&writes=20@0,30@[\d.]+&lag=800$/),
     );
   });
 
@@ -46,7 +46,7 @@ describe("twin runs on the page", () => {
     expect(screen.queryByRole("dialog")).toBeNull();
     expect(screen.getByText("Twin run: A and B started together from 0 s.")).toBeVisible();
     await waitFor(() =>
-      expect(lastQuery(writtenQueries)).toBe("v=2&lag=4000&twin=requestTimeout%3D300"),
+      expect(lastQuery(writtenQueries)).toBe("v=3&lag=4000&twin=requestTimeout%3D300"),
     );
     await waitFor(() => expect(runtime.live.get()?.twin).toBeDefined());
   });
@@ -78,6 +78,6 @@ describe("twin runs on the page", () => {
     fireEvent.click(screen.getByRole("button", { name: "End twin run" }));
     expect(screen.queryByTestId("twin-label-a")).toBeNull();
     await waitFor(() => expect(runtime.live.get()?.twin).toBeUndefined());
-    await waitFor(() => expect(lastQuery(writtenQueries)).toBe("v=2"));
+    await waitFor(() => expect(lastQuery(writtenQueries)).toBe("v=3"));
   });
 });

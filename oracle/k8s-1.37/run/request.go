@@ -31,11 +31,24 @@ type answer struct {
 	token string
 }
 
+// queueRanks is how many places in a script a queue key tells apart (see send); a key stays
+// below the cacher's own (store's backgroundKey) for scripts up to 86 400 s.
+const queueRanks = 1 << 15
+
 // send records a page of request reqID as sent now and returns it with the context its storage
-// calls run under.
+// calls run under. Its ranges join etcd's queue, among those joining at one instant, in the order
+// of the page's arrival and then of its request's place in the script: pagers woken together send
+// their next pages at one instant, and would otherwise queue in goroutine order.
 func (h *harness) send(reqID, pageID string) (*page, context.Context) {
 	now := h.world.Now()
-	p := &page{calls: &store.Calls{Key: now}}
+	rank := int64(queueRanks - 1)
+	for i := range h.sc.Requests {
+		if h.sc.Requests[i].ID == reqID {
+			rank = min(rank, int64(i))
+			break
+		}
+	}
+	p := &page{calls: &store.Calls{Key: now*queueRanks + rank}}
 	p.rec = outcome.Request{ID: pageID, SentAtNs: now}
 	h.mu.Lock()
 	h.pages[reqID] = append(h.pages[reqID], p)
@@ -51,14 +64,17 @@ func (h *harness) settle(p *page, rec outcome.Request) {
 
 // serve sends r; a list with a limit is a pager, as client-go's: each answer with a continue
 // token sends the next page at once with that token, no RV and no RVM, until the last page or
-// the first error. Pages after the first are reported as <id>.p<n>.
+// the first error; a 410 for a continued page makes it list everything at once, with the first
+// page's RV and RVM (FullListIfExpired, on by default). Pages after the first are reported as
+// <id>.p<n>.
+// upstream: client-go tools/pager/pager.go ListPager.list
 func (h *harness) serve(r script.Request) {
 	if r.Verb == script.VerbWatch {
 		p, ctx := h.send(r.ID, r.ID)
 		h.settle(p, h.watch(ctx, r, p.rec))
 		return
 	}
-	token := ""
+	first, token := r, ""
 	for n := 1; ; n++ {
 		id := r.ID
 		if n > 1 {
@@ -67,7 +83,15 @@ func (h *harness) serve(r script.Request) {
 		p, ctx := h.send(r.ID, id)
 		rec := h.withDeadline(ctx, r, token, p.rec)
 		h.settle(p, rec)
-		if h.root.Err() != nil || rec.Code == nil || *rec.Code != 200 || rec.ContinueToken == "" {
+		if h.root.Err() != nil || rec.Code == nil {
+			return
+		}
+		if *rec.Code == 410 && token != "" && r.Limit > 0 {
+			r, token = first, ""
+			r.Limit = 0
+			continue
+		}
+		if *rec.Code != 200 || rec.ContinueToken == "" {
 			return
 		}
 		r.RV, r.RVM, token = "", "", rec.ContinueToken

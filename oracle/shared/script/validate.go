@@ -25,6 +25,9 @@ func (s *Script) Validate() error {
 	if w.ObjectBytes < 0 || w.EtcdLatencyNs < 0 || w.LagNs < 0 || w.ProcessRate < 0 || w.CompactionIntervalNs < 0 {
 		bad("world.objectBytes, etcdLatencyNs, lagNs, processRate and compactionIntervalNs must be 0 or more")
 	}
+	if perObject, per2KiB := w.EtcdCost(); perObject < 0 || per2KiB < 0 {
+		bad("world.etcdNsPerObject and etcdNsPer2KiB must be 0 or more")
+	}
 	if w.RequestTimeoutNs <= 0 || w.DurationNs <= 0 {
 		bad("world.requestTimeoutNs and world.durationNs must be more than 0")
 	}

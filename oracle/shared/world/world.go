@@ -73,9 +73,11 @@ func (w *World) CompactRevision() int64 {
 	return w.kv.Compacted()
 }
 
-// ServiceNs is one range's service time: etcdLatencyNs + ceil(10000 ns × objects × objectBytes / 2048).
+// ServiceNs is one range's service time: etcdLatencyNs + objects × etcdNsPerObject +
+// ceil(objects × objectBytes × etcdNsPer2KiB / 2048); without those fields, 0 and 10000 ns.
 func (w *World) ServiceNs(objects int64) int64 {
-	return w.cfg.EtcdLatencyNs + ceilDiv(10000*objects*w.cfg.ObjectBytes, 2048)
+	perObject, per2KiB := w.cfg.EtcdCost()
+	return w.cfg.EtcdLatencyNs + objects*perObject + ceilDiv(objects*w.cfg.ObjectBytes*per2KiB, 2048)
 }
 
 func ceilDiv(a, b int64) int64 { return (a + b - 1) / b }

@@ -207,3 +207,18 @@ func TestACompactionBehindTheStreamLeavesTheWatchOpen(t *testing.T) {
 		}
 	})
 }
+
+func TestServiceTimeKeepsTheOldFormulaWithoutCostFieldsAndAddsThemWhenSet(t *testing.T) {
+	old := New(script.World{Objects: 1, EtcdConcurrency: 1, EtcdLatencyNs: 2 * ms, ObjectBytes: 1000}, vclock.New())
+	// 2 ms + ceil(10000 × 3 × 1000 / 2048) = 2 ms + 14649 ns.
+	if got := old.ServiceNs(3); got != 2*ms+14649 {
+		t.Fatalf("without cost fields: %d ns; want %d", got, 2*ms+14649)
+	}
+	perObject, per2KiB := int64(1580), int64(9200)
+	fitted := New(script.World{Objects: 1, EtcdConcurrency: 1, EtcdLatencyNs: 2 * ms, ObjectBytes: 1000,
+		EtcdNsPerObject: &perObject, EtcdNsPer2KiB: &per2KiB}, vclock.New())
+	// 2 ms + 3 × 1580 + ceil(3 × 1000 × 9200 / 2048) = 2 ms + 4740 + 13477 ns.
+	if got := fitted.ServiceNs(3); got != 2*ms+4740+13477 {
+		t.Fatalf("with cost fields: %d ns; want %d", got, 2*ms+4740+13477)
+	}
+}

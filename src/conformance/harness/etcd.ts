@@ -2,6 +2,7 @@ import * as v from "valibot";
 import { EtcdKv, type KvEvent } from "../../sim/etcd/kv.ts";
 import type { RangeCosts } from "../../sim/etcd/range-queue.ts";
 import { EtcdServer } from "../../sim/etcd/server.ts";
+import { FLAT_ETCD_COST } from "../../sim/list-costs.ts";
 import { podKey } from "../../sim/storage/pod.ts";
 import { RawStep, type Step } from "../schema/ops.ts";
 import { FeatureGates } from "../schema/shared.ts";
@@ -29,6 +30,7 @@ const INSTANT: RangeCosts = {
   latencyNs: () => 0,
   answered: () => {},
   objectBytes: 2048,
+  transfer: FLAT_ETCD_COST,
 };
 
 export interface HarnessE {

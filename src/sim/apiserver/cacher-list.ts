@@ -15,6 +15,8 @@ const EVERYTHING: Selectors = { labels: [], fields: [] };
 export interface CacherPage extends StorageListResult {
   /** upstream: cacher.go GetList RecordListCacheMetrics(…, len(resp.Items), …): the whole list. */
   readonly fetched: number;
+  /** The objects the cacher walked to fill the page (what its filtering costs, list-costs.ts). */
+  readonly walked: number;
 }
 
 export function cacherPage(
@@ -32,11 +34,13 @@ export function cacherPage(
   // With a selector the matches must be found one by one, as upstream does.
   const selected: Pod[] = [];
   let hasMore = false;
+  let walked = 0;
   for (const pod of list.items()) {
     if (limit > 0 && selected.length >= limit) {
       hasMore = true;
       break;
     }
+    walked++;
     if (matches(pod, selectors)) selected.push(pod);
   }
   const last = selected[selected.length - 1];
@@ -51,6 +55,7 @@ export function cacherPage(
     remainingItemCount: null,
     items: (max) => (max === undefined ? selected : selected.slice(0, max)),
     fetched: list.count,
+    walked,
   };
 }
 
@@ -84,6 +89,11 @@ class UnfilteredPage implements CacherPage {
   /** The whole list the watch cache walked, not only the page. */
   get fetched(): number {
     return this.list.count;
+  }
+
+  /** Every item matches: the walk stops at the page's last item. */
+  get walked(): number {
+    return this.count;
   }
 
   private get hasMore(): boolean {

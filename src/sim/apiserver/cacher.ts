@@ -1,3 +1,4 @@
+import { cacheWalkNs } from "../list-costs.ts";
 import type { ScheduledEvent, Scheduler } from "../scheduler.ts";
 import { type ApiError, keyNotFound, tooManyRequests } from "../storage/errors.ts";
 import type {
@@ -11,7 +12,7 @@ import { parseResourceVersion } from "../storage/list-options.ts";
 import type { Pod } from "../storage/pod.ts";
 import { prepareKey } from "../storage/prepare-key.ts";
 import { type RequestContext, recordStep } from "../storage/request-context.ts";
-import { type Nanos, NS_PER_S, seconds } from "../time.ts";
+import { type Nanos, NS_PER_MS, NS_PER_S, seconds } from "../time.ts";
 import { BookmarkBuckets } from "./bookmark-buckets.ts";
 import { cacherPage } from "./cacher-list.ts";
 import { type CacherWatchOptions, cacherWatch, type WatchDone } from "./cacher-watch.ts";
@@ -55,6 +56,9 @@ export interface CacherOptions {
   readonly resourcePrefix: string;
 }
 
+/** The event that answers a LIST once the cacher walked its page (registered on first use). */
+export const LIST_WALK_EVENT = "cacher.listWalk";
+
 export class Cacher {
   private readonly pending = new PendingLists<CacheList>((call, err, list) =>
     this.onList(call, err, list),
@@ -84,6 +88,8 @@ export class Cacher {
   private bookmarkTick: ScheduledEvent | null = null;
   private helper: DelegationHelper | null = null;
   private readonly kinds: { bookmark: number; compactor: number };
+  /** The walk's event kind, registered on first use: runs without the cost keep their kinds. */
+  private walkKind = -1;
 
   constructor(options: CacherOptions) {
     this.scheduler = options.scheduler;
@@ -110,7 +116,7 @@ export class Cacher {
       const durationNs = this.scheduler.nowNs - this.cachingStartNs;
       this.metrics.initializationDuration.observe(durationNs / NS_PER_S);
     };
-    if (this.config.gates.ListFromCacheSnapshot) this.scheduleCompactor();
+    if (this.config.gates.ListFromCacheSnapshot) this.scheduleCompactor(this.config.createdAtNs);
   }
 
   /** Consistent reads may be served from the cache (≤1.36: also the ConsistentListFromCache gate). */
@@ -179,11 +185,21 @@ export class Cacher {
     this.metrics.cacheListReturnedObjects.inc(page.count);
     // 1.37: RecordListCacheMetrics also counts the list as the watch cache's, nothing evaluated
     this.metrics.storageList.record("watchcache", list.indexUsed, page.fetched, 0, page.count);
+    const walkNs = cacheWalkNs(page.walked, this.config.walkNsPerObject ?? 0);
     if (ctx.steps !== undefined) {
-      const detail = `cache: ${page.count} objects at RV ${page.rv}`;
+      const walk = walkNs === 0 ? "" : `, answered after ${walkNs / NS_PER_MS} ms of walking them`;
+      const detail = `cache: ${page.count} objects at RV ${page.rv}${walk}`;
       recordStep(ctx, this.scheduler.nowNs, "served", "cacheList.serve", detail);
     }
-    done(null, page);
+    if (walkNs === 0) {
+      done(null, page);
+      return;
+    }
+    // The page is what the list held now: its token is taken before the cache moves on.
+    void page.continue;
+    if (this.walkKind < 0) this.walkKind = this.scheduler.kind(LIST_WALK_EVENT);
+    ctx.answerDueNs = this.scheduler.nowNs + walkNs;
+    this.scheduler.after(walkNs, this.walkKind, ctx.id, () => done(null, page));
   }
 
   // upstream: cacher.go Get
@@ -317,8 +333,9 @@ export class Cacher {
     for (const w of due) this.bookmarkWatchers.add(w, now);
   }
 
-  private scheduleCompactor(): void {
-    this.scheduler.after(COMPACTOR_POLL_PERIOD_NS, this.kinds.compactor, 0, () => {
+  // upstream: compactor.go run polls every compactorPollPeriod from the cacher's start
+  private scheduleCompactor(startNs: Nanos = 0): void {
+    this.scheduler.after(COMPACTOR_POLL_PERIOD_NS + startNs, this.kinds.compactor, 0, () => {
       this.runCompactor();
       this.scheduleCompactor();
     });

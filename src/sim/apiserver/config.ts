@@ -33,6 +33,16 @@ export interface ApiserverConfig {
   readonly whatif: WhatIf;
   /** etcd supports RequestWatchProgress (upstream: delegator/interface.go ConsistentReadSupported). */
   readonly consistentReadSupported: boolean;
+  /**
+   * Ours: what the cacher's walk over its list costs per object before it answers a LIST
+   * (list-costs.ts), ns; absent, none (as in the oracle's harness, whose clock does not move).
+   */
+  readonly walkNsPerObject?: number;
+  /**
+   * When the cacher was made, relative to the run's t=0 (≤ 0): its periodic compactor polls
+   * from then. 0 in scenarios; an oracle script's cacher is made 100 ms before its t=0.
+   */
+  readonly createdAtNs?: Nanos;
 }
 
 export const NO_WHATIF: WhatIf = { noRvGuard: false, noHysteresis: false };

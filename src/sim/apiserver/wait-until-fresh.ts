@@ -13,6 +13,7 @@ import type { Nanos } from "../time.ts";
 import { NS_PER_S } from "../time.ts";
 import { type ApiserverConfig, waitsOnlyWhenBehind } from "./config.ts";
 import type { ProgressRequester } from "./progress-requester.ts";
+import { WaitTally } from "./wait-tally.ts";
 import { dropFirst, WaiterQueue } from "./waiter-queue.ts";
 import { WakeupTimers } from "./wakeup-timers.ts";
 
@@ -59,8 +60,17 @@ interface Waiter {
   deadline: ScheduledEvent | null;
 }
 
+const byArrival = (a: Waiter, b: Waiter): number =>
+  a.ctx.deadlineNs === b.ctx.deadlineNs
+    ? a.seq - b.seq
+    : a.ctx.deadlineNs < b.ctx.deadlineNs
+      ? -1
+      : 1;
+
 export class FreshnessWaiters {
   readonly timers: WakeupTimers;
+  /** Every wait the histogram observes, counted exactly by its length. */
+  readonly tally = new WaitTally();
   private readonly queue = new WaiterQueue<Waiter>();
   private live = 0;
   /** Parked waiters in arrival order (finished ones skipped lazily), for the UI's oldest-first list. */
@@ -132,7 +142,10 @@ export class FreshnessWaiters {
     const timerForEveryCall = this.config.whatif.noRvGuard || (!headOnly && rv > 0);
     if (timerForEveryCall) this.timers.start(now + this.config.blockTimeoutNs);
     if (fresh) {
-      if (!headOnly && rv > 0) this.readWait.observe(0);
+      if (!headOnly && rv > 0) {
+        this.readWait.observe(0);
+        this.tally.record(0, false);
+      }
       if (ctx.steps !== undefined) {
         const why = rv === 0 ? "RV 0" : `cache at RV ${this.currentRv()} ≥ ${rv}`;
         recordStep(ctx, now, "fresh", "wait.fastPath", `${why}: no wait`);
@@ -159,6 +172,11 @@ export class FreshnessWaiters {
       else ready.push(top);
       top = this.queue.peek();
     }
+    // Readers woken together resume in their requests' arrival order (the request deadline is
+    // the arrival plus one constant; background reads, with none, last), so the ranges they send
+    // join etcd's queue in that order, as the oracle's world pins it (upstream leaves it to the Go
+    // scheduler: cond.Broadcast in watch_cache.go waitUntilFreshAndBlock)
+    if (ready.length > 1) ready.sort(byArrival);
     for (const w of ready) this.finish(w, cause, null);
     if (outer) {
       this.broadcasting = false;
@@ -280,6 +298,7 @@ export class FreshnessWaiters {
     if (w.progress) this.progress.remove();
     const waitedNs = now - w.startNs;
     this.readWait.observe(waitedNs / NS_PER_S);
+    this.tally.record(waitedNs, cause === "timer");
     w.ctx.waitedNs += waitedNs;
     w.ctx.wokeBy = cause;
     if (w.ctx.steps !== undefined) {

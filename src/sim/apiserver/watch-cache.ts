@@ -13,6 +13,7 @@ import { type CacheList, type PendingLatest, waitUntilFreshAndGetList } from "./
 import type { WatchCacheMetrics } from "./metrics.ts";
 import { ProgressRequester } from "./progress-requester.ts";
 import type { Indexer } from "./store.ts";
+import type { WaitTallyView } from "./wait-tally.ts";
 import { FreshnessWaiters, type Resume, type WaiterView } from "./wait-until-fresh.ts";
 import type { WatchCacheEvent, WatchEventType } from "./watch-cache-event.ts";
 import { WatchCacheStorage } from "./watch-cache-storage.ts";
@@ -184,6 +185,11 @@ export class WatchCache {
 
   get waiterCount(): number {
     return this.waiting.count;
+  }
+
+  /** Every wait so far, counted by its length (wait-tally.ts). */
+  get waitTally(): WaitTallyView {
+    return this.waiting.tally.view();
   }
 
   get wakeupTimersStarted(): number {

@@ -101,11 +101,16 @@ export class ListJob implements RangeJob {
   }
 }
 
+// upstream: etcd3/errors.go inconsistentContinue: handleCompactedErrorForPaging's text, which
+// comes with a token to go on at the latest revision (the model's clients never use it)
+const INCONSISTENT_CONTINUE =
+  "The provided continue parameter is too old to display a consistent list result. You can start a new list without the continue parameter, or use the continue token in this response to retrieve the remainder of the results. Continuing with the provided token results in an inconsistent list - objects that were created, modified, or deleted between the time the first chunk was returned and now may show up in the list.";
+
 function compactedError(opts: ListOptions): ApiError {
-  // upstream: etcd3/errors.go interpretListError
+  // upstream: etcd3/errors.go interpretListError, handleCompactedErrorForPaging
   const message =
     opts.continue !== ""
-      ? "The provided continue parameter is too old to display a consistent list result. You can start a new list without the continue parameter."
+      ? INCONSISTENT_CONTINUE
       : "The resourceVersion for the provided list is too old.";
   return {
     kind: "status",

@@ -1,14 +1,15 @@
 import { assert } from "../lib/assert.ts";
 import { Fifo } from "../lib/fifo.ts";
 import { MinHeap } from "../lib/min-heap.ts";
+import { type EtcdCostTerms, transferNs } from "../list-costs.ts";
 import type { ScheduledEvent, Scheduler } from "../scheduler.ts";
 import { type ApiError, contextDeadlineExceeded } from "../storage/errors.ts";
 import type { Nanos } from "../time.ts";
 import type { RangeObserver, RangeReason } from "./range-stats.ts";
 
 // etcd's range requests (docs/fidelity.md "World"): FIFO for a bounded number of slots; a request reads the
-// revision current when its service starts and is answered `etcdLatency` + 10 µs per 2 KiB of
-// objects returned later. A request carries its caller's deadline (a client request's
+// revision current when its service starts and is answered `etcdLatency` + a cost per object and
+// per 2 KiB returned later (list-costs.ts). A request carries its caller's deadline (a client request's
 // `requestTimeout` from its arrival at the apiserver; none for the cacher's own lists): when it
 // passes, the call fails at once with the context's error, a request still queued is dropped and
 // one in service keeps its slot until done, its answer discarded (upstream: etcd's client returns
@@ -33,18 +34,12 @@ export interface RangeCosts {
   answered(reason: RangeReason): void;
   /** Mean bytes of one object (`objectBytes`): service time and held memory grow with it. */
   readonly objectBytes: number;
+  /** What each object and each 2 KiB returned add to the service time (list-costs.ts). */
+  readonly transfer: EtcdCostTerms;
   /** Learns of every request's service and answer (the cost by reason, the held memory). */
   readonly observer?: RangeObserver;
 }
 
-/** Service time per object of `REFERENCE_OBJECT_BYTES` returned: 0.01 ms. */
-export const NS_PER_OBJECT = 10_000;
-/** The object size `NS_PER_OBJECT` is for (2 KiB: version 1's cost per object). */
-export const REFERENCE_OBJECT_BYTES = 2048;
-
-/** What returning `objects` objects of `objectBytes` each adds to a request's service time. */
-export const transferNs = (objects: number, objectBytes: number): Nanos =>
-  Math.ceil((objects * NS_PER_OBJECT * objectBytes) / REFERENCE_OBJECT_BYTES);
 const MAX_QUEUED = 10_000_000;
 const MAX_SPARE_TICKETS = 4096;
 
@@ -159,7 +154,8 @@ export class RangeQueue {
     const objectBytes = this.costs.objectBytes;
     ticket.seq = this.nextId++;
     ticket.bytes = objects * objectBytes;
-    ticket.doneNs = nowNs + this.costs.latencyNs(nowNs) + transferNs(objects, objectBytes);
+    ticket.doneNs =
+      nowNs + this.costs.latencyNs(nowNs) + transferNs(objects, objectBytes, this.costs.transfer);
     this.costs.observer?.started(job.reason, nowNs, ticket.bytes);
     const deadlineNs = job.deadlineNs;
     this.inFlight++;

@@ -14,7 +14,7 @@ const escapeValue = (text: string): string =>
   );
 
 /**
- * `v=2&a=1&b=2`: the schema version, then only the values that differ from that version's
+ * `v=3&a=1&b=2`: the schema version, then only the values that differ from that version's
  * defaults, in docs/scenarios.md's key order. Every link carries its `v`, so a later change of a default
  * migrates it instead of changing what it shows.
  */

@@ -25,6 +25,7 @@ export { K8S_VERSIONS, type K8sVersion } from "./k8s-version.ts";
 export type { KeyDescriptor, SchemaVersion, ValueSpec } from "./key-codecs.ts";
 export {
   allowedText,
+  MAX_OBJECTS,
   MAX_OPEN_AT_S,
   PAGE_KEYS,
   SCENARIO_KEYS,
@@ -47,6 +48,7 @@ export {
   parseScenario,
   type ScenarioIssue,
   VERSION_1_NOTICE,
+  VERSION_2_NOTICE,
 } from "./parse.ts";
 export {
   DEFAULT_SCENARIO,

@@ -9,7 +9,7 @@ import { formatSchedule, readSchedule } from "./schedule-text.ts";
 // key's words (label, unit, help), what it accepts (`value`, which the parser's errors, the UI's
 // controls and the reference tables read), its default, and how its text maps to its value.
 
-export type SchemaVersion = 1 | 2;
+export type SchemaVersion = 1 | 2 | 3;
 
 export type ValueSpec =
   | ({ readonly kind: "number" } & NumberRange)

@@ -1,6 +1,7 @@
 import * as v from "valibot";
 import { BLOCK_TIMEOUT_NS } from "../apiserver/config.ts";
-import { NS_PER_MS } from "../time.ts";
+import { CACHE_NS_PER_OBJECT, ETCD_NS_PER_2KIB, ETCD_NS_PER_OBJECT } from "../list-costs.ts";
+import { NS_PER_MS, NS_PER_US } from "../time.ts";
 import { accept, type Decoded, refuse } from "./decoded.ts";
 import {
   formatAways,
@@ -44,11 +45,13 @@ import { formatWhatIf, readWhatIf, WHATIF_SWITCHES } from "./whatif.ts";
 // here (docs/architecture.md, "How to add a scenario key").
 
 /** The schema version this app reads and writes (docs/scenarios.md, "Schema version": what each changed). */
-export const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 const SCHEMA_VERSIONS = int(1, SCHEMA_VERSION);
 const HERD_CLIENTS = int(1, 100000);
 const AWAY_WATCHERS = int(1, 10000);
+/** Pods at start: up to KEP-2340's 300 000 configmaps. */
+export const MAX_OBJECTS = 300000;
 
 function readVersion(text: string): Decoded<SchemaVersion> {
   const version = readNumber(text, SCHEMA_VERSIONS);
@@ -146,7 +149,7 @@ export const SCENARIO_KEYS = {
       restartsRun: true,
       help: "Pods in etcd when the run starts.",
     },
-    int(0, 200000),
+    int(0, MAX_OBJECTS),
     1000,
   ),
   reads: scheduleKey(
@@ -363,6 +366,36 @@ export const SCENARIO_KEYS = {
     real(0, 10000),
     constantSchedule(2),
   ),
+  etcdObjectCost: numberKey(
+    {
+      label: "etcd cost per object",
+      unit: "µs",
+      restartsRun: true,
+      help: "Time a range request takes per object it returns, on top of its latency (fitted to KEP-2340's benchmark).",
+    },
+    real(0, 100),
+    ETCD_NS_PER_OBJECT / NS_PER_US,
+  ),
+  etcdByteCost: numberKey(
+    {
+      label: "etcd cost per 2 KiB",
+      unit: "µs",
+      restartsRun: true,
+      help: "Time a range request takes per 2 KiB it returns, on top of its latency (fitted to KEP-2340's benchmark).",
+    },
+    real(0, 20),
+    ETCD_NS_PER_2KIB / NS_PER_US,
+  ),
+  cacheCost: numberKey(
+    {
+      label: "Cache cost per object",
+      unit: "µs",
+      restartsRun: true,
+      help: "Time the cache takes per object it walks for a LIST before it answers (fitted to KEP-2340's benchmark).",
+    },
+    real(0, 100),
+    CACHE_NS_PER_OBJECT / NS_PER_US,
+  ),
   compaction: numberKey(
     {
       label: "Compaction interval",
@@ -435,6 +468,7 @@ export const PAGE_KEYS: readonly string[] = [
   "twin",
   "predict",
   "challenge",
+  "sweep",
 ];
 
 /** The page key `t` (open at this simulated second) lies in 0 … this, a day of simulated time. */

@@ -1,4 +1,5 @@
 import { accept, type Decoded, refuse } from "./decoded.ts";
+import type { SchemaVersion } from "./key-codecs.ts";
 import { READ_MIX_KINDS, type ReadMixKind } from "./mix.ts";
 import { formatNumber, parseNumber } from "./numeric-text.ts";
 
@@ -21,7 +22,7 @@ export const DEFAULT_LIMITS: ReadLimits = { rv0: 500, consistent: 0, notOlderTha
 export const VERSION_1_LIMITS: ReadLimits = { ...DEFAULT_LIMITS, consistent: 500 };
 
 /** The limits a link of schema version `v` starts from (and writes only the differences to). */
-export const limitsDefaultFor = (v: 1 | 2): ReadLimits =>
+export const limitsDefaultFor = (v: SchemaVersion): ReadLimits =>
   v === 1 ? VERSION_1_LIMITS : DEFAULT_LIMITS;
 
 const isKind = (name: string): name is ReadMixKind =>

@@ -41,7 +41,12 @@ export type ParsedScenario = {
 /** What an explicit `v=1` means, in words (the banner shows it). */
 export const VERSION_1_NOTICE =
   "This link is from scenario version 1: it runs as version 1 did, every client LIST one page " +
-  "(limits=consistent:500, continue not followed) and timerLatency=0.";
+  "(limits=consistent:500, continue not followed) and timerLatency=0, and LISTs cost what they " +
+  "cost before KEP-2340's fit (etcdObjectCost=0, etcdByteCost=10, cacheCost=0).";
+
+export const VERSION_2_NOTICE =
+  "This link is from scenario version 2: LISTs cost what they cost then, before the fit to " +
+  "KEP-2340's benchmark (etcdObjectCost=0, etcdByteCost=10, cacheCost=0).";
 
 /**
  * Reads `a=1&b=2` (with or without a leading `#` or `?`). Never throws: an unknown key or an
@@ -65,7 +70,7 @@ export function parseScenario(query: string): ParsedScenario {
     if (!decoded.ok) issues.push(...invalid(key, value, decoded.reasons));
   }
   draft.gatesInForce = resolveGates(draft.k8s, draft.gates);
-  const notices = draft.v === 1 ? [VERSION_1_NOTICE] : [];
+  const notices = draft.v === 1 ? [VERSION_1_NOTICE] : draft.v === 2 ? [VERSION_2_NOTICE] : [];
   return { scenario: draft, issues: [...issues, ...strays], page, notices };
 }
 

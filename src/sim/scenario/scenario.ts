@@ -1,6 +1,8 @@
+import { FLAT_ETCD_COST } from "../list-costs.ts";
+import { NS_PER_US } from "../time.ts";
 import type { ResolvedGates } from "./gates.ts";
 import { resolveGates } from "./gates.ts";
-import type { KeyDescriptor } from "./key-codecs.ts";
+import type { KeyDescriptor, SchemaVersion } from "./key-codecs.ts";
 import { SCENARIO_KEYS, SCHEMA_VERSION, type ScenarioKey } from "./keys.ts";
 import { VERSION_1_LIMITS } from "./limits.ts";
 
@@ -38,13 +40,23 @@ export const DEFAULT_SCENARIO: Scenario = {
   gatesInForce: resolveGates(fieldDefaults.k8s, fieldDefaults.gates),
 };
 
+/** The LIST costs before KEP-2340's fit: 10 µs per 2 KiB from etcd, nothing for the cache's walk. */
+const FLAT_COSTS = {
+  etcdObjectCost: FLAT_ETCD_COST.nsPerObject / NS_PER_US,
+  etcdByteCost: FLAT_ETCD_COST.nsPer2KiB / NS_PER_US,
+  cacheCost: 0,
+} as const;
+
 /**
  * The defaults of a schema version. A link written before a default changed keeps what it showed:
- * version 1 sent one page per LIST (`limits=consistent:500`, no `continue` followed) and a timed-out waiter resumed at its deadline (`timerLatency=0`).
+ * versions 1 and 2 priced LISTs at 10 µs per 2 KiB from etcd and nothing for the cache's walk;
+ * version 1 also sent one page per LIST (`limits=consistent:500`, no `continue` followed) and a
+ * timed-out waiter resumed at its deadline (`timerLatency=0`).
  */
-export function defaultsFor(version: 1 | 2): Scenario {
+export function defaultsFor(version: SchemaVersion): Scenario {
   if (version === SCHEMA_VERSION) return DEFAULT_SCENARIO;
-  return { ...DEFAULT_SCENARIO, v: 1, limits: VERSION_1_LIMITS, timerLatency: 0 };
+  if (version === 2) return { ...DEFAULT_SCENARIO, v: 2, ...FLAT_COSTS };
+  return { ...DEFAULT_SCENARIO, v: 1, limits: VERSION_1_LIMITS, timerLatency: 0, ...FLAT_COSTS };
 }
 
 /** Whether a client follows `continue` to the end of its list (from version 2 on). */

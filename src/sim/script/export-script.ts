@@ -3,6 +3,7 @@ import type { Schedule } from "../scenario/schedule.ts";
 import { createSimulation } from "../simulation.ts";
 import { type Nanos, NS_PER_MS, NS_PER_S } from "../time.ts";
 import { noArrivals } from "../world/open-loop.ts";
+import { etcdCostTerms } from "../world/world.ts";
 import {
   type ListRequest,
   SCRIPT_FORMAT,
@@ -43,10 +44,17 @@ export function exportProblems(s: Scenario): string[] {
   if (s.herd.length > 0) problems.push("herd must be empty (write the clients as requests)");
   if (s.away.length > 0) problems.push("away must be empty (scripts have no watchers)");
   if (s.timerLatency !== 0) problems.push("timerLatency must be 0");
+  if (s.cacheCost !== 0)
+    problems.push("cacheCost must be 0 (the harness's cacher walks its list in no virtual time)");
+  const terms = etcdCostTerms(s);
+  if (!Number.isInteger(terms.nsPerObject))
+    problems.push("etcdObjectCost must be whole nanoseconds (a multiple of 0.001 µs)");
+  if (!Number.isInteger(terms.nsPer2KiB))
+    problems.push("etcdByteCost must be whole nanoseconds (a multiple of 0.001 µs)");
   if (s.retry !== "none") problems.push("retry must be none (a script's request is one attempt)");
   if (s.blockTimeout !== 3000) problems.push("blockTimeout must be upstream's 3000");
   if (s.whatif.noRvGuard || s.whatif.noHysteresis) problems.push("whatif must be empty");
-  if (s.v < 2) problems.push("v must be 2 (clients follow their pages)");
+  if (s.v < 2) problems.push("v must be 2 or more (clients follow their pages)");
   constant("lag", s.lag, 1);
   constant("etcdLatency", s.etcdLatency, 1);
   constant("etcdConcurrency", s.etcdConcurrency, 1);
@@ -97,6 +105,8 @@ export function exportScript(request: ExportRequest): Script {
       objectBytes: s.objectBytes,
       etcdConcurrency: value(s.etcdConcurrency),
       etcdLatencyNs: value(s.etcdLatency) * NS_PER_MS,
+      etcdNsPerObject: etcdCostTerms(s).nsPerObject,
+      etcdNsPer2KiB: etcdCostTerms(s).nsPer2KiB,
       lagNs: value(s.lag) * NS_PER_MS,
       processRate: value(s.processRate),
       stalls: s.stall.map((w) => [w.startNs, w.endNs] as const),

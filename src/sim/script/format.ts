@@ -1,11 +1,12 @@
 import {
   K8S_VERSIONS,
   type K8sVersion,
+  MAX_OBJECTS,
   MODELLED_GATES,
   type ModelledGate,
 } from "../scenario/index.ts";
 import type { ResourceVersionMatch } from "../storage/interfaces.ts";
-import type { Nanos } from "../time.ts";
+import { type Nanos, NS_PER_US } from "../time.ts";
 
 // An oracle script (docs/oracle-script.md): a small world and the clients' requests, exactly
 // timed, that the model and the Go harness over the released k8s.io/apiserver both run. This
@@ -20,6 +21,10 @@ export interface ScriptWorld {
   readonly objectBytes: number;
   readonly etcdConcurrency: number;
   readonly etcdLatencyNs: Nanos;
+  /** etcd's cost per object a range returns, ns (absent: 0, the cost before the fit). */
+  readonly etcdNsPerObject?: number;
+  /** etcd's cost per 2 KiB a range returns, ns (absent: 10 000, the cost before the fit). */
+  readonly etcdNsPer2KiB?: number;
   readonly lagNs: Nanos;
   /** Events per second the cache takes in; 0: taking one in takes no time. */
   readonly processRate: number;
@@ -81,7 +86,8 @@ export interface Script {
 }
 
 /** Limits the model's scenario ranges put on a script (docs/scenarios.md). */
-const MAX_OBJECTS = 200_000;
+const MAX_NS_PER_OBJECT = 100 * NS_PER_US;
+const MAX_NS_PER_2KIB = 20 * NS_PER_US;
 const MS = 1_000_000;
 const S = 1_000_000_000;
 
@@ -145,6 +151,10 @@ function checkWorld(world: unknown, check: Check) {
   int("objectBytes", 64, 1_048_576, "bytes");
   int("etcdConcurrency", 1, 1024, "slots");
   int("etcdLatencyNs", 0, 10_000 * MS, "ns");
+  if (world["etcdNsPerObject"] !== undefined)
+    int("etcdNsPerObject", 0, MAX_NS_PER_OBJECT, "ns (absent: 0)");
+  if (world["etcdNsPer2KiB"] !== undefined)
+    int("etcdNsPer2KiB", 0, MAX_NS_PER_2KIB, "ns (absent: 10000)");
   int("lagNs", 0, 60_000 * MS, "ns");
   check(Number(world["etcdLatencyNs"]) % MS === 0, "world.etcdLatencyNs: whole milliseconds");
   check(Number(world["lagNs"]) % MS === 0, "world.lagNs: whole milliseconds");

@@ -161,7 +161,10 @@ function drawWatch(
   return { id, atNs, verb: "watch", rv, rvm: "", limit: 0, untilNs };
 }
 
+// Off whole seconds, so that a stall's end (when the items it held arrive) never falls on a
+// periodic compaction's tick: two things at one instant.
 function stallWindow(r: RandomStream, durationNs: Nanos): [Nanos, Nanos] {
-  const startNs = (1 + r.int(Math.max(1, durationNs / NS_PER_S - 2))) * NS_PER_S;
+  const offsetNs = (1 + r.int(999)) * MS;
+  const startNs = (1 + r.int(Math.max(1, durationNs / NS_PER_S - 2))) * NS_PER_S + offsetNs;
   return [startNs, startNs + (1 + r.int(8)) * NS_PER_S];
 }

@@ -1,3 +1,4 @@
+import { FLAT_ETCD_COST } from "../list-costs.ts";
 import {
   DEFAULT_SCENARIO,
   type GateSetting,
@@ -6,12 +7,12 @@ import {
   type Scenario,
 } from "../scenario/index.ts";
 import { constantSchedule } from "../scenario/schedule.ts";
-import { NS_PER_MS, NS_PER_S } from "../time.ts";
+import { NS_PER_MS, NS_PER_S, NS_PER_US } from "../time.ts";
 import type { Script } from "./format.ts";
 
 // The scenario a script runs in: the script's world as scenario keys, with every open-loop
 // source, client population and random draw off (the script's timeline and requests replace
-// them: script-arrivals.ts), no jitter, no timer latency and no client retries
+// them: script-arrivals.ts), no jitter, no timer latency, no cost for the cache's walk and no client retries
 // (docs/oracle-script.md).
 
 export function scenarioOfScript(script: Script): Scenario {
@@ -47,6 +48,10 @@ export function scenarioOfScript(script: Script): Scenario {
     requestTimeout: w.requestTimeoutNs / NS_PER_S,
     etcdConcurrency: constantSchedule(w.etcdConcurrency),
     etcdLatency: constantSchedule(w.etcdLatencyNs / NS_PER_MS),
+    etcdObjectCost: (w.etcdNsPerObject ?? FLAT_ETCD_COST.nsPerObject) / NS_PER_US,
+    etcdByteCost: (w.etcdNsPer2KiB ?? FLAT_ETCD_COST.nsPer2KiB) / NS_PER_US,
+    // The harness's cacher walks its list in no virtual time (docs/oracle-script.md).
+    cacheCost: 0,
     compaction: w.compactionIntervalNs / NS_PER_S,
     retry: "none",
     timerLatency: 0,

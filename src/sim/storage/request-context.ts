@@ -47,6 +47,11 @@ export interface RequestContext {
    * watch or a background call. Storage calls made for it fail once it passes.
    */
   deadlineNs: Nanos;
+  /**
+   * Ours: when an answer already scheduled reaches the caller (the cacher's walk over its list),
+   * so a deadline after it cannot pass unanswered; absent, none is scheduled.
+   */
+  answerDueNs?: Nanos;
 }
 
 /** Sent there by the decision, or after the cache failed it (TooLarge or ResourceExpired). */

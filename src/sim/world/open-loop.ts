@@ -200,8 +200,11 @@ export class OpenLoop {
   private read(kind: ReadMixKind, opts: ListOptions): void {
     this.deps.record?.reads[kind].push({ atNs: this.deps.nowNs(), opts });
     if (kind === "rv0" && this.deps.rv0AnsweredAtOnce()) {
-      this.rv0AtOnce.count(this.deps.cachedObjects());
-      return;
+      const objects = this.deps.cachedObjects();
+      if (this.rv0AtOnce.answersInTime(objects)) {
+        this.rv0AtOnce.count(objects);
+        return;
+      }
     }
     ReadRequest.start(this.deps.reads, kind, opts, null);
   }

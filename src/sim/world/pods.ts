@@ -14,7 +14,7 @@ export const POD_PREFIX = "/pods/";
 export const PODS_LIST_KEY = "/pods";
 const NAMESPACE = "default";
 const NO_LABELS: Readonly<Record<string, string>> = Object.freeze({});
-/** Every spec `podSpec` made, by index; bounded by the scenarios' pods (at most 200 000). */
+/** Every spec `podSpec` made, by index; bounded by the scenarios' pods (at most 300 000). */
 const specs: PodSpec[] = [];
 
 /**

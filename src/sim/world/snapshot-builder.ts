@@ -6,9 +6,9 @@ import {
   timeoutObservationNs,
   waitsOnlyWhenBehind,
 } from "../apiserver/config.ts";
-import { transferNs } from "../etcd/range-queue.ts";
 import { RANGE_REASONS } from "../etcd/range-stats.ts";
 import { at } from "../lib/at.ts";
+import { transferNs } from "../list-costs.ts";
 import { formatGoFloat } from "../metrics/go-float.ts";
 import type { RequestTraceView } from "../request-traces.ts";
 import type {
@@ -28,7 +28,7 @@ import type { RecentCost } from "./recent-cost.ts";
 import { summariseRing } from "./ring-summary.ts";
 import { valueNow } from "./schedule-value.ts";
 import type { SeriesBuffer, SeriesSample } from "./series.ts";
-import type { World } from "./world.ts";
+import { etcdCostTerms, type World } from "./world.ts";
 
 // What the page draws, read from a running world; every list is capped by the view.
 
@@ -136,6 +136,7 @@ export function takeSnapshot(
       total: recentCost.total(nowNs),
     },
     readWait: histogramView(upstream.readWait),
+    waitTally: cache.waitTally,
     wall: wallView(world),
     rules: versionRules(cache.config),
     consistentReads,
@@ -199,7 +200,11 @@ function etcdCosts(world: World, nowNs: Nanos): { latencyMs: number; fullListMs:
   const latencyMs = valueNow(world.scenarioNow().etcdLatency, nowNs);
   const objects = kv.countAt(kv.resourcePrefix, kv.revision);
   const objectBytes = world.scenarioNow().objectBytes;
-  return { latencyMs, fullListMs: latencyMs + transferNs(objects, objectBytes) / NS_PER_MS };
+  return {
+    latencyMs,
+    fullListMs:
+      latencyMs + transferNs(objects, objectBytes, etcdCostTerms(world.scenarioNow())) / NS_PER_MS,
+  };
 }
 
 /** Where a wait that hits the wall lands in apiserver_watch_cache_read_wait_seconds. */

@@ -6,13 +6,14 @@ import { WatchCache } from "../apiserver/watch-cache.ts";
 import { EtcdKv } from "../etcd/kv.ts";
 import { RangeStats } from "../etcd/range-stats.ts";
 import { EtcdServer } from "../etcd/server.ts";
+import type { EtcdCostTerms } from "../list-costs.ts";
 import { MetricsRegistry } from "../metrics/registry.ts";
 import { RequestTraces } from "../request-traces.ts";
 import { Randomness } from "../rng.ts";
 import { followsPages, type Scenario } from "../scenario/index.ts";
 import { Scheduler } from "../scheduler.ts";
 import type { Storage } from "../storage/interfaces.ts";
-import { type Nanos, NS_PER_MS, NS_PER_S } from "../time.ts";
+import { type Nanos, NS_PER_MS, NS_PER_S, NS_PER_US } from "../time.ts";
 import { type Apiserver, buildApiserver } from "./apiserver.ts";
 import { startCompactor } from "./compactor.ts";
 import { ListMemory } from "./list-memory.ts";
@@ -71,8 +72,18 @@ export function apiserverConfig(scenario: Scenario): ApiserverConfig {
     ),
     whatif: scenario.whatif,
     consistentReadSupported: true,
+    walkNsPerObject: toNs(scenario.cacheCost),
   };
 }
+
+/** The scenario's etcd cost terms in nanoseconds (list-costs.ts). */
+export const etcdCostTerms = (scenario: Scenario): EtcdCostTerms => ({
+  nsPerObject: toNs(scenario.etcdObjectCost),
+  nsPer2KiB: toNs(scenario.etcdByteCost),
+});
+
+/** µs to ns, to a thousandth of a ns: 1.581 µs is 1581 ns, not 1581.0000000000002. */
+const toNs = (us: number): number => Math.round(us * NS_PER_US * 1000) / 1000;
 
 export interface WorldOptions {
   /** Count RV=0 reads on a ready cache without running them (world/read-request.ts ServedAtOnce). */
@@ -89,6 +100,8 @@ export interface WorldOptions {
   readonly settled?: AttemptObserver;
   /** Told after the cacher terminated its watchers (sim/script/ ends its clients' watches so). */
   readonly watchersTerminated?: () => void;
+  /** When the cacher was made, relative to t=0 (sim/script/: as the oracle's harness makes it). */
+  readonly cacherCreatedAtNs?: Nanos;
 }
 
 /** Parts built after etcd that etcd's hooks reach (the wiring is circular by nature). */
@@ -120,7 +133,7 @@ export function buildWorld(scenario: () => Scenario, options: WorldOptions): Wor
   const { kv, etcd, clock, rangeStats, listMemory, podIndexes } = buildEtcd(core);
   const storage = options.tapStorage?.(etcd) ?? etcd;
   etcd.callsThrough(storage);
-  const side = buildApiserverSide(core, etcd, storage, options.watchersTerminated);
+  const side = buildApiserverSide(core, etcd, storage, options);
   const clients = buildClients(
     core,
     options,
@@ -164,6 +177,7 @@ function buildEtcd(core: Core) {
     latencyNs: (t: Nanos) => Math.ceil(valueNow(scenario().etcdLatency, t) * NS_PER_MS),
     answered: (reason: string) => metrics.etcdRequest(reason).inc(),
     objectBytes: initial.objectBytes,
+    transfer: etcdCostTerms(initial),
     observer: rangeStats,
   };
   const etcd = new EtcdServer(
@@ -190,10 +204,10 @@ function buildApiserverSide(
   core: Core,
   etcd: EtcdServer,
   storage: Storage,
-  watchersTerminated?: () => void,
+  { watchersTerminated, cacherCreatedAtNs }: WorldOptions,
 ) {
   const { scenario, scheduler, upstream, late } = core;
-  const config = apiserverConfig(scenario());
+  const config = { ...apiserverConfig(scenario()), createdAtNs: cacherCreatedAtNs ?? 0 };
   const cache = new WatchCache({
     scheduler,
     config,
@@ -268,6 +282,7 @@ function buildClients(
     followPages: followsPages(initial),
     settled: options.settled ?? null,
     objectBytes: initial.objectBytes,
+    walkNsPerObject: toNs(initial.cacheCost),
     memory,
     series: new ReadSeries(metrics),
   };

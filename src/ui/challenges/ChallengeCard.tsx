@@ -9,10 +9,10 @@ import { useRuntime } from "../../state/runtime-context.ts";
 import { useApp } from "../../state/use-app.ts";
 import { ChallengeHints } from "./ChallengeHints.tsx";
 import { openChallenge } from "./open-challenge.ts";
-import { useProgress } from "./progress-store.ts";
 import { SolutionLink } from "./SolutionLink.tsx";
 import { TrialField } from "./TrialField.tsx";
 import { useVerdict } from "./use-verdict.ts";
+import { useProgress } from "./useProgress.ts";
 
 const labelOf = (key: string) => SCENARIO_KEYS[key as keyof typeof SCENARIO_KEYS]?.label ?? key;
 

@@ -1,5 +1,5 @@
 import type { Challenge } from "../../content/challenges/challenge.ts";
-import { useProgress } from "./progress-store.ts";
+import { useProgress } from "./useProgress.ts";
 
 /** The hints shown so far (kept in the browser), and a button for the next one. */
 export function ChallengeHints({ challenge }: { challenge: Challenge }) {

@@ -3,7 +3,7 @@ import { CHALLENGES } from "../../content/challenges/index.ts";
 import { useRuntime } from "../../state/runtime-context.ts";
 import { Later, MOUNT_TURN } from "../layout/MountTurns.tsx";
 import { openChallenge } from "./open-challenge.ts";
-import { useProgress } from "./progress-store.ts";
+import { useProgress } from "./useProgress.ts";
 
 /** The challenges gallery: each goal, whether it is solved in this browser, and a way in. */
 export function ChallengesMenu() {

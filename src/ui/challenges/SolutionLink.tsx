@@ -2,7 +2,7 @@ import { useEffect, useState } from "react";
 import type { Challenge } from "../../content/challenges/challenge.ts";
 import type { Verdict } from "../../content/challenges/judge.ts";
 import { solutionAddress } from "./open-challenge.ts";
-import { useProgress } from "./progress-store.ts";
+import { useProgress } from "./useProgress.ts";
 
 const COPIED_FOR_MS = 2000;
 

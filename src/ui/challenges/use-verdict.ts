@@ -11,7 +11,6 @@ import type { Scenario } from "../../model/index.ts";
 import { encodeScenario, toSeconds } from "../../model/index.ts";
 import type { AppRuntime } from "../../state/runtime.ts";
 import { useRuntime } from "../../state/runtime-context.ts";
-import { progressStore } from "./progress-store.ts";
 
 /** Trial runs in the worker, each read at one moment for its counts; `signal` cancels them. */
 const trialRunOf =
@@ -50,7 +49,7 @@ export function useVerdict(challenge: Challenge): Verdict {
       setVerdict(next.verdict);
       if (next.verdict.kind === "solved") {
         const atS = Math.round(toSeconds(next.verdict.atNs) * 10) / 10;
-        progressStore.getState().solve(challenge.id, { atS, query: encodeScenario(scenario) });
+        runtime.progress.getState().solve(challenge.id, { atS, query: encodeScenario(scenario) });
       }
       if (next.verdict.kind === "checking") confirm(next.verdict, scenario);
     };

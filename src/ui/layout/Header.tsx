@@ -10,6 +10,7 @@ import { ExportMenu } from "../export/ExportMenu.tsx";
 import { ObservableWatch } from "../presets/ObservableWatch.tsx";
 import { PresetsMenu } from "../presets/PresetsMenu.tsx";
 import { ScrapeDialog } from "../scrape/ScrapeDialog.tsx";
+import { SweepDialog } from "../sweep/SweepDialog.tsx";
 import { CompareButton } from "../twin/CompareButton.tsx";
 
 export function Header() {
@@ -30,6 +31,7 @@ export function Header() {
       <ChallengesMenu />
       <ShareButton />
       <CompareButton />
+      <SweepDialog />
       <ExportMenu />
       <EmbedDialog />
       <ScrapeDialog />

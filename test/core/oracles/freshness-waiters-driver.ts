@@ -18,6 +18,8 @@ import { NaiveFreshnessWaiters } from "./naive-freshness-waiters.ts";
 // either was seen to do (resumes with their errors and contexts, histogram observations, progress
 // requests, parked lists, timer counts), so that two runs compare as two lists of lines.
 
+const REQUEST_TIMEOUT_NS = 60_000 * NS_PER_MS;
+
 /** What a resumed read does at once: moves the RV, broadcasts (nested), parks another read. */
 export interface Nested {
   readonly bump: number;
@@ -134,7 +136,8 @@ export function runWaiters(make: Make, setup: WaiterSetup, ops: readonly WaiterO
       wokeBy: null,
       servedBy: null,
       etcdReason: null,
-      deadlineNs: Number.POSITIVE_INFINITY,
+      // A client request's deadline: its arrival plus one timeout (the wake-up order's key).
+      deadlineNs: scheduler.nowNs + REQUEST_TIMEOUT_NS,
     };
     const target = targetOf(ahead);
     log.push(`${at()} wait ${ctx.id} for ${target} at ${rv}`);

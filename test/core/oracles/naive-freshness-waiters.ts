@@ -16,8 +16,10 @@ import { NS_PER_S } from "../../../src/sim/time.ts";
 // own timer, and a broadcast wakes every parked read, each re-checking its target. No sorted
 // queue, no arm cursor, no lazy trims, no purge: slow and plainly right. The orders the model
 // fixes where upstream leaves them to goroutine scheduling are stated here once:
-// - a broadcast resumes the reads it woke by target RV, then by arrival; a read it woke is no
-//   longer parked, so a broadcast made while it resumes the others (nested) does not see it;
+// - a broadcast resumes the reads it woke in their requests' arrival order (by the request
+//   deadline, arrival + one constant; then by park), as the oracle's world orders the ranges
+//   they send; a read it woke is no longer parked, so a broadcast made while it resumes the
+//   others (nested) does not see it;
 // - a read's deadline is checked when it resumes from its timer (deadline + timerLatency), after
 //   every event already due then (a first timer at its park's turn, which sets a second at the
 //   same instant).
@@ -114,7 +116,7 @@ export class NaiveFreshnessWaiters {
     const woken = this.parked
       .map((w, arrival) => ({ w, arrival }))
       .filter(({ w }) => w.targetRv <= rv)
-      .sort((a, b) => a.w.targetRv - b.w.targetRv || a.arrival - b.arrival)
+      .sort((a, b) => a.w.ctx.deadlineNs - b.w.ctx.deadlineNs || a.arrival - b.arrival)
       .map(({ w }) => w);
     this.parked = this.parked.filter((w) => !woken.includes(w));
     for (const w of woken) this.finish(w, cause, null);

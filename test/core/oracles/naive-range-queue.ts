@@ -1,4 +1,5 @@
-import { type RangeCosts, type RangeJob, transferNs } from "../../../src/sim/etcd/range-queue.ts";
+import type { RangeCosts, RangeJob } from "../../../src/sim/etcd/range-queue.ts";
+import { transferNs } from "../../../src/sim/list-costs.ts";
 import type { Scheduler } from "../../../src/sim/scheduler.ts";
 import { contextDeadlineExceeded } from "../../../src/sim/storage/errors.ts";
 
@@ -57,7 +58,10 @@ export class NaiveRangeQueue {
     const now = this.scheduler.nowNs;
     const { job } = request;
     const objects = job.start();
-    const doneNs = now + this.costs.latencyNs(now) + transferNs(objects, this.costs.objectBytes);
+    const doneNs =
+      now +
+      this.costs.latencyNs(now) +
+      transferNs(objects, this.costs.objectBytes, this.costs.transfer);
     const deadlineNs = job.deadlineNs;
     this.inFlight++;
     this.scheduler.at(doneNs, this.kind, 1, () => {

@@ -7,7 +7,7 @@ import type { Question } from "../question.ts";
 // How RV=0 LISTs ("anything you have will do") end: the cheap path that never waits.
 
 const GROUPS = {
-  atOnce: { outcomes: ["cache"], said: "served at once by the cache" },
+  atOnce: { outcomes: ["cache"], said: "served by the cache without a wait" },
   afterWait: { outcomes: ["cacheAfterWait"], said: "served after a wait" },
   fallback: { outcomes: ["fallback"], said: "fell back to etcd" },
   etcd: { outcomes: ["etcd"], said: "sent to etcd" },

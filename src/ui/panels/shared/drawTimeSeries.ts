@@ -1,4 +1,4 @@
-import type { ScaleLinear } from "d3";
+import { area, line, type ScaleLinear } from "d3";
 import { NS_PER_S } from "../../../model/index.ts";
 import type { CanvasLike } from "./canvasLike.ts";
 import type { CanvasTheme } from "./canvasTheme.ts";
@@ -9,6 +9,15 @@ type Scale = ScaleLinear<number, number>;
 
 const LABEL_FONT = "11px system-ui, sans-serif";
 
+/** The points 0 … count − 1 of the series, for d3-shape's generators to read by index. */
+const indices = (count: number): number[] => Array.from({ length: count }, (_, i) => i);
+
+/**
+ * d3-shape draws on a canvas context directly (`.context`); its types ask for a whole
+ * CanvasRenderingContext2D, of which it calls only moveTo, lineTo and closePath.
+ */
+const drawingOn = (context: CanvasLike) => context as CanvasRenderingContext2D;
+
 export function traceLine(
   context: CanvasLike,
   tNs: Float64Array,
@@ -16,14 +25,11 @@ export function traceLine(
   x: Scale,
   y: Scale,
 ): void {
-  const count = Math.min(tNs.length, values.length);
   context.beginPath();
-  for (let i = 0; i < count; i++) {
-    const px = x((tNs[i] ?? 0) / NS_PER_S);
-    const py = y(values[i] ?? 0);
-    if (i === 0) context.moveTo(px, py);
-    else context.lineTo(px, py);
-  }
+  line<number>()
+    .x((i) => x((tNs[i] ?? 0) / NS_PER_S))
+    .y((i) => y(values[i] ?? 0))
+    .context(drawingOn(context))(indices(Math.min(tNs.length, values.length)));
 }
 
 /** Outlines the band between two series (upper forward, lower backward) ready to fill. */
@@ -35,17 +41,14 @@ export function traceBand(
   x: Scale,
   y: Scale,
 ): void {
-  const count = tNs.length;
   const at = (series: Float64Array | number, i: number) =>
     typeof series === "number" ? series : (series[i] ?? 0);
   context.beginPath();
-  for (let i = 0; i < count; i++) {
-    const px = x((tNs[i] ?? 0) / NS_PER_S);
-    if (i === 0) context.moveTo(px, y(at(upper, i)));
-    else context.lineTo(px, y(at(upper, i)));
-  }
-  for (let i = count - 1; i >= 0; i--) context.lineTo(x((tNs[i] ?? 0) / NS_PER_S), y(at(lower, i)));
-  context.closePath();
+  area<number>()
+    .x((i) => x((tNs[i] ?? 0) / NS_PER_S))
+    .y1((i) => y(at(upper, i)))
+    .y0((i) => y(at(lower, i)))
+    .context(drawingOn(context))(indices(tNs.length));
 }
 
 /** A series drawn as an area down to zero with its outline on top (lag, queue length). */

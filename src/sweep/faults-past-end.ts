@@ -1,10 +1,9 @@
-import type { Scenario } from "../sim/scenario/index.ts";
-import { formatSeconds } from "../sim/scenario/numeric-text.ts";
-import { NS_PER_S } from "../sim/time.ts";
+import { formatSeconds, NS_PER_S, type Scenario } from "../model/index.ts";
 
-// A fault that starts at or after the run's end never happens: the command line, whose run has an
-// end, refuses it rather than print figures for a run without the fault that was asked for. (The
-// page keeps such a fault: its runs go on until the reader stops them.)
+// A fault that starts at or after the run's end never happens: the command line and the page's
+// sweep, whose runs have an end, refuse it rather than give figures for a run without the fault
+// that was asked for. (The page's live run keeps such a fault: it goes on until the reader stops
+// it.)
 
 /** Every fault of `scenario` that starts at or after `durationS`, named as the link writes it. */
 export function faultsPastEnd(scenario: Scenario, durationS: number): string[] {

@@ -1,12 +1,11 @@
 import { advanceTogether } from "../metrics-export/run-export.ts";
-import { parseScenario } from "../sim/scenario/index.ts";
-import { createSimulation } from "../sim/simulation.ts";
-import { NS_PER_S } from "../sim/time.ts";
-import { FIGURE_VIEW, figuresOf } from "./sweep-figures.ts";
+import { createSimulation, NS_PER_S, parseScenario } from "../model/index.ts";
+import { FIGURE_VIEW, figuresOf } from "./figures.ts";
 
-// One run of a sweep: the scenario text (already checked by the main thread), run from second 0
-// for the duration exactly as `npm run sim` runs it alone, and its figures at the end. A worker
-// thread and the main thread (--jobs 1) both call this, so a point is the run alone.
+// One run of a sweep: the scenario text (already checked), run from second 0 for the duration
+// exactly as `npm run sim` runs it alone, and its figures at the end. The command line's worker
+// threads (or its main thread with --jobs 1) and the page's Web Workers all call this, so a point
+// is the run alone, wherever it runs.
 
 export interface PointJob {
   readonly text: string;

@@ -1,4 +1,4 @@
-import type { SimSnapshot, SnapshotView } from "../sim/snapshot.ts";
+import type { SimSnapshot, SnapshotView } from "../model/index.ts";
 import {
   CLIENT_COUNTS,
   ETCD_ROWS,
@@ -17,6 +17,8 @@ export type FigureUnit = "count" | "s" | "slot-s" | "bytes" | "/s" | "share";
 export interface SweepFigure {
   /** The name in the output's header and in --find. */
   readonly id: string;
+  /** The words the Decisions, compare and etcd panels give it, for the page's Sweep dialog. */
+  readonly label: string;
   readonly unit: FigureUnit;
   /** null: no data (no LIST of that kind ended). */
   of(snapshot: SimSnapshot, durationS: number): number | null;
@@ -30,13 +32,15 @@ export const FIGURE_VIEW: SnapshotView = {
   seriesPoints: 2,
 };
 
-const keyMetric = (id: string) => {
+const keyMetricOf = (id: string) => {
   const metric = KEY_METRICS.find((m) => m.id === id);
   if (metric === undefined) throw new Error(`no key metric ${id}`);
-  return metric.value;
+  return metric;
 };
+const keyMetric = (id: string) => keyMetricOf(id).value;
 
 const fallbacks = keyMetric("fallbacks");
+const FALLBACKS = keyMetricOf("fallbacks").label;
 
 /** The LISTs the watch cache took: served at once, after a wait, or by a fallback to etcd. */
 function cacheTaken(snapshot: SimSnapshot): number {
@@ -50,6 +54,7 @@ function cacheTaken(snapshot: SimSnapshot): number {
 /** A decision row of the compare view under the sweep's column name. */
 const row = (id: string, spec: RowSpec): SweepFigure => ({
   id,
+  label: spec.label,
   unit: spec.unit,
   of: (snapshot) => spec.since(snapshot),
 });
@@ -69,10 +74,16 @@ const LATENCIES: readonly SweepFigure[] = readKindOrder.flatMap((kind) =>
 );
 
 export const SWEEP_FIGURES: readonly SweepFigure[] = [
-  { id: "fallbacks", unit: "count", of: (s) => fallbacks(s) },
-  { id: "fallbacks_per_s", unit: "/s", of: (s, durationS) => fallbacks(s) / durationS },
+  { id: "fallbacks", label: FALLBACKS, unit: "count", of: (s) => fallbacks(s) },
+  {
+    id: "fallbacks_per_s",
+    label: `${FALLBACKS} per second`,
+    unit: "/s",
+    of: (s, durationS) => fallbacks(s) / durationS,
+  },
   {
     id: "fallback_share",
+    label: `${FALLBACKS}, share of the LISTs the cache took`,
     unit: "share",
     of: (s) => {
       const taken = cacheTaken(s);
@@ -84,13 +95,23 @@ export const SWEEP_FIGURES: readonly SweepFigure[] = [
   row("failed_lists", decision("failed")),
   row("retries", decision("retries")),
   ...LATENCIES,
-  { id: "read_wait_p99", unit: "s", of: (s) => keyMetric("p99")(s) },
+  {
+    id: "read_wait_p99",
+    label: keyMetricOf("p99").label.replace(" so far", ""),
+    unit: "s",
+    of: (s) => keyMetric("p99")(s),
+  },
   row("etcd_fallback_lists", decision("fallbackLists")),
   row("etcd_delegated_lists", decision("delegatedLists")),
   row("etcd_busy_slot_s", decision("busy")),
   row("etcd_bytes", decision("bytes")),
   row("list_memory_peak_bytes", decision("listBytesPeak")),
-  { id: "ring_capacity", unit: "count", of: (s) => keyMetric("capacity")(s) },
+  {
+    id: "ring_capacity",
+    label: keyMetricOf("capacity").label,
+    unit: "count",
+    of: (s) => keyMetric("capacity")(s),
+  },
 ];
 
 export const FIGURE_IDS: readonly string[] = SWEEP_FIGURES.map((f) => f.id);

@@ -1,6 +1,6 @@
-import type { SweepTexts } from "./args.ts";
-import { NUMBER } from "./sweep-dimension.ts";
-import { FIGURE_IDS } from "./sweep-figures.ts";
+import { NUMBER } from "./dimension.ts";
+import { FIGURE_IDS } from "./figures.ts";
+import type { SweepTexts } from "./texts.ts";
 
 // --find and --precision read: the test `<figure><op><number>` on one of the sweep's figures, and
 // how narrow the search's bracket must end.

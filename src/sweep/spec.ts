@@ -1,12 +1,11 @@
-import type { SweepTexts } from "./args.ts";
 import {
   type Dimension,
   type GateDimension,
   type NumberDimension,
   readDimension,
   spaced,
-} from "./sweep-dimension.ts";
-import { FIGURE_IDS } from "./sweep-figures.ts";
+} from "./dimension.ts";
+import { FIGURE_IDS } from "./figures.ts";
 import {
   MAX_JOBS,
   MAX_POINTS,
@@ -14,9 +13,10 @@ import {
   OUTPUTS,
   SWEEP_CAP_S,
   type SweepOutput,
-} from "./sweep-flags.ts";
-import { searchRuns } from "./sweep-grid.ts";
-import { type Predicate, readFind } from "./sweep-predicate.ts";
+} from "./flags.ts";
+import { searchRuns } from "./grid.ts";
+import { type Predicate, readFind } from "./predicate.ts";
+import type { SweepTexts } from "./texts.ts";
 
 // The sweep flags read into a plan: the dimensions (each a key and its values), the seeds, the
 // output and, for --find, the predicate and the precision. Every problem is collected, in the

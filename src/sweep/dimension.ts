@@ -1,4 +1,4 @@
-import { allowedText, SCENARIO_KEYS, type ScenarioKey } from "../sim/scenario/index.ts";
+import { allowedText, SCENARIO_KEYS, type ScenarioKey } from "../model/index.ts";
 
 // One --sweep flag read: a key swept whole (`lag=2000..4000`), a range inside a key's value
 // (`herd=500@10..60`), or a gate (`gates=<Gate>`: off, then on); and a numeric key's values, evenly
@@ -28,6 +28,15 @@ export type Dimension = NumberDimension | GateDimension;
 export const NUMBER = String.raw`\d+(?:\.\d+)?`;
 const RANGE = new RegExp(`(${NUMBER})\\.\\.(${NUMBER})`, "g");
 const NOT_NUMERIC = new Set(["choice", "text", "switches", "gates"]);
+
+/** The keys a sweep can vary as a whole, in table order (a dialog's choices). */
+export const SWEEPABLE_KEYS: readonly ScenarioKey[] = (
+  Object.keys(SCENARIO_KEYS) as ScenarioKey[]
+).filter((key) => !NOT_NUMERIC.has(SCENARIO_KEYS[key].value.kind));
+
+/** `lag` for a key swept whole; `herd=500@{}` where the range stood inside the key's value. */
+export const dimensionName = (d: Dimension) =>
+  d.kind === "gate" ? d.gate : d.template === "{}" ? d.key : `${d.key}=${d.template}`;
 
 /** A value as a point's link writes it: whole, or to ten significant digits. */
 export const valueText = (value: number) => String(Number(value.toPrecision(10)));

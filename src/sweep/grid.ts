@@ -1,5 +1,5 @@
 // The grid a threshold search's points lie on, and the most runs it can take (which the sweep's
-// cap is checked against before anything runs). cli/sweep-find.ts walks it.
+// cap is checked against before anything runs). sweep/find.ts walks it.
 
 interface Range {
   readonly from: number;

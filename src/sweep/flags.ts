@@ -1,5 +1,6 @@
 // The sweep's flags and their limits, in the words `--help` and docs/scenarios.md print (the flag
-// table of args.ts lists them after --start). Read by cli/sweep-spec.ts.
+// table of cli/args.ts lists them after --start). Read by sweep/spec.ts, for the command line and
+// the page's Sweep dialog alike.
 
 export const OUTPUTS = ["table", "csv", "jsonl"] as const;
 export type SweepOutput = (typeof OUTPUTS)[number];
