@@ -1,16 +1,17 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { describeDifference } from "../../src/conformance/oracle/compare.ts";
 import {
+  corpusFor,
+  OUTCOMES_DIR,
   openFile,
   outcomesFile,
-  randomScripts,
   readAllow,
   readOpen,
   readOutcomes,
-  regressionScripts,
   statusOf,
   verdicts,
 } from "../../src/conformance/oracle/corpus.ts";
+import { versionsWithOutcomes } from "../../src/conformance/oracle/versions.ts";
 import oracleStatus from "../../src/content/oracle-status.json" with { type: "json" };
 
 // The model against what the released k8s.io/apiserver answered on the corpus (docs/oracle.md):
@@ -18,9 +19,16 @@ import oracleStatus from "../../src/content/oracle-status.json" with { type: "js
 // them from the real code where Go is present. A script may differ only if the ledger of open
 // differences lists it, and a listed script must still differ.
 
-describe.each(["1.37"])("the model against k8s.io/apiserver %s", (k8s) => {
+// Every minor with committed outcomes, each running the corpus under its own `k8s`.
+const versions = versionsWithOutcomes(OUTCOMES_DIR);
+
+it("has committed outcomes for 1.33 … 1.37", () => {
+  expect(versions).toEqual(["1.33", "1.34", "1.35", "1.36", "1.37"]);
+});
+
+describe.each(versions)("the model against k8s.io/apiserver %s", (k8s) => {
   const { header, outcomes } = readOutcomes(outcomesFile(k8s));
-  const scripts = [...regressionScripts(), ...randomScripts(header.randomSeeds)];
+  const scripts = corpusFor(k8s, header.randomSeeds);
   const open = readOpen(openFile(k8s));
   let results: ReturnType<typeof verdicts> = [];
   beforeAll(() => {

@@ -1,5 +1,6 @@
 // Package run drives one script through the real Cacher and CacheDelegator of k8s.io/apiserver
-// 1.37, inside the caller's synctest bubble.
+// 1.37, inside the caller's synctest bubble. The modules of older minors (oracle/k8s-1.35,
+// oracle/k8s-1.36) build these packages against their own release (docs/oracle-harness.md).
 package run
 
 import (
@@ -13,13 +14,11 @@ import (
 	utilruntime "k8s.io/apimachinery/pkg/util/runtime"
 	"k8s.io/apiserver/pkg/apis/example"
 	examplev1 "k8s.io/apiserver/pkg/apis/example/v1"
-	"k8s.io/apiserver/pkg/features"
 	"k8s.io/apiserver/pkg/storage"
 	"k8s.io/apiserver/pkg/storage/cacher"
 	etcdfeature "k8s.io/apiserver/pkg/storage/feature"
 	utilfeature "k8s.io/apiserver/pkg/util/feature"
 	"k8s.io/component-base/featuregate"
-	featuregatetesting "k8s.io/component-base/featuregate/testing"
 
 	"watchcachelab/oracle/k8s-1.37/store"
 	"watchcachelab/oracle/shared/vclock"
@@ -47,23 +46,30 @@ func (etcdFeatures) Supports(f storage.Feature) bool { return f == storage.Reque
 
 func (etcdFeatures) MarkUnsupported(storage.Feature) {}
 
+// upstreamChecker is the package's own checker, taken before the harness replaces it (every
+// minor has the variable; only 1.37 exports a constructor).
+var upstreamChecker = etcdfeature.DefaultFeatureSupportChecker
+
 // harnessDefaults are gates the harness turns off unless a script names them, each because it
-// would put a random instant into the run (docs/oracle-harness.md).
-var harnessDefaults = map[string]bool{string(features.DetectCacheInconsistency): false}
+// would put a random instant into the run (docs/oracle-harness.md). Named by string: 1.33 has no
+// DetectCacheInconsistency gate (nor the checker), and a gate a minor lacks is left alone.
+var harnessDefaults = map[string]bool{"DetectCacheInconsistency": false}
 
 func setGates(t *testing.T, named map[string]bool) error {
-	overrides := featuregatetesting.FeatureOverrides{}
-	for name, on := range harnessDefaults {
-		overrides[featuregate.Feature(name)] = on
-	}
+	overrides := map[featuregate.Feature]bool{}
 	known := utilfeature.DefaultMutableFeatureGate.GetAll()
+	for name, on := range harnessDefaults {
+		if _, ok := known[featuregate.Feature(name)]; ok {
+			overrides[featuregate.Feature(name)] = on
+		}
+	}
 	for name, on := range named {
 		if _, ok := known[featuregate.Feature(name)]; !ok {
-			return fmt.Errorf("gate %q is not a gate of k8s.io/apiserver 1.37", name)
+			return fmt.Errorf("gate %q is not a gate of %s", name, Side)
 		}
 		overrides[featuregate.Feature(name)] = on
 	}
-	featuregatetesting.SetFeatureGatesDuringTest(t, utilfeature.DefaultFeatureGate, overrides)
+	overrideGates(t, overrides)
 	return nil
 }
 
@@ -71,7 +77,7 @@ func setGates(t *testing.T, named map[string]bool) error {
 // pods, over the world's store, and waits until its first initialisation is done.
 // upstream: cacher.go NewCacherFromConfig, delegator.go NewCacheDelegator
 func newCacher(st *store.Store, clk *vclock.Clock) (*cacher.Cacher, *cacher.CacheDelegator, error) {
-	etcdfeature.DefaultFeatureSupportChecker = etcdFeatures{etcdfeature.NewDefaultFeatureSupportChecker()}
+	etcdfeature.DefaultFeatureSupportChecker = etcdFeatures{upstreamChecker}
 	c, err := cacher.NewCacherFromConfig(cacher.Config{
 		Storage:             st,
 		Versioner:           storage.APIObjectVersioner{},

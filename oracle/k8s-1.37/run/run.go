@@ -18,8 +18,11 @@ import (
 	"watchcachelab/oracle/shared/world"
 )
 
-// Side names this harness in outcomes.
-const Side = "k8s.io/apiserver@v0.37.2"
+// Side names this harness in outcomes: the k8s.io/apiserver the binary was built with.
+// oracle/run.sh sets it at link time from the module's go.mod (`go list -m`), since a test
+// binary carries no module list to read it from; 1.37's module pins v0.37.2, an older minor's
+// module builds these packages against its own release.
+var Side = "k8s.io/apiserver@unknown"
 
 // drain is the virtual time the harness waits after stopping the cacher for its goroutines to end.
 const drain = 10 * time.Minute
@@ -47,6 +50,7 @@ func Script(t *testing.T, sc *script.Script) (*outcome.Outcome, error) {
 	if err := setGates(t, sc.Gates); err != nil {
 		return nil, err
 	}
+	prepareBubble()
 	cachermetrics.Register()
 	legacyregistry.Reset()
 	clk := vclock.New()

@@ -21,7 +21,6 @@ type Store struct {
 	world      *world.World
 	versioner  storage.APIObjectVersioner
 	Background *Calls
-	keysFunc   storage.KeysFunc
 
 	mu       sync.Mutex
 	watchers map[*watcher]bool
@@ -136,19 +135,14 @@ func (s *Store) CompactRevision() int64 { return s.world.CompactRevision() }
 
 func (s *Store) ReadinessCheck() error { return nil }
 
-func (s *Store) Stats(context.Context) (storage.Stats, error) {
-	var st storage.Stats
+// podCount is the number of pods, as etcd3's store counts the keys under its prefix.
+func (s *Store) podCount() int64 {
+	var n int64
 	s.world.Read(func(kv *world.KV) {
 		items, _, _, _ := kv.Range(world.PodPrefix, world.PodRangeEnd, 0, 0)
-		st.ObjectCount = int64(len(items))
+		n = int64(len(items))
 	})
-	return st, nil
-}
-
-// EnableResourceSizeEstimation keeps the cacher's key function; the world does not estimate sizes.
-func (s *Store) EnableResourceSizeEstimation(f storage.KeysFunc) error {
-	s.keysFunc = f
-	return nil
+	return n
 }
 
 func (s *Store) Create(context.Context, string, runtime.Object, runtime.Object, uint64) error {

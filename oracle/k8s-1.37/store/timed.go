@@ -1,3 +1,5 @@
+//go:build !k8s_before_1_37
+
 package store
 
 import (
@@ -26,6 +28,11 @@ func (t *timed) GetObjectMeta() metav1.Object {
 
 func (t *timed) DeepCopyObject() runtime.Object {
 	return &timed{Object: t.Object.DeepCopyObject(), recordTime: t.recordTime}
+}
+
+// withDecodeTime wraps an event's object with its decode instant (1.37 and later).
+func withDecodeTime(obj runtime.Object, at time.Time) runtime.Object {
+	return &timed{Object: obj, recordTime: at}
 }
 
 func (t *timed) RecordTime() time.Time  { return t.recordTime }

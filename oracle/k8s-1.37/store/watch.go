@@ -111,7 +111,7 @@ func (s *Store) runWatch(w *watcher, rev int64, initial, endBookmark bool) {
 		}
 		rev = listRev
 	}
-	if endBookmark && !w.send(watch.Event{Type: watch.Bookmark, Object: &timed{s.bookmark(rev, true), time.Now()}}) {
+	if endBookmark && !w.send(watch.Event{Type: watch.Bookmark, Object: withDecodeTime(s.bookmark(rev, true), time.Now())}) {
 		return
 	}
 	stream, err := s.world.OpenWatch(rev, func(item world.StreamItem) bool { return s.deliver(w, item) })
@@ -185,7 +185,7 @@ func (s *Store) deliver(w *watcher, item world.StreamItem) bool {
 		}
 	}
 	if item.Timed {
-		ev.Object = &timed{ev.Object, s.world.At(item.DecodedNs)}
+		ev.Object = withDecodeTime(ev.Object, s.world.At(item.DecodedNs))
 	}
 	return w.send(ev)
 }

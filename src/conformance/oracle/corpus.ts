@@ -1,10 +1,12 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import type { K8sVersion } from "../../sim/scenario/index.ts";
 import { readScript, type Script } from "../../sim/script/format.ts";
 import { randomScript } from "../../sim/script/random-script.ts";
 import { runScript } from "../../sim/script/run-script.ts";
 import { type AllowEntry, readAllowList, type Sorted, sortDifferences } from "./allow-list.ts";
 import { compareOutcomes, type OutcomeFile } from "./compare.ts";
+import { scriptFor } from "./versions.ts";
 
 // The oracle's corpus and its committed answers (docs/oracle.md): the regression scripts kept in
 // test/oracle/corpus/, plus scripts drawn from seeds 1 … N, and for each Kubernetes minor the real
@@ -39,6 +41,10 @@ export function regressionScripts(root = "."): Script[] {
 
 export const randomScripts = (seeds: number): Script[] =>
   Array.from({ length: seeds }, (_, i) => randomScript(i + 1));
+
+/** The whole corpus as minor `k8s` runs it: the regression scripts, then seeds 1 … `seeds`. */
+export const corpusFor = (k8s: K8sVersion, seeds: number, root = "."): Script[] =>
+  [...regressionScripts(root), ...randomScripts(seeds)].map((s) => scriptFor(s, k8s));
 
 export const outcomesFile = (k8s: string, root = ".") =>
   join(root, OUTCOMES_DIR, `k8s-${k8s}.jsonl`);

@@ -21,29 +21,33 @@ import {
 import { randomScript } from "../../sim/script/random-script.ts";
 import { runScript } from "../../sim/script/run-script.ts";
 import { NS_PER_S } from "../../sim/time.ts";
+import { checkSubset } from "./ci-subset.ts";
 import { describeDifference, type OutcomeFile } from "./compare.ts";
 import {
+  corpusFor,
   firstDifferences,
+  OUTCOMES_DIR,
   OUTCOMES_FORMAT,
   type OutcomesHeader,
   openFile,
   outcomesFile,
-  randomScripts,
   readAllow,
   readOpen,
   readOutcomes,
-  regressionScripts,
   STATUS_FILE,
   statusOf,
   verdicts,
 } from "./corpus.ts";
 import { coverage, coverageTable } from "./coverage.ts";
+import { type OracleVersion, versionsToRun, versionsWithOutcomes } from "./versions.ts";
 
 // `npm run oracle`: the model against the released Kubernetes code on scripts (docs/oracle.md).
-//   npm run oracle [-- --k8s 1.37] [--random N]   run the corpus on the real cacher (Go), write
+//   npm run oracle [-- --k8s 1.36] [--random N]   run the corpus on the real cacher (Go) of one minor
+//                                                 (default: every minor of versions.ts), write
 //                                                 test/oracle/outcomes/k8s-<v>.jsonl, compare the model
 //   npm run oracle -- --check                     the same, but fail if the real outcomes differ from
-//                                                 the committed ones instead of writing them
+//                                                 the committed ones instead of writing them; on the
+//                                                 subset of ci-subset.ts unless --full
 //   npm run oracle -- --model-only                the model against the committed outcomes (no Go)
 //   add --record-open to rewrite the ledger of scripts known to differ still (corpus.ts openFile)
 // and tools: `export --scenario TEXT --duration S --name NAME [--class C] --out DIR` (a scenario as a
@@ -166,15 +170,33 @@ function outcomesText(
   return `${lines.join("\n")}\n`;
 }
 
-/** The corpus against the real code: regenerate (default), check, or compare the model only. */
+/** The corpus against the real code, for `--k8s V` or every minor (docs/oracle.md). */
 function corpusCommand(args: string[]) {
-  const k8s = flag(args, "k8s") ?? "1.37";
+  let status = 0;
+  for (const k8s of versionsToRun(
+    args,
+    flag(args, "k8s"),
+    versionsWithOutcomes(OUTCOMES_DIR),
+    fail,
+  )) {
+    console.log(`\n=== Kubernetes ${k8s} ===`);
+    status = Math.max(status, corpusVersion(args, k8s));
+  }
+  process.exit(status);
+}
+
+/** One minor's corpus: regenerate (default), check, or compare the model only. Returns the exit status. */
+function corpusVersion(args: string[], k8s: OracleVersion): number {
   const path = outcomesFile(k8s);
   const committed = existsSync(path) ? readOutcomes(path) : null;
   const seeds = Number(flag(args, "random") ?? committed?.header.randomSeeds ?? 200);
   if (!(Number.isInteger(seeds) && seeds >= 0))
     fail("--random: a whole number of scripts, 0 or more");
-  const scripts = [...regressionScripts(), ...randomScripts(seeds)];
+  const corpus = corpusFor(k8s, seeds);
+  const partial = args.includes("--check") && !args.includes("--full");
+  const scripts = partial ? checkSubset(corpus) : corpus;
+  if (partial)
+    console.log(`--check: ${scripts.length} of the ${corpus.length} scripts (--full: all)`);
   let real: Map<string, OutcomeFile>;
   if (args.includes("--model-only")) {
     if (committed === null) fail(`no committed outcomes at ${path}`);
@@ -186,7 +208,7 @@ function corpusCommand(args: string[]) {
       format: OUTCOMES_FORMAT,
       module,
       k8s,
-      regression: scripts.length - seeds,
+      regression: corpus.length - seeds,
       randomSeeds: seeds,
       checkedOn: committed?.header.checkedOn ?? new Date().toISOString().slice(0, 10),
     };
@@ -219,7 +241,7 @@ function corpusCommand(args: string[]) {
     writeFileSync(STATUS_FILE, `${JSON.stringify(status, null, 2)}\n`);
     console.log(`wrote ${openFile(k8s)} and ${STATUS_FILE}`);
   }
-  report(results, readAllow(), readOpen(openFile(k8s)));
+  return report(results, readAllow(), readOpen(openFile(k8s)));
 }
 
 const readStatus = (): Record<string, unknown> =>
@@ -235,7 +257,7 @@ function report(
   results: ReturnType<typeof verdicts>,
   allow: ReturnType<typeof readAllow>,
   open: Record<string, string>,
-) {
+): number {
   let differences = 0;
   let missing = 0;
   let known = 0;
@@ -266,7 +288,7 @@ function report(
   console.log(
     `${results.length} scripts: ${results.length - differing - missing} as the real code, ${differing} differ (${known} of them listed as open, ${differences} differences in the rest), ${missing} without a real outcome`,
   );
-  process.exit(differences > 0 || missing > 0 || stale.length > 0 ? 1 : 0);
+  return differences > 0 || missing > 0 || stale.length > 0 ? 1 : 0;
 }
 
 /** The model against outcome files in a directory (the harness's output, say). */
@@ -279,7 +301,7 @@ function compareCommand(args: string[]) {
     if (existsSync(file)) real.set(s.name, JSON.parse(readFileSync(file, "utf8")) as OutcomeFile);
   }
   console.log(`\ncoverage:\n${coverageTable(coverage(scripts, real), scripts.length)}`);
-  report(verdicts(scripts, real, readAllow()), readAllow(), {});
+  process.exit(report(verdicts(scripts, real, readAllow()), readAllow(), {}));
 }
 
 const [command, ...rest] = process.argv.slice(2);
