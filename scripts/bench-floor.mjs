@@ -9,7 +9,7 @@
 // takes, process start included, is time no faithful model of the scenario can spend less than:
 // the model adds the delegator's and the cacher's decisions, the waiters' deadlines, the lists,
 // the watchers' dispatch, the ring's resizes and every metric the scrape shows. Not a test: a
-// figure for docs/benchmarks.md ("The floor under 300× for (b)").
+// figure for docs/benchmarks.md at 97e105f ("The floor under 300× for (b)").
 import { performance } from "node:perf_hooks";
 
 const NS_PER_S = 1e9;

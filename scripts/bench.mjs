@@ -112,7 +112,10 @@ function heapOverTime(model, { query, checkpointsS }) {
   return rows;
 }
 
-/** What the run holds that grows with load or time: the counts docs/benchmarks.md explains. */
+/**
+ * What the run holds that grows with load or time: the counts docs/benchmarks.md at 97e105f
+ * explains.
+ */
 function heldBy(world) {
   const { outcomes, kv, clock, stream, etcd, cache } = world;
   const retrying = outcomes.started - outcomes.ended - outcomes.inFlight;

@@ -18,7 +18,7 @@ const entries = {
 // one that imports nothing). V8 optimises functions whose shared variables live in a function's
 // scope with less work than in a module's: the default scenario's 300 s through the command line
 // counted 2 805 M instructions as a module and 2 712 M in one function, TurboFan 1 303 M and
-// 1 229 M of them (docs/benchmarks.md, "The command line's bundle in one function").
+// 1 229 M of them (docs/benchmarks.md at 97e105f, "The command line's bundle in one function").
 const IN_ONE_FUNCTION = new Set(["sim"]);
 const name = process.argv[2];
 const entry = entries[name];

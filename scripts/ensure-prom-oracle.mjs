@@ -1,7 +1,7 @@
 // Prometheus 3's own PromQL engine and promtool for the tests: prom-oracle/ is a small Go module of
 // ours over github.com/prometheus/prometheus v0.316.0 (Prometheus 3.16), built here into
 // prom-oracle/bin/prom-oracle and prom-oracle/bin/promtool (for `promtool test rules`). Go rebuilds only what changed; a cold build downloads the modules
-// and compiles (figures in docs/benchmarks.md, "The Prometheus 3 oracle"). Run on its own
+// and compiles (figures in docs/benchmarks.md, "What it costs to run"). Run on its own
 // (`node scripts/ensure-prom-oracle.mjs`) it builds or exits 1 saying why.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";

@@ -22,7 +22,7 @@ export const GRID_POINTS = 60;
 export const SPARES = 2;
 /** The grid's step at first (the finest); it doubles as the run grows. A seek replays less than
  * a step: 10 s of the heavy scenario is 150–200 ms of CPU at the 50–65× it replays at
- * (docs/benchmarks.md, "Seeks from a 10 s grid"), issue 12's seek at p90. */
+ * (docs/benchmarks.md at 97e105f, "Seeks from a 10 s grid"), issue 12's seek at p90. */
 export const BASE_SPACING_NS: Nanos = 10 * NS_PER_S;
 /** Heap for the parked runs and the live one together, by run-size.ts's estimate (issue 12: the
  * worker stays within 400 MB). */

@@ -13,15 +13,15 @@ import { alone, type SharedSpan, type Weight } from "./run-weight.ts";
 // with typed arrays' backing stores included: first a least-squares fit over 11 runs of the
 // default, the heavy and the large-cluster scenarios from 60 to 900 simulated seconds, and the
 // reads in flight fitted on the largest scenario's (`scripts/bench-run-size-browser.mjs`;
-// docs/benchmarks.md, "Ring as columns"), then each rate set again from what a run held before
-// and after its item's layout changed (the comments at each rate), so that the estimate stays
-// above what was held (0.3 MB under for the default scenario's 4 MB, its model's code). Each rate
-// also carries what grows with its item and is not counted apart (etcd's versions with its log).
-// Measure again when what a run keeps changes. Runs parked side by side share the full chunks of
-// the history ring, etcd's log, the dispatched events and the snapshots' list and undo log, and
-// the process's pods; the rates of their shared part were checked with
-// `bench-run-size-browser.mjs --parked` (docs/benchmarks.md, "Seeks from a denser grid", and
-// "The estimate after etcd's and the snapshots' columns in 4 bytes").
+// docs/benchmarks.md at 97e105f, "Ring as columns"), then each rate set again from what a run held
+// before and after its item's layout changed (the comments at each rate), so that the estimate
+// stays above what was held (0.3 MB under for the default scenario's 4 MB, its model's code). Each
+// rate also carries what grows with its item and is not counted apart (etcd's versions with its
+// log). Measure again when what a run keeps changes. Runs parked side by side share the full chunks
+// of the history ring, etcd's log, the dispatched events and the snapshots' list and undo log, and
+// the process's pods; the rates of their shared part were checked with `bench-run-size-browser.mjs
+// --parked` (docs/benchmarks.md at 97e105f, "Seeks from a denser grid", and "The estimate after
+// etcd's and the snapshots' columns in 4 bytes").
 
 const BASE_BYTES = 3_000_000;
 /**
@@ -31,8 +31,8 @@ const BASE_BYTES = 3_000_000;
  * (`bench-run-size-browser.mjs 600,600,450,450,300,300 --parked`, 2026-12-02 01:30 UTC), where
  * its own part by the estimate, with this much of the base counted once, is 2.2 to 2.9 MB. One
  * MB more of it since a dispatched event counts only its count: (b) and the large cluster held
- * 0.3–0.7 MB more at 60 s than estimated without it (docs/benchmarks.md, "Parked runs' pods in
- * the estimate").
+ * 0.3–0.7 MB more at 60 s than estimated without it (docs/benchmarks.md at 97e105f, "Parked runs'
+ * pods in the estimate").
  */
 const SHARED_BASE_BYTES = 1_800_000;
 /** RV, record time, type, key, two rvs and two body references (29 bytes) and the rest. */
@@ -52,7 +52,7 @@ const BYTES_PER_SHARED_LOG_SLOT = BYTES_PER_LOG_SLOT;
  * the doubles made: with every column but the bodies 4 bytes a slot (apiserver/undo-log.ts,
  * snapshot-list.ts), the large cluster held 14.7 MB less at 300 s in Chromium for its 600 014
  * changes (24.5 bytes each) and 3.1 MB less at 60 s, (b) 2.6 and 1.6 MB less at 300 and 60 s
- * (bench-run-size-browser.mjs, docs/benchmarks.md "The snapshots' undo log in 4 bytes").
+ * (bench-run-size-browser.mjs, docs/benchmarks.md at 97e105f "The snapshots' undo log in 4 bytes").
  */
 const BYTES_PER_SNAPSHOT_CHANGE = 46;
 /** What they share of a snapshot once its chunk of the list is done: its rv, change number and
@@ -72,9 +72,9 @@ const BYTES_PER_SHARED_SNAPSHOT_CHANGE = BYTES_PER_SNAPSHOT_CHANGE - BYTES_PER_S
  * and its full chunks the ring's own while the cache has not relisted (apiserver/dispatch-log.ts):
  * spans of the ring's column, which cost nothing where the ring still holds them. It was an event
  * object and its pods, 185 bytes by the fit; with the events as columns, (b) held 12.8 MB at 60 s
- * in Chromium where it held 21.1 MB (docs/benchmarks.md, "The dispatched events as the ring's
- * columns"). The count's span is exact: a grid's points hold a minute of counts each, and at a
- * rate above 8 bytes their union over 10 minutes of a large cluster was 38 MB of the budget.
+ * in Chromium where it held 21.1 MB (docs/benchmarks.md at 97e105f, "The dispatched events as the
+ * ring's columns"). The count's span is exact: a grid's points hold a minute of counts each, and at
+ * a rate above 8 bytes their union over 10 minutes of a large cluster was 38 MB of the budget.
  */
 const BYTES_PER_DISPATCH_COUNT = 8;
 /** A dispatched event whose chunk is not the ring's: the ring's slot and its count. */
@@ -89,10 +89,11 @@ const BYTES_PER_WAITER = 1_100;
  * (its spec, name, key, body, newest object, the key's number, the sorted keys) is made once per
  * process for every run (lib/key-ids.ts, world/pods.ts, etcd/pod-objects.ts,
  * apiserver/pod-bodies.ts): a span all runs share, counted once. Measured in Chromium on the
- * large cluster (docs/benchmarks.md, "Parked runs' pods in the estimate"): a second run at 60 s
- * added 6.3 MB, 2.3 MB of it the estimate's other own items, so 13 bytes a pod; one run held
- * 48.1 MB at 10 s, 37 MB of it its 300 000 pods, so 110 bytes a pod shared. With etcd's columns
- * in 4 bytes (docs/benchmarks.md, "etcd's columns in 4 bytes") the own part measured 9.3 bytes.
+ * large cluster (docs/benchmarks.md at 97e105f, "Parked runs' pods in the estimate"): a second run
+ * at 60 s added 6.3 MB, 2.3 MB of it the estimate's other own items, so 13 bytes a pod; one run
+ * held 48.1 MB at 10 s, 37 MB of it its 300 000 pods, so 110 bytes a pod shared. With etcd's
+ * columns in 4 bytes (docs/benchmarks.md at 97e105f, "etcd's columns in 4 bytes") the own part
+ * measured 9.3 bytes.
  */
 const BYTES_PER_POD = 12;
 /** What the process holds once of a pod, however many runs hold it. */

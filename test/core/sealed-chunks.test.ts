@@ -20,8 +20,8 @@ import { chunkTestEvent } from "./chunk-event-fixture.ts";
 
 // The chunked columns' layout: absolute index 0 sits near the end of chunk 0, so every column
 // starts a second chunk, and seals its first, after a few entries, while V8 still interprets
-// the code around them (docs/benchmarks.md, "The default scenario's first run"). Every later
-// chunk holds CHUNK entries.
+// the code around them (docs/benchmarks.md at 97e105f, "The default scenario's first run"). Every
+// later chunk holds CHUNK entries.
 
 describe("the chunked columns' layout", () => {
   it("puts every absolute index in one slot of one chunk, the first chunk short", () => {

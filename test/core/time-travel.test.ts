@@ -274,9 +274,9 @@ describe("Checkpoints", () => {
     // The even points alone would be 160, 320 and 480 s.
     expect(checkpoints.times()).toEqual([80, 160, 240, 320, 400, 480].map((t) => t * S));
     // The runs grow heavier: room for 4 points; the odd ones go first. A 10-minute run of
-    // reads=10000&writes=1000&watchers=100 is estimated at about 51 MB (docs/benchmarks.md, "Ring
-    // as columns"): room for 6 parked runs if each weighed that much (the next test weighs each
-    // by its moment, as the builder does).
+    // reads=10000&writes=1000&watchers=100 is estimated at about 51 MB (docs/benchmarks.md at
+    // 97e105f, "Ring as columns"): room for 6 parked runs if each weighed that much (the next test
+    // weighs each by its moment, as the builder does).
     expect(checkpoints.missing(600 * S, bytesOnly(51_400_000))).toBeNull();
     expect(checkpoints.times()).toEqual([80, 160, 320, 480].map((t) => t * S));
   });

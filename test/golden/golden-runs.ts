@@ -8,11 +8,11 @@ import { hex32, WordHash } from "../../src/sim/word-hash.ts";
 import { READ_KINDS } from "../../src/sim/world/outcomes.ts";
 import type { WorldOptions } from "../../src/sim/world/world.ts";
 
-// The golden runs (docs/architecture.md, "Golden runs"): the eleven scenarios docs/benchmarks.md
-// compared by hand around every speed change, each run in process and reduced to what must not
-// move unless a commit says so: its Prometheus text, a digest of every request attempt (id, end
-// time, kind, outcome, status code) per simulated second, and the scheduler's trace hash. The
-// test (golden.test.ts) and `npm run golden:update` (scripts/golden-update.mjs) share this file.
+// The golden runs (docs/architecture.md, "Golden runs"): the eleven scenarios docs/benchmarks.md at
+// 97e105f compared by hand around every speed change, each run in process and reduced to what must
+// not move unless a commit says so: its Prometheus text, a digest of every request attempt (id, end
+// time, kind, outcome, status code) per simulated second, and the scheduler's trace hash. The test
+// (golden.test.ts) and `npm run golden:update` (scripts/golden-update.mjs) share this file.
 
 export interface GoldenScenario {
   /** File name stem under test/golden/. */

@@ -43,7 +43,7 @@ const BOOKMARK_TICK_NS: Nanos = seconds(1);
 const MIN_RELEASE_CHECK_ENTRIES = 1024;
 // The first check comes early, while V8 still interprets the dispatch: optimised after a
 // thousand events without ever having called releaseLog, the dispatch was thrown away at the
-// first check and recompiled (docs/benchmarks.md, the default scenario's first run).
+// first check and recompiled (docs/benchmarks.md at 97e105f, the default scenario's first run).
 const FIRST_RELEASE_CHECK_ENTRIES = 64;
 
 export interface CacherOptions {

@@ -79,8 +79,8 @@ export class RangeQueue {
   // callback pops the next one: no closure per request. Only the first completion's event is in
   // the scheduler: each request reserves its event's sequence when its service starts, and its
   // event is scheduled with it once it is the first. The events run at the same instants, in
-  // the same order, with the same kind and id (docs/benchmarks.md, "The heavy scenario's read
-  // path: what a simulated second costs", has what this saved and what it did not).
+  // the same order, with the same kind and id (docs/benchmarks.md at 97e105f, "The heavy scenario's
+  // read path: what a simulated second costs", has what this saved and what it did not).
   private readonly inService = new MinHeap<Ticket>();
   private readonly onDone = () => this.complete();
   /** The ticket whose completion event is in the scheduler, and that event. */

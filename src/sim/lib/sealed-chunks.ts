@@ -22,7 +22,7 @@ export const CHUNK_MASK = CHUNK - 1;
  * earlier slots stay empty. A column's rare paths (a new chunk, sealing one, dropping one) then
  * first run after 64 entries, while V8 still interprets the code that holds them, not after
  * 4 096, when the hot functions around them are optimised and would be deoptimised and compiled
- * again (docs/benchmarks.md, "The default scenario's first run").
+ * again (docs/benchmarks.md at 97e105f, "The default scenario's first run").
  */
 export const FIRST_CHUNK_ENTRIES = 64;
 const LEAD = CHUNK - FIRST_CHUNK_ENTRIES;

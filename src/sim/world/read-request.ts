@@ -154,7 +154,7 @@ export class ReadRequest implements RequestContext, Deadlined {
   /**
    * Bound methods, not arrows: an arrow is a function and a context of its own per request, and
    * the largest scenario holds hundreds of thousands of requests in etcd's queue (the bound
-   * function is one smaller object; docs/benchmarks.md, the largest scenario past 60 s).
+   * function is one smaller object; docs/benchmarks.md at 97e105f, the largest scenario past 60 s).
    */
   private readonly onAttempt: (err: ApiError | null, list: ListPage | null) => void =
     this.attempted.bind(this);

@@ -43,7 +43,8 @@ export class SeriesBuffer {
     const v = this.values;
     this.times[i] = this.nextSampleNs;
     // Named stores, not a loop over SERIES_FIELDS: keyed by a varying name, each store is a
-    // megamorphic lookup, and the loop is what V8 compiles early in every run (docs/benchmarks.md).
+    // megamorphic lookup, and the loop is what V8 compiles early in every run (docs/benchmarks.md
+    // at 97e105f).
     v.etcdRevision[i] = sample.etcdRevision;
     v.cacheRv[i] = sample.cacheRv;
     v.lagSeconds[i] = sample.lagSeconds;
