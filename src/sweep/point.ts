@@ -1,22 +1,14 @@
 import { advanceTogether } from "../metrics-export/run-export.ts";
 import { createSimulation, NS_PER_S, parseScenario } from "../model/index.ts";
 import { FIGURE_VIEW, figuresOf } from "./figures.ts";
+import type { PointJob, PointResult } from "./point-job.ts";
+
+export type { PointJob, PointResult };
 
 // One run of a sweep: the scenario text (already checked), run from second 0 for the duration
 // exactly as `npm run sim` runs it alone, and its figures at the end. The command line's worker
 // threads (or its main thread with --jobs 1) and the page's Web Workers all call this, so a point
 // is the run alone, wherever it runs.
-
-export interface PointJob {
-  readonly text: string;
-  readonly durationS: number;
-}
-
-export interface PointResult {
-  /** In SWEEP_FIGURES order; null where the figure has no data. */
-  readonly figures: (number | null)[];
-  readonly traceHash: string;
-}
 
 export function runPoint(job: PointJob): PointResult {
   const { scenario, issues } = parseScenario(job.text);

@@ -6,7 +6,7 @@ import type {
   SimSnapshot,
   SnapshotView,
 } from "../model/index.ts";
-import type { PointJob, PointResult } from "../sweep/point.ts";
+import type { PointJob, PointResult } from "../sweep/point-job.ts";
 
 // The messages between the page and the worker hosting the simulation. Commands go down, replies
 // come up; nothing else crosses the boundary.

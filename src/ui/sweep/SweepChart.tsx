@@ -2,7 +2,7 @@ import { line, scaleLinear } from "d3";
 import type { Dimension, NumberDimension } from "../../sweep/dimension.ts";
 import { dimensionName, valueText } from "../../sweep/dimension.ts";
 import type { SweepFigure } from "../../sweep/figures.ts";
-import type { Answer } from "../../sweep/find.ts";
+import { CHART_HEIGHT, type ChartProps } from "./chartProps.ts";
 import { figureAt, formatFigure, tickText } from "./pointFigures.ts";
 import type { PagePoint } from "./runPageSweep.ts";
 import { SweepHeatMap } from "./SweepHeatMap.tsx";
@@ -12,19 +12,6 @@ import { SweepHeatMap } from "./SweepHeatMap.tsx";
 // (a new tab) and says its figures when hovered or focused; its numbers are in data attributes
 // (`data-x`, `data-value`) and in the dialog's table, for a reader who cannot see the chart.
 
-export interface ChartProps {
-  readonly figure: SweepFigure;
-  /** The figure's index in SWEEP_FIGURES (a run's figures array). */
-  readonly index: number;
-  readonly dimensions: readonly Dimension[];
-  readonly points: readonly PagePoint[];
-  readonly answers: readonly Answer[] | null;
-  readonly width: number;
-  readonly hrefOf: (point: PagePoint) => string;
-  readonly onPoint: (point: PagePoint | null) => void;
-}
-
-export const CHART_HEIGHT = 200;
 const MARGIN = { left: 48, right: 14, top: 24, bottom: 34 };
 const GATE_STYLES = [
   { label: "gate off", className: "sweep-line-off" },

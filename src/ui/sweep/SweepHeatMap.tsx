@@ -1,9 +1,9 @@
 import { interpolateViridis, scaleBand, scaleSequential } from "d3";
 import type { NumberDimension } from "../../sweep/dimension.ts";
 import { dimensionName, valueText } from "../../sweep/dimension.ts";
+import { CHART_HEIGHT, type ChartProps } from "./chartProps.ts";
 import { figureAt, formatFigure } from "./pointFigures.ts";
 import type { PagePoint } from "./runPageSweep.ts";
-import { CHART_HEIGHT, type ChartProps } from "./SweepChart.tsx";
 
 // Two keys swept: one cell per point, the first key across, the second up, the figure's value as a
 // colour (viridis: dark low, yellow high, legible in grey too); with a gate swept as well, one map
