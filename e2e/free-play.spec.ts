@@ -56,7 +56,7 @@ test("Reset to defaults leaves a preset and a twin run for the defaults", async 
   await expect(page.getByText("End twin run")).toHaveCount(0);
   await expect(page.locator(".scenario-name")).toHaveText("Untitled scenario");
   await expect(page.locator(".speed output")).toHaveText("1×");
-  await expect(page.getByLabel("Seed")).toHaveValue("1");
+  await expect(page.getByLabel("Seed", { exact: true })).toHaveValue("1");
   await expect.poll(() => new URL(page.url()).hash).toBe("#v=3");
 });
 

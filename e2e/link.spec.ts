@@ -18,12 +18,12 @@ test("a link pasted into an open tab opens its scenario, and Back returns", asyn
   await page.goto("/#lag=800&seed=7&name=Colleague&t=30");
   await expect(page.locator(".scenario-name")).toHaveText("Colleague");
   await expect(sliderOutput(page, "Watch lag")).toHaveText("800 ms");
-  await expect(page.getByLabel("Seed")).toHaveValue("7");
+  await expect(page.getByLabel("Seed", { exact: true })).toHaveValue("7");
   await expect.poll(() => simulatedSeconds(page)).toBeGreaterThanOrEqual(30);
   await page.goBack();
   await expect(page.locator(".scenario-name")).toHaveText("Untitled scenario");
   await expect(sliderOutput(page, "Watch lag")).toHaveText("300 ms");
-  await expect(page.getByLabel("Seed")).toHaveValue("1");
+  await expect(page.getByLabel("Seed", { exact: true })).toHaveValue("1");
   await expect.poll(() => simulatedSeconds(page)).toBeLessThan(30);
   await page.goForward();
   await expect(page.locator(".scenario-name")).toHaveText("Colleague");

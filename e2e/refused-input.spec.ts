@@ -60,7 +60,7 @@ test("a seed of 99999999999 and a negative read-mix share are refused, the run g
   page,
 }) => {
   await opened(page, "#seed=3");
-  const seed = page.getByLabel("Seed");
+  const seed = page.getByLabel("Seed", { exact: true });
   await seed.fill("99999999999");
   await seed.press("Enter");
   await expect(seed).toHaveValue("3");

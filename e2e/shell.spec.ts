@@ -58,7 +58,7 @@ test("a shared link reopens the same scenario at the same moment", async ({ page
   await expect(reopened.locator(".slider", { hasText: "Pod writes" }).locator("output")).toHaveText(
     "200 /s",
   );
-  await expect(reopened.getByLabel("Seed")).toHaveValue("7");
+  await expect(reopened.getByLabel("Seed", { exact: true })).toHaveValue("7");
 });
 
 test("a corrupted link shows every problem and still runs", async ({ page }) => {

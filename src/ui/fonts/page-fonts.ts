@@ -24,4 +24,4 @@ export const PAGE_FONTS: readonly string[] = [
  * drawn as ⊥ (up tack), which common faces have, rather than ⟂ (perpendicular): on Linux that
  * one sent every size of the page's font to a second face, twice the look-ups.
  */
-export const PAGE_SYMBOLS = "Ag0 ·×−≤≥≈¼—–…“”’→◀▶✓⊥";
+export const PAGE_SYMBOLS = "Ag0 ·×−≤≥≈¼—–…“”’→◀▶✓⊥µ";
