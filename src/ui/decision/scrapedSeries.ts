@@ -17,13 +17,9 @@ const matches = (series: ScrapedSeries, name: string, matcher: Matcher) =>
       : series.labels[label] === wanted,
   );
 
-/** Each series `name{matcher}` selects, read by `figure` (null: no result for that series). */
-const perSeries = (
-  scrapes: RunScrapes,
-  name: string,
-  matcher: Matcher,
-  figure: (points: ScrapedSeries["points"]) => number | null,
-) => scrapes.series.filter((series) => matches(series, name, matcher)).map((s) => figure(s.points));
+/** The series `name{matcher}` selects, in the scrapes' order. */
+const selectSeries = (scrapes: RunScrapes, name: string, matcher: Matcher) =>
+  scrapes.series.filter((series) => matches(series, name, matcher));
 
 /** `sum(increase(name{matcher}[w]))`; null while the window holds under two scrapes. */
 export function sumIncrease(
@@ -34,7 +30,7 @@ export function sumIncrease(
   windowS: number,
   semantics: PromSemantics,
 ): number | null {
-  const selected = scrapes.series.filter((series) => matches(series, name, matcher));
+  const selected = selectSeries(scrapes, name, matcher);
   // 2.42 reads a backfill from blocks, which hand series over in label order; 3's engine here
   // reads them in the order they were first written (its head's), the scrapes' own order.
   const ordered = semantics === "2" ? [...selected].sort(byLabels) : selected;
@@ -90,8 +86,8 @@ export function maxScraped(
   windowS: number,
   semantics: PromSemantics,
 ): number | null {
-  const highs = perSeries(scrapes, name, matcher, (points) =>
-    maxOverTime(points, atS, windowS, semantics),
+  const highs = selectSeries(scrapes, name, matcher).map((series) =>
+    maxOverTime(series.points, atS, windowS, semantics),
   );
   const found = highs.filter((high): high is number => high !== null);
   return found.length === 0 ? null : Math.max(...found);
@@ -107,7 +103,7 @@ export function bucketQuantile(
   windowS: number,
   semantics: PromSemantics,
 ): number | null {
-  const buckets = scrapes.series.filter((series) => matches(series, `${name}_bucket`, matcher));
+  const buckets = selectSeries(scrapes, `${name}_bucket`, matcher);
   if (buckets.length === 0) return Number.NaN;
   const bounds = buckets.map((series) => Number(series.labels["le"]));
   return windowQuantile(
