@@ -4,9 +4,15 @@
 // each with the long tasks on the page while it ran (none over 50 ms). The live run is paused
 // first, so the figures are the sweep's own; the pool has navigator.hardwareConcurrency workers.
 // Builds into a scratch folder and serves it on its own port. Not a test: it prints figures, with
-// the machine's load, for docs/benchmarks.md.
-import { loadavg } from "node:os";
+// the machine's load, for docs/benchmarks.md: beside each wall time Chromium's CPU time over the
+// sweep by thread (process-cpu.mjs), and the heaviest main-thread task with what it ran.
+// `--trace-out=<prefix>` keeps each case's trace as <prefix>-<case>.json. Run it at `nice -n -15`:
+// Chromium's session is given that nice too (bench-priority.mjs).
+import { writeFileSync } from "node:fs";
+import { getPriority, loadavg } from "node:os";
+import { cpuSince, threadCpu } from "./process-cpu.mjs";
 import {
+  argValue,
   buildToScratch,
   launchChromium,
   recordLongTasks,
@@ -66,7 +72,42 @@ function mainThreadTasks({ traceEvents }) {
   const wall = tasks.map((t) => ms(t.dur));
   const cpu = tasks.map((t) => ms(t.tdur ?? 0));
   const over = (values) => values.filter((v) => v > LONG_TASK_MS).length;
-  return `${tasks.length} tasks, longest ${Math.max(0, ...wall).toFixed(0)} ms wall, ${over(wall)} over ${LONG_TASK_MS} ms wall; most CPU in one task ${Math.max(0, ...cpu).toFixed(1)} ms, ${over(cpu)} over ${LONG_TASK_MS} ms of CPU`;
+  const heaviest = tasks.reduce((a, t) => ((t.tdur ?? 0) > (a?.tdur ?? 0) ? t : a), null);
+  return `${tasks.length} tasks, longest ${Math.max(0, ...wall).toFixed(0)} ms wall, ${over(wall)} over ${LONG_TASK_MS} ms wall; most CPU in one task ${Math.max(0, ...cpu).toFixed(1)} ms (${insideTask(traceEvents, heaviest)}), ${over(cpu)} over ${LONG_TASK_MS} ms of CPU`;
+}
+
+/** What a task's CPU went to: the trace's events inside it by name, their CPU ms, most first. */
+function insideTask(traceEvents, task) {
+  if (task === null) return "none";
+  const inside = traceEvents.filter(
+    (e) =>
+      e.pid === task.pid &&
+      e.tid === task.tid &&
+      e.ph === "X" &&
+      e !== task &&
+      e.ts >= task.ts &&
+      e.ts + e.dur <= task.ts + task.dur,
+  );
+  const byName = new Map();
+  for (const e of inside) {
+    const fn = e.args?.data?.functionName;
+    const name = fn ? `${e.name} ${fn}` : e.name;
+    byName.set(name, (byName.get(name) ?? 0) + (e.tdur ?? 0) / 1000);
+  }
+  return [...byName]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 6)
+    .map(([name, cpuMs]) => `${name} ${cpuMs.toFixed(1)}`)
+    .join(", ");
+}
+
+/** Chromium's CPU seconds over the sweep: in all, and the threads that took the most. */
+function cpuWords({ total, byName }) {
+  const top = byName
+    .slice(0, 4)
+    .map(([name, s]) => `${name} ${s.toFixed(1)} s`)
+    .join(", ");
+  return `Chromium CPU ${total.toFixed(1)} s (${top})`;
 }
 
 const log = (line) => console.log(`bench:sweep-browser: ${line}`);
@@ -86,12 +127,15 @@ async function measure(browser, { name, scenario, fields }) {
   // The same page idle (paused, the dialog open) for a while first: on a loaded machine a task
   // of a few ms can take far longer on the wall clock, and this shows how much of that is load.
   const idleFrom = await page.evaluate(() => performance.now());
+  const idleCpuBefore = threadCpu();
   await page.waitForTimeout(IDLE_MS);
+  const idleCpu = cpuSince(idleCpuBefore);
   const idle = await page.evaluate(
     (from) => window.__longTasks.filter((t) => t.start >= from),
     idleFrom,
   );
   const loadBefore = loadavg()[0];
+  const cpuBefore = threadCpu();
   await browser.startTracing(page, { categories: ["toplevel", "devtools.timeline"] });
   const startMs = await page.evaluate(() => performance.now());
   await dialog.getByRole("button", { name: "Run sweep" }).click();
@@ -103,7 +147,12 @@ async function measure(browser, { name, scenario, fields }) {
     { timeout: 20 * 60_000, polling: 500 },
   );
   const endMs = await page.evaluate(() => performance.now());
-  const cpu = mainThreadTasks(JSON.parse((await browser.stopTracing()).toString("utf8")));
+  const chromiumCpu = cpuWords(cpuSince(cpuBefore));
+  const trace = await browser.stopTracing();
+  const traceOut = argValue("trace-out", null);
+  if (traceOut !== null)
+    writeFileSync(`${traceOut}-${name.split(",")[0].replace(/\W+/g, "-")}.json`, trace);
+  const cpu = mainThreadTasks(JSON.parse(trace.toString("utf8")));
   const said = (await progress.textContent()) ?? "";
   const cores = await page.evaluate(() => navigator.hardwareConcurrency);
   const tasks = await page.evaluate(
@@ -124,7 +173,8 @@ async function measure(browser, { name, scenario, fields }) {
     longest,
     over,
     cpu,
-    idle: `idle ${IDLE_MS / 1000} s before: longest ${idleLongest.toFixed(0)} ms, ${idleOver} over ${LONG_TASK_MS} ms`,
+    chromiumCpu,
+    idle: `idle ${IDLE_MS / 1000} s before: longest ${idleLongest.toFixed(0)} ms, ${idleOver} over ${LONG_TASK_MS} ms, ${cpuWords(idleCpu)}`,
     loads: [loadBefore, loadavg()[0]],
   };
 }
@@ -134,7 +184,7 @@ const server = await startPreview(outDir, PORT);
 const browser = await launchChromium();
 try {
   log(
-    `load average at start ${loadavg()
+    `nice ${getPriority()} (Chromium's session too: bench-priority.mjs); load average at start ${loadavg()
       .map((l) => l.toFixed(1))
       .join(" ")}`,
   );
@@ -144,7 +194,7 @@ try {
     const r = await measure(browser, c);
     const verdict = r.wallS <= 30 ? "met" : "NOT met";
     log(
-      `| ${r.name} | ${r.wallS.toFixed(1)} s (page: "${r.said.replace(/\s+/g, " ")}") | ≤ 30 s: ${verdict} | longest task ${r.longest.toFixed(0)} ms, ${r.over} over ${LONG_TASK_MS} ms (${r.idle}); traced: ${r.cpu} | ${r.cores} workers | load ${r.loads.map((l) => l.toFixed(1)).join(" → ")} |`,
+      `| ${r.name} | ${r.wallS.toFixed(1)} s (page: "${r.said.replace(/\s+/g, " ")}") | ≤ 30 s: ${verdict} | longest task ${r.longest.toFixed(0)} ms, ${r.over} over ${LONG_TASK_MS} ms (${r.idle}); traced: ${r.cpu} | ${r.chromiumCpu} | ${r.cores} workers | load ${r.loads.map((l) => l.toFixed(1)).join(" → ")} |`,
     );
   }
 } finally {

@@ -3,10 +3,13 @@
 // over lag=2000..4000 with 41 points (≤ 20 s on 2 cores), the same sweep with one job for the
 // parallel efficiency (single-job time ÷ (jobs × parallel time), ≥ 85 %), and the threshold search
 // for fallbacks>0 over lag=0..10000 to 10 ms (≤ 8 s). Not a test: it prints figures, with the
-// machine's load, for docs/benchmarks.md. `--quick` skips the single-job sweep.
+// machine's load, for docs/benchmarks.md. `--quick` skips the single-job sweep. Run it at
+// `nice -n -15`: each timed command then runs in a session of its own at that nice
+// (bench-priority.mjs).
 import { spawnSync } from "node:child_process";
 import { availableParallelism, loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
+import { inOwnSession } from "./bench-priority.mjs";
 
 const DEPLOY_WAVE = "writes=200@0,6000@30,200@60&ryw=0@0,300@30,0@90";
 const DURATION_S = "150";
@@ -28,11 +31,14 @@ if (bundled.status !== 0) process.exit(1);
 function timed(args) {
   const load = loadavg()[0];
   const start = performance.now();
-  const out = spawnSync(
-    "/usr/bin/time",
-    ["-f", "cpu %U %S", process.execPath, "dist-cli/sim.mjs", ...args],
-    { encoding: "utf8", maxBuffer: 1 << 26 },
-  );
+  const { command, args: argv } = inOwnSession("/usr/bin/time", [
+    "-f",
+    "cpu %U %S",
+    process.execPath,
+    "dist-cli/sim.mjs",
+    ...args,
+  ]);
+  const out = spawnSync(command, argv, { encoding: "utf8", maxBuffer: 1 << 26 });
   const wallS = (performance.now() - start) / 1000;
   if (out.status !== 0) throw new Error(`sim ${args.join(" ")}: ${out.stderr}`);
   const lines = out.stderr.trimEnd().split("\n");

@@ -6,6 +6,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium as playwrightChromium } from "@playwright/test";
+import { niceChromium } from "./bench-priority.mjs";
 import chromium from "./chromium.json" with { type: "json" };
 import { loadModel } from "./load-model.mjs";
 
@@ -27,8 +28,11 @@ export async function largeClusterQuery() {
   return `${presetScenarioQuery(PRESETS.find((p) => p.id === "large-cluster"))}&predict=skip`;
 }
 
-export function launchChromium() {
-  return playwrightChromium.launch(chromium);
+/** Debian's Chromium, given the benchmark's nice if it has one (bench-priority.mjs says why). */
+export async function launchChromium() {
+  const browser = await playwrightChromium.launch(chromium);
+  niceChromium();
+  return browser;
 }
 
 /**
