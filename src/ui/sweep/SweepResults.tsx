@@ -14,6 +14,8 @@ import type { SweepRunState } from "./useSweepRun.ts";
 
 type Shown = Exclude<SweepRunState, { status: "idle" } | { status: "failed" }>;
 
+const NO_POINTS: readonly PagePoint[] = [];
+
 export function SweepResults({
   state,
   hrefOf,
@@ -29,8 +31,10 @@ export function SweepResults({
   const { plan } = sweep;
   // The charts draw a deferred copy of the points: React renders them in slices that yield to the
   // page, so a grid of hundreds of cells redrawn as runs come in makes no long task; and memo keeps
-  // the progress line's and the pointer's renders from redrawing them at all.
-  const drawn = useDeferredValue(points);
+  // the progress line's and the pointer's renders from redrawing them at all. The first render
+  // draws no point (the deferred render that follows draws them), so the click on Run sweep does
+  // not also draw a grid's hundreds of cells in one task.
+  const drawn = useDeferredValue(points, NO_POINTS);
   const ids = plottedIds(plan);
   const answers = state.status === "done" ? state.outcome.answers : null;
   const left =
