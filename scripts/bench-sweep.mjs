@@ -14,6 +14,11 @@ import { inOwnSession } from "./bench-priority.mjs";
 const DEPLOY_WAVE = "writes=200@0,6000@30,200@60&ryw=0@0,300@30,0@90";
 const DURATION_S = "150";
 const SWEEP = ["--sweep", "lag=2000..4000", "--points", "41", "--output", "csv"];
+// The 41 points as two interleaved halves: lag=2000, 2100, … 4000 and lag=2050, 2150, … 3950.
+const HALVES = [
+  ["--sweep", "lag=2000..4000", "--points", "21"],
+  ["--sweep", "lag=2050..3950", "--points", "20"],
+];
 const SEARCH = ["--sweep", "lag=0..10000", "--find", "fallbacks>0", "--precision", "10"];
 const jobs = availableParallelism();
 const quick = process.argv.includes("--quick");
@@ -28,23 +33,26 @@ if (bundled.status !== 0) process.exit(1);
  * its stdout, and its closing line on stderr. On a shared machine the wall time moves with the
  * load; the CPU time much less, so both are printed.
  */
-function timed(args) {
+const timed = (args) => timedCommand([process.execPath, "dist-cli/sim.mjs", ...args]);
+
+/** Any command timed as `timed` times the command line (with its children's CPU time). */
+function timedCommand(commandLine) {
   const load = loadavg()[0];
   const start = performance.now();
-  const { command, args: argv } = inOwnSession("/usr/bin/time", [
-    "-f",
-    "cpu %U %S",
-    process.execPath,
-    "dist-cli/sim.mjs",
-    ...args,
-  ]);
-  const out = spawnSync(command, argv, { encoding: "utf8", maxBuffer: 1 << 26 });
+  const { command, args } = inOwnSession("/usr/bin/time", ["-f", "cpu %U %S", ...commandLine]);
+  const out = spawnSync(command, args, { encoding: "utf8", maxBuffer: 1 << 26 });
   const wallS = (performance.now() - start) / 1000;
-  if (out.status !== 0) throw new Error(`sim ${args.join(" ")}: ${out.stderr}`);
+  if (out.status !== 0) throw new Error(`${commandLine.join(" ")}: ${out.stderr}`);
   const lines = out.stderr.trimEnd().split("\n");
   const [, user, system] = (lines.at(-1) ?? "").split(" ").map(Number);
   return { wallS, cpuS: user + system, stdout: out.stdout, summary: lines.at(-2), load };
 }
+
+/** A Node script that runs the command line once per argument list, all at once, and waits. */
+const AT_ONCE = `const lists = JSON.parse(process.argv[1]); let left = lists.length;
+for (const args of lists) require("node:child_process")
+  .spawn(process.execPath, ["dist-cli/sim.mjs", ...args], { stdio: "ignore" })
+  .on("close", (status) => { if (status !== 0) process.exit(1); if (--left === 0) process.exit(0); });`;
 
 const s = (seconds) => `${seconds.toFixed(1)} s`;
 const verdict = (met) => (met ? "met" : "NOT met");
@@ -68,6 +76,19 @@ if (!quick) {
     `| CPU time of 1 job ÷ CPU time of ${jobs} jobs (the threads' overhead) | ${(cpuEfficiency * 100).toFixed(0)} % | | |`,
     `| ${jobs}-job CPU time ÷ ${jobs}: the wall time with the cores to itself | ${s(parallel.cpuS / jobs)} | ≤ 20 s: ${verdict(parallel.cpuS / jobs <= 20)} | |`,
     `| outputs of 1 and ${jobs} jobs byte for byte | ${single.stdout === parallel.stdout ? "identical" : "DIFFER"} | | |`,
+  );
+  // The machine's own scaling, with no pool at all: two independent one-job processes at once,
+  // each on every other point (so the two halves cost about the same). The efficiency they reach
+  // against the one-job run bounds what any pool can reach on this machine.
+  const pair = timedCommand([
+    process.execPath,
+    "-e",
+    AT_ONCE,
+    JSON.stringify(HALVES.map((half) => [...base, ...half, "--output", "csv", "--jobs", "1"])),
+  ]);
+  rows.push(
+    `| two independent 1-job processes at once, every other point each (no pool) | ${s(pair.wallS)} (${cpu(pair)}) | | ${pair.load.toFixed(1)} |`,
+    `| their efficiency, 1-job time ÷ (2 × their time): the machine's own bound | ${((single.wallS / (2 * pair.wallS)) * 100).toFixed(0)} % | | |`,
   );
 }
 const search = timed([...base, ...SEARCH]);
