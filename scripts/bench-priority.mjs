@@ -7,8 +7,9 @@
 // So the benchmarks carry their own nice over to the session of what they time: the command line
 // started in a new session (setsid) whose autogroup gets that nice, and Chromium's session given it
 // once launched. Without a negative nice, or without the right to set one, nothing changes.
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { getPriority } from "node:os";
+import { chromiumPids } from "./process-cpu.mjs";
 
 /** The benchmark's own nice: what `nice -n -15 npm run bench:…` gave it. */
 const benchNice = () => getPriority();
@@ -25,36 +26,20 @@ export function inOwnSession(command, args) {
   return { command: "setsid", args: ["-w", "sh", "-c", script, "sh", command, ...args] };
 }
 
-const read = (path) => {
-  try {
-    return readFileSync(path, "utf8");
-  } catch {
-    return null;
-  }
-};
-
 /**
- * Gives the autogroup of every Chromium process below this one the benchmark's nice. Returns the
+ * Gives the autogroup of the Chromium processes below this one the benchmark's nice. Returns the
  * nice given, or null when there was none to give or it could not be set.
  */
 export function niceChromium() {
   const nice = benchNice();
   if (nice >= 0) return null;
-  const parents = new Map();
-  for (const id of readdirSync("/proc")) {
-    if (!/^\d+$/.test(id)) continue;
-    const stat = read(`/proc/${id}/stat`);
-    if (stat !== null)
-      parents.set(Number(id), Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]));
-  }
   let given = null;
-  for (const [pid, ppid] of parents) {
-    if (ppid !== process.pid || !(read(`/proc/${pid}/cmdline`) ?? "").includes("chrom")) continue;
+  for (const pid of chromiumPids()) {
     try {
       writeFileSync(`/proc/${pid}/autogroup`, String(nice));
       given = nice;
     } catch {
-      // not root: the browser keeps its session's share
+      // not root, or the process ended: the browser keeps its session's share
     }
   }
   return given;

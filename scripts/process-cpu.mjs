@@ -46,16 +46,18 @@ function kind(pid) {
   return { chromium: program.includes("chrom"), type };
 }
 
+/** The Chromium processes below `root` (this process: Playwright starts the browser as its child). */
+export const chromiumPids = (root = process.pid) => tree(root).filter((pid) => kind(pid).chromium);
+
 /**
- * CPU seconds so far of every Chromium thread under `root` (this process: Playwright starts the
- * browser as its child), keyed `<process kind>/<thread name>:<tid>`. Subtract two readings
+ * CPU seconds so far of every Chromium thread under `root`, keyed
+ * `<process kind>/<thread name>:<tid>`. Subtract two readings
  * (cpuSince) for what a stretch of work cost.
  */
 export function threadCpu(root = process.pid) {
   const seconds = new Map();
-  for (const pid of tree(root)) {
-    const { chromium, type } = kind(pid);
-    if (!chromium) continue;
+  for (const pid of chromiumPids(root)) {
+    const { type } = kind(pid);
     let tids = [];
     try {
       tids = readdirSync(`/proc/${pid}/task`);
