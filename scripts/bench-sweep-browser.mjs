@@ -76,29 +76,34 @@ function mainThreadTasks({ traceEvents }) {
   return `${tasks.length} tasks, longest ${Math.max(0, ...wall).toFixed(0)} ms wall, ${over(wall)} over ${LONG_TASK_MS} ms wall; most CPU in one task ${Math.max(0, ...cpu).toFixed(1)} ms (${insideTask(traceEvents, heaviest)}), ${over(cpu)} over ${LONG_TASK_MS} ms of CPU`;
 }
 
-/** What a task's CPU went to: the trace's events inside it by name, their CPU ms, most first. */
+/**
+ * What a task's CPU went to: the trace's events inside it of 1 ms of CPU or more, in order, each
+ * with its CPU ms, nested ones marked by their depth ("› " per level).
+ */
 function insideTask(traceEvents, task) {
   if (task === null) return "none";
-  const inside = traceEvents.filter(
-    (e) =>
-      e.pid === task.pid &&
-      e.tid === task.tid &&
-      e.ph === "X" &&
-      e !== task &&
-      e.ts >= task.ts &&
-      e.ts + e.dur <= task.ts + task.dur,
-  );
-  const byName = new Map();
+  const inside = traceEvents
+    .filter(
+      (e) =>
+        e.pid === task.pid &&
+        e.tid === task.tid &&
+        e.ph === "X" &&
+        e !== task &&
+        e.ts >= task.ts &&
+        e.ts + e.dur <= task.ts + task.dur,
+    )
+    .sort((a, b) => a.ts - b.ts || b.dur - a.dur);
+  const open = [];
+  const shown = [];
   for (const e of inside) {
-    const fn = e.args?.data?.functionName;
-    const name = fn ? `${e.name} ${fn}` : e.name;
-    byName.set(name, (byName.get(name) ?? 0) + (e.tdur ?? 0) / 1000);
+    while (open.length > 0 && open.at(-1).ts + open.at(-1).dur <= e.ts) open.pop();
+    const cpuMs = (e.tdur ?? 0) / 1000;
+    const detail = e.args?.data?.functionName ?? e.args?.data?.type ?? "";
+    if (cpuMs >= 1)
+      shown.push(`${"› ".repeat(open.length)}${e.name} ${detail} ${cpuMs.toFixed(1)}`);
+    open.push(e);
   }
-  return [...byName]
-    .sort((a, b) => b[1] - a[1])
-    .slice(0, 6)
-    .map(([name, cpuMs]) => `${name} ${cpuMs.toFixed(1)}`)
-    .join(", ");
+  return shown.slice(0, 8).join(", ").replace(/ {2,}/g, " ");
 }
 
 /** Chromium's CPU seconds over the sweep: in all, and the threads that took the most. */
