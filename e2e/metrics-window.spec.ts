@@ -36,7 +36,7 @@ test("the window's p99 and rates are what Prometheus answers over the exported r
   await waitForShown(page, (now) => now.simS >= 150, { what: "the run to open at 150 s" });
   await page.getByRole("button", { name: "Pause" }).click();
   await waitForShown(page, (now) => !now.playing, { what: "the run to pause" });
-  const metrics = page.locator(".wcl-panel", { has: page.locator("h2", { hasText: "Metrics" }) });
+  const metrics = page.getByRole("region", { name: "Metrics", exact: true });
   const cumulative = await metrics.getByText(/waits · sum/).textContent();
 
   const picker = metrics.getByLabel("Metrics window", { exact: true });
