@@ -16,7 +16,9 @@ async function seriousViolations(page: Page) {
 }
 
 async function settle(page: Page) {
-  await expect(page.locator(".wcl-panel__waiting")).toHaveCount(0);
+  await expect(
+    page.getByRole("status").filter({ hasText: "Waiting for the simulation" }),
+  ).toHaveCount(0);
   // The page starts playing on its first frame; pressing Space before then would start it instead.
   await expect(page.getByRole("button", { name: "Pause", exact: true })).toBeVisible();
   await page.keyboard.press("Space");
@@ -42,7 +44,9 @@ for (const colorScheme of ["light", "dark"] as const) {
       // The question is a labelled radio group; the run waits for it, paused at 0 s.
       const group = page.getByRole("group", { name: /How will most consistent LISTs/ });
       await expect(group).toBeVisible();
-      await expect(page.locator(".wcl-panel__waiting")).toHaveCount(0);
+      await expect(
+        page.getByRole("status").filter({ hasText: "Waiting for the simulation" }),
+      ).toHaveCount(0);
       await waitForPaused(page);
       expect(await seriousViolations(page)).toEqual([]);
       // Arrows choose within the group; Tab reaches "Watch it happen"; Enter presses it.

@@ -9,10 +9,17 @@ const LAGGING = "/#name=Lagging&lag=4000";
 
 async function followAWaitingRead(page: Page) {
   await page.goto(LAGGING);
-  const waiter = page.locator(".wcl-waiter").first();
+  const waiter = page
+    .getByRole("list", { name: "Waiting reads, oldest first" })
+    .getByRole("button")
+    .first();
   await expect(waiter).toBeVisible({ timeout: 20_000 });
   await page.getByRole("button", { name: "Pause", exact: true }).click();
-  await page.locator(".wcl-waiter").last().click();
+  await page
+    .getByRole("list", { name: "Waiting reads, oldest first" })
+    .getByRole("button")
+    .last()
+    .click();
   return page.getByRole("region", { name: "Follow a request" });
 }
 

@@ -5,8 +5,9 @@ import { expect, type Page, test } from "@playwright/test";
 
 const simulatedSeconds = async (page: Page) =>
   Number.parseFloat((await page.getByTestId("simulated-seconds").textContent()) ?? "0");
-const sliderOutput = (page: Page, label: string) =>
-  page.locator(".slider", { hasText: label }).locator("output");
+/** The value a run-setting slider reads out (what its output shows beside it). */
+const sliderValue = (page: Page, label: string) =>
+  page.getByRole("slider", { name: label, exact: true });
 
 test("a gate ticked after moving Watch lag to 5,000 ms restarts with the lag kept", async ({
   page,
@@ -18,17 +19,17 @@ test("a gate ticked after moving Watch lag to 5,000 ms restarts with the lag kep
   // The lag slider steps finely around the wall (issue 37), so 5,000 ms is some 40 presses away.
   // Each press must move the value on, however late the run records the moves before it.
   for (let press = 0; press < 80; press++) {
-    const shown = await sliderOutput(page, "Watch lag").textContent();
+    const shown = await sliderValue(page, "Watch lag").getAttribute("aria-valuetext");
     if (shown === "5,000 ms") break;
     await page.keyboard.press("ArrowRight");
-    await expect(sliderOutput(page, "Watch lag")).not.toHaveText(shown ?? "");
+    await expect(sliderValue(page, "Watch lag")).not.toHaveAttribute("aria-valuetext", shown ?? "");
   }
-  await expect(sliderOutput(page, "Watch lag")).toHaveText("5,000 ms");
+  await expect(sliderValue(page, "Watch lag")).toHaveAttribute("aria-valuetext", "5,000 ms");
   await page.getByRole("checkbox", { name: "ConsistentListFromCacheSkipTimeoutFallback" }).check();
   await expect(page.getByRole("status").filter({ hasText: "restarted" })).toContainText(
     /Feature gates changed: the run restarted from 0 s with the live settings in force at [\d.]+ s \(Watch lag 5,000 ms\)/,
   );
-  await expect(sliderOutput(page, "Watch lag")).toHaveText("5,000 ms");
+  await expect(sliderValue(page, "Watch lag")).toHaveAttribute("aria-valuetext", "5,000 ms");
   await expect(page).toHaveURL(
     /#v=3&gates=ConsistentListFromCacheSkipTimeoutFallback=true&lag=5000$/,
   );
@@ -38,13 +39,13 @@ test("Free play offers the defaults, and they are the page as it first opens", a
   await page.goto("/#tour=ring&predict=skip");
   const tour = page.getByTestId("tour");
   await expect(tour).toBeVisible();
-  await expect(page.locator(".speed output")).toHaveText("20×");
+  await expect(sliderValue(page, "Speed")).toHaveAttribute("aria-valuetext", "20×");
   await tour.getByRole("button", { name: "Free play" }).click();
   await tour.getByRole("button", { name: "From the defaults" }).click();
   await expect(page.getByTestId("tour")).toHaveCount(0);
   await expect(page.locator(".scenario-name")).toHaveText("Untitled scenario");
-  await expect(page.locator(".speed output")).toHaveText("1×");
-  await expect(sliderOutput(page, "Watch lag")).toHaveText("20 ms");
+  await expect(sliderValue(page, "Speed")).toHaveAttribute("aria-valuetext", "1×");
+  await expect(sliderValue(page, "Watch lag")).toHaveAttribute("aria-valuetext", "20 ms");
   await expect.poll(() => new URL(page.url()).hash).toBe("#v=3");
 });
 
@@ -55,7 +56,7 @@ test("Reset to defaults leaves a preset and a twin run for the defaults", async 
   await expect(page.getByRole("status").filter({ hasText: "Back to the defaults" })).toBeVisible();
   await expect(page.getByText("End twin run")).toHaveCount(0);
   await expect(page.locator(".scenario-name")).toHaveText("Untitled scenario");
-  await expect(page.locator(".speed output")).toHaveText("1×");
+  await expect(sliderValue(page, "Speed")).toHaveAttribute("aria-valuetext", "1×");
   await expect(page.getByLabel("Seed", { exact: true })).toHaveValue("1");
   await expect.poll(() => new URL(page.url()).hash).toBe("#v=3");
 });

@@ -80,7 +80,9 @@ test("the report reads the metrics over the window the page shows, and says whic
   await page.getByLabel("Metrics window").selectOption({ label: "last 1 m" });
   // The window's scrapes arrive from the worker a moment after the choice: read the page's
   // figures once they cover the paused moment (75 s, at a tenth of real time), as the report will.
-  await expect(page.locator(".wcl-windowed")).toContainText(/up to 75\.\d s/);
+  await expect(page.getByRole("region", { name: /^Metrics over the / })).toContainText(
+    /up to 75\.\d s/,
+  );
   const p99 = page.getByTestId("windowed-p99");
   await expect(p99).toHaveText(/^\d+\.\d\d s$/);
   const rate = page.locator(".wcl-windowed table.wcl-series tr").first().locator("td").nth(1);

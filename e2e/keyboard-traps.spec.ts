@@ -65,7 +65,10 @@ test("shortcuts work while a breakpoint checkbox has focus", async ({ page }) =>
   await page.keyboard.press(".");
   await waitForPausedAt(page, paused + 0.1);
   await page.keyboard.press("]");
-  await expect(page.locator(".speed output")).toHaveText("2×");
+  await expect(page.getByRole("slider", { name: "Speed", exact: true })).toHaveAttribute(
+    "aria-valuetext",
+    "2×",
+  );
   await page.keyboard.press("?");
   await expect(page.getByRole("dialog", { name: "Keyboard shortcuts" })).toBeVisible();
 });

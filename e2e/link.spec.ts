@@ -7,22 +7,23 @@ import { waitForPaused, waitForShown } from "./helpers/page-state.ts";
 
 const simulatedSeconds = async (page: Page) =>
   Number.parseFloat((await page.getByTestId("simulated-seconds").textContent()) ?? "0");
-const sliderOutput = (page: Page, label: string) =>
-  page.locator(".slider", { hasText: label }).locator("output");
+/** The value a run-setting slider reads out (what its output shows beside it). */
+const sliderValue = (page: Page, label: string) =>
+  page.getByRole("slider", { name: label, exact: true });
 
 test("a link pasted into an open tab opens its scenario, and Back returns", async ({ page }) => {
   await page.goto("/#lag=300");
-  await expect(sliderOutput(page, "Watch lag")).toHaveText("300 ms");
+  await expect(sliderValue(page, "Watch lag")).toHaveAttribute("aria-valuetext", "300 ms");
   await expect.poll(() => simulatedSeconds(page)).toBeGreaterThan(1);
   // Same document, new fragment: what pasting a colleague's link into the address bar does.
   await page.goto("/#lag=800&seed=7&name=Colleague&t=30");
   await expect(page.locator(".scenario-name")).toHaveText("Colleague");
-  await expect(sliderOutput(page, "Watch lag")).toHaveText("800 ms");
+  await expect(sliderValue(page, "Watch lag")).toHaveAttribute("aria-valuetext", "800 ms");
   await expect(page.getByLabel("Seed", { exact: true })).toHaveValue("7");
   await expect.poll(() => simulatedSeconds(page)).toBeGreaterThanOrEqual(30);
   await page.goBack();
   await expect(page.locator(".scenario-name")).toHaveText("Untitled scenario");
-  await expect(sliderOutput(page, "Watch lag")).toHaveText("300 ms");
+  await expect(sliderValue(page, "Watch lag")).toHaveAttribute("aria-valuetext", "300 ms");
   await expect(page.getByLabel("Seed", { exact: true })).toHaveValue("1");
   await expect.poll(() => simulatedSeconds(page)).toBeLessThan(30);
   await page.goForward();

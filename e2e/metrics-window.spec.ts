@@ -36,14 +36,14 @@ test("the window's p99 and rates are what Prometheus answers over the exported r
   await waitForShown(page, (now) => now.simS >= 150, { what: "the run to open at 150 s" });
   await page.getByRole("button", { name: "Pause" }).click();
   await waitForShown(page, (now) => !now.playing, { what: "the run to pause" });
-  const metrics = page.locator(".wcl-panel", { has: page.locator("h2", { hasText: "Metrics" }) });
+  const metrics = page.getByRole("region", { name: "Metrics", exact: true });
   const cumulative = await metrics.getByText(/waits · sum/).textContent();
 
   const picker = metrics.getByLabel("Metrics window", { exact: true });
   const figures: { windowS: number; atS: number; p99: string; expression: string }[] = [];
   for (const windowS of [60, 300]) {
     await picker.selectOption(String(windowS));
-    const section = metrics.locator(".wcl-windowed");
+    const section = metrics.getByRole("region", { name: /^Metrics over the / });
     await expect(section).toHaveAttribute("aria-label", `Metrics over the last ${windowS / 60} m`);
     await expect(section).toHaveAttribute("data-prom", "2");
     await expect(section.getByText(/as Prometheus 2:/)).toBeVisible();
@@ -93,9 +93,14 @@ test("the window's p99 and rates are what Prometheus answers over the exported r
   }
   // The cache-served read rate of the last 1 m, as the panel prints it.
   await picker.selectOption("60");
-  const row = metrics.locator(".wcl-windowed tr", { hasText: 'fallback="false"' });
+  const row = metrics
+    .getByRole("region", { name: /^Metrics over the / })
+    .getByRole("row")
+    .filter({ hasText: 'fallback="false"' });
   const expression = (await row.locator("code").textContent()) ?? "";
-  const atS = Number(await metrics.locator(".wcl-windowed").getAttribute("data-at-s"));
+  const atS = Number(
+    await metrics.getByRole("region", { name: /^Metrics over the / }).getAttribute("data-at-s"),
+  );
   const perSecond = await query(expression, startS + atS);
   await expect(row.locator(".wcl-number")).toHaveText(`${perSecond?.toFixed(1)}/s`);
 });

@@ -24,7 +24,8 @@ test("two pasted scrapes give rates, a proposal, its match, and open as a scenar
   await dialog.getByRole("link", { name: "Open this scenario" }).click();
   await expect(dialog).toBeHidden();
   await expect.poll(() => new URL(page.url()).hash).toContain("lag=4000");
-  await expect(page.locator(".slider", { hasText: "Watch lag" }).locator("output")).toHaveText(
+  await expect(page.getByRole("slider", { name: "Watch lag", exact: true })).toHaveAttribute(
+    "aria-valuetext",
     "4,000 ms",
   );
 });

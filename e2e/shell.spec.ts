@@ -52,10 +52,12 @@ test("a shared link reopens the same scenario at the same moment", async ({ page
   const reopened = await context.newPage();
   await reopened.goto(shared);
   await waitForSimTime(reopened, sharedAt);
-  await expect(reopened.locator(".slider", { hasText: "Watch lag" }).locator("output")).toHaveText(
+  await expect(reopened.getByRole("slider", { name: "Watch lag", exact: true })).toHaveAttribute(
+    "aria-valuetext",
     "800 ms",
   );
-  await expect(reopened.locator(".slider", { hasText: "Pod writes" }).locator("output")).toHaveText(
+  await expect(reopened.getByRole("slider", { name: "Pod writes", exact: true })).toHaveAttribute(
+    "aria-valuetext",
     "200 /s",
   );
   await expect(reopened.getByLabel("Seed", { exact: true })).toHaveValue("7");

@@ -60,7 +60,9 @@ for (const colorScheme of ["light", "dark"] as const) {
   test(`twin mode has no serious accessibility violation (${colorScheme})`, async ({ page }) => {
     await page.emulateMedia({ colorScheme });
     await page.goto("/#lag=4000&twin=lag%3D20");
-    await expect(page.locator(".wcl-panel__waiting")).toHaveCount(0);
+    await expect(
+      page.getByRole("status").filter({ hasText: "Waiting for the simulation" }),
+    ).toHaveCount(0);
     await expect(page.locator("html")).toHaveAttribute("data-theme", colorScheme);
     await page.getByRole("button", { name: "Pause" }).click();
     await page.getByRole("button", { name: "Compare…" }).click();

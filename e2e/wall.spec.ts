@@ -11,7 +11,9 @@ test("with blockTimeout=10000 every panel, caption and code line shows a 10 s wa
 }) => {
   await page.goto(TEN_SECOND_WALL);
   const waiting = page.getByRole("region", { name: "Waiting room" });
-  await expect(waiting.locator(".wcl-waiter").first()).toBeVisible({ timeout: 20_000 });
+  await expect(
+    waiting.getByRole("list", { name: "Waiting reads, oldest first" }).getByRole("button").first(),
+  ).toBeVisible({ timeout: 20_000 });
   await expect(waiting.locator(".wcl-panel__caption")).toContainText("toward the 10 s wall");
   await expect(waiting.locator(".wcl-room__scale")).toHaveText(/10 s wall/);
 
@@ -25,7 +27,11 @@ test("with blockTimeout=10000 every panel, caption and code line shows a 10 s wa
   await expect(metrics.locator(".wcl-bucket--wall")).toHaveAttribute("aria-label", /^le \+Inf s:/);
 
   await page.getByRole("button", { name: "Pause", exact: true }).click();
-  await waiting.locator(".wcl-waiter").last().click();
+  await waiting
+    .getByRole("list", { name: "Waiting reads, oldest first" })
+    .getByRole("button")
+    .last()
+    .click();
   const pane = page.getByRole("region", { name: "Follow a request" });
   await expect(pane.locator('[data-line="wait.timer"] code')).toHaveText(
     "start a timer that wakes every waiter after 10 s",
@@ -37,7 +43,7 @@ test("with blockTimeout=10000 every panel, caption and code line shows a 10 s wa
   await expect(steps).toContainText("woken by the 10 s timer", { timeout: 20_000 });
   await expect(waiting.locator(".wcl-departures")).toContainText("hit the wall");
 
-  for (const region of await page.locator(".wcl-panel").all()) {
+  for (const region of await page.getByRole("region").all()) {
     await expect(region).not.toContainText(/\b3 s wall|3-second|the 3 s timer|after 3 s|≥ 3 s/);
   }
 });

@@ -1,14 +1,12 @@
 import type { Scenario, Simulation, SnapshotView } from "../model/index.ts";
-import { encodeScenario, exposition, NS_PER_MS, NS_PER_S, parseScenario } from "../model/index.ts";
-import { BREAKPOINT_SLICE_NS, createBreakpoints } from "./breakpoints.ts";
+import { encodeScenario, exposition, NS_PER_MS, parseScenario } from "../model/index.ts";
+import { createBreakpoints } from "./breakpoints.ts";
 import { createFrameCadence } from "./frame-cadence.ts";
 import { type HostedRun, hostSingle, single } from "./hosted-run.ts";
-import { openingTurn } from "./opening.ts";
 import { runOpenMetricsSoFar } from "./openmetrics-export.ts";
-import { advanceWithinBudget, MAX_WALL_STEP_MS, simulatedStepNs } from "./pacing.ts";
+import { createPlayback } from "./playback.ts";
 import type { TwinSpec, WorkerCommand, WorkerReply } from "./protocol.ts";
 import { transferablesOf } from "./protocol.ts";
-import { createSpeedGauge } from "./speed-gauge.ts";
 import { sweepPointReply } from "./sweep-point-reply.ts";
 import { createTimeTravel } from "./time-travel.ts";
 import { createTrials } from "./trials.ts";
@@ -30,9 +28,6 @@ export interface SimulationHostDeps {
   later?: (callback: () => void, delayMs: number) => void;
 }
 
-/** Wall time of one turn of a playing run's catching up with the wall clock between frames. */
-const CATCH_UP_TURN_MS = 3;
-
 /** The commands that act on a loaded run. */
 type RunCommand = Exclude<
   WorkerCommand,
@@ -45,29 +40,31 @@ export interface SimulationHost {
 
 export function createSimulationHost(deps: SimulationHostDeps): SimulationHost {
   let sim: HostedRun | null = null;
-  let playing = false;
-  let speed = 1;
-  let lastWallMs = 0;
-  let wallPlayedMs = 0;
   /** Loads so far: every snapshot carries it, so the page can tell a new run from the old one. */
   let loads = 0;
   let view: SnapshotView | null = null;
   let framePending = false;
   let changed = false;
-  /** Where a load is still replaying to (its `startAtS`), or null. */
-  let openingNs: number | null = null;
   /** Wall time the live run took to build: what a replay from 0 s starts with, in one piece. */
   let createdMs = 0;
-  /** Where the playing run should be by the wall clock, when a frame's budget fell short. */
-  let behind: { run: HostedRun; targetNs: number } | null = null;
-  let catchUpQueued = false;
-  const gauge = createSpeedGauge();
   const cadence = createFrameCadence();
   const windowScrapes = createWindowScrapes();
   const later = deps.later ?? ((callback, delayMs) => void setTimeout(callback, delayMs));
 
   const post = (reply: WorkerReply) => deps.post(reply, []);
   const breakpoints = createBreakpoints();
+  const playback = createPlayback({
+    wallNowMs: deps.wallNowMs,
+    later,
+    breakpoints,
+    liveRun: () => sim,
+    reached: (run, tell) => reached(run, tell),
+    stoppedOn: (reason, atNs) => {
+      // The snapshot of the moment it stopped on follows: the page shows what the note reports.
+      changed = true;
+      post({ type: "breakpoint", reason, atNs });
+    },
+  });
   const trials = createTrials({
     createSimulation: deps.createSimulation,
     post,
@@ -84,8 +81,9 @@ export function createSimulationHost(deps: SimulationHostDeps): SimulationHost {
     idleUntilMs: () => {
       // Paused, the worker is idle; playing, until the next frame, unless the run is behind
       // (or the page stopped asking for frames).
-      if (!playing && openingNs === null) return Number.POSITIVE_INFINITY;
-      return behind?.run === sim ? Number.NEGATIVE_INFINITY : cadence.nextDueMs(deps.wallNowMs());
+      if (!playback.playing && !playback.opening) return Number.POSITIVE_INFINITY;
+      if (sim !== null && playback.isBehind(sim)) return Number.NEGATIVE_INFINITY;
+      return cadence.nextDueMs(deps.wallNowMs());
     },
   });
   /** The furthest time reached moved on since the page last heard it. */
@@ -119,114 +117,20 @@ export function createSimulationHost(deps: SimulationHostDeps): SimulationHost {
             twin.differing,
           );
     createdMs = deps.wallNowMs() - createdFromMs;
-    openingNs = startAtS > 0 ? Math.round(startAtS * NS_PER_S) : null;
-    wallPlayedMs = 0;
-    behind = null;
-    gauge.reset();
-    openTurn(run);
+    playback.started(run, startAtS);
     return run;
   }
 
-  /** One turn of replay toward the link's moment; the wall time it took is not played time. */
-  function openTurn(run: HostedRun) {
-    if (openingNs !== null && openingTurn(run, openingNs, deps.wallNowMs)) openingNs = null;
-    lastWallMs = deps.wallNowMs();
-  }
-
-  function advanceByWallClock(run: HostedRun) {
-    const nowMs = deps.wallNowMs();
-    const elapsedMs = nowMs - lastWallMs;
-    lastWallMs = nowMs;
-    const playedMs = Math.min(Math.max(elapsedMs, 0), MAX_WALL_STEP_MS);
-    wallPlayedMs += playedMs;
-    // A run behind the wall clock carries what it owes, up to the wall time a frame may count.
-    const owedFromNs = behind?.run === run ? Math.max(run.nowNs, behind.targetNs) : run.nowNs;
-    const targetNs = Math.min(
-      owedFromNs + simulatedStepNs(elapsedMs, speed),
-      run.nowNs + simulatedStepNs(MAX_WALL_STEP_MS, speed),
-    );
-    advancePlaying(run, targetNs, playedMs);
-    // What the budget left undone is done after the answer, while the page draws it.
-    behind = playing && run.nowNs < targetNs ? { run, targetNs } : null;
-    queueCatchUp();
-  }
-
-  function queueCatchUp() {
-    if (behind === null || catchUpQueued) return;
-    catchUpQueued = true;
-    later(catchUp, 0);
-  }
-
-  /**
-   * One short turn toward where the wall clock says the playing run should be; the next turn
-   * queues behind whatever the page sent meanwhile, so a frame request waits one turn at most.
-   */
-  function catchUp() {
-    catchUpQueued = false;
-    if (behind === null) return;
-    const { run, targetNs } = behind;
-    // A seek, a pause or a new run since: what the old run owed is owed no more.
-    if (sim !== run || !playing || openingNs !== null) {
-      behind = null;
-      return;
-    }
-    advancePlaying(run, targetNs, 0, CATCH_UP_TURN_MS, false);
-    if (run.nowNs >= targetNs || !playing) behind = null;
-    queueCatchUp();
-  }
-
-  /**
-   * Advances a playing run toward `targetNs` within a budget, stopping on a breakpoint; `tell`
-   * says whether the page hears the furthest time reached now.
-   */
-  function advancePlaying(
-    run: HostedRun,
-    targetNs: number,
-    playedMs: number,
-    budgetMs?: number,
-    tell = true,
-  ) {
-    const fromNs = run.nowNs;
-    let reason: string | null = null;
-    const watching = breakpoints.active;
-    const stop = () => {
-      if (watching) reason = breakpoints.check(run);
-      return reason !== null;
-    };
-    advanceWithinBudget(
-      (tNs) => run.advanceTo(tNs),
-      run.nowNs,
-      targetNs,
-      deps.wallNowMs,
-      stop,
-      watching ? BREAKPOINT_SLICE_NS : undefined,
-      budgetMs,
-    );
-    gauge.record(playedMs, (run.nowNs - fromNs) / NS_PER_MS);
-    reached(run, tell || reason !== null);
-    if (reason !== null) {
-      playing = false;
-      // The snapshot of the moment it stopped on follows: the page shows what the note reports.
-      changed = true;
-      post({ type: "breakpoint", reason, atNs: run.nowNs });
-    }
-  }
-
   function flush() {
-    if (!sim || !view || !framePending || !(changed || playing)) return;
+    if (!sim || !view || !framePending || !(changed || playback.playing)) return;
     framePending = false;
     changed = false;
-    const reachedSpeed = playing && openingNs === null ? gauge.reached() : null;
-    const opening = openingNs === null ? {} : { opening: { targetNs: openingNs } };
     const frame = sim.frame(view);
     const transfer = [
       ...transferablesOf(frame.snapshot),
       ...(frame.twin === undefined ? [] : transferablesOf(frame.twin)),
     ];
-    deps.post(
-      { type: "snapshot", ...frame, playing, wallPlayedMs, reachedSpeed, run: loads, ...opening },
-      transfer,
-    );
+    deps.post({ type: "snapshot", ...frame, ...playback.snapshot(), run: loads }, transfer);
   }
 
   function apply(command: WorkerCommand) {
@@ -243,24 +147,17 @@ export function createSimulationHost(deps: SimulationHostDeps): SimulationHost {
         if (view !== null && view.traceOf !== command.view.traceOf) changed = true;
         view = command.view;
         framePending = true;
-        if (sim && openingNs !== null) {
-          openTurn(sim);
+        if (sim !== null && playback.frame(sim) === "opened") {
           reached(sim);
           changed = true;
-        } else if (sim && playing) {
-          advanceByWallClock(sim);
         }
         flush();
         return;
       case "play":
-        playing = true;
-        behind = null;
-        speed = command.speed;
-        lastWallMs = deps.wallNowMs();
-        gauge.reset();
+        playback.play(command.speed);
         break;
       case "pause":
-        playing = false;
+        playback.pause();
         break;
       // Trials run apart from the live run: with or without one, and nothing on screen changes.
       case "trial":
@@ -296,14 +193,12 @@ export function createSimulationHost(deps: SimulationHostDeps): SimulationHost {
         breakpoints.set(command, run);
         return false;
       case "cancelOpening":
-        openingNs = null;
-        lastWallMs = deps.wallNowMs();
+        playback.fromHere();
         return true;
       case "seek":
-        openingNs = null;
         sim = travel.seek(run, command.atNs);
-        // The replay's wall time is not played time: a playing run goes on from where it landed.
-        lastWallMs = deps.wallNowMs();
+        // A playing run goes on from where it landed.
+        playback.fromHere();
         jumped(sim);
         postTravel(); // the page sends its next seek only once this one is done
         return true;
@@ -383,7 +278,7 @@ export function createSimulationHost(deps: SimulationHostDeps): SimulationHost {
       } catch (error) {
         // A broken invariant inside the simulation: drop the run, tell the page, stay alive.
         sim = null;
-        playing = false;
+        playback.pause();
         post({ type: "error", message: error instanceof Error ? error.message : String(error) });
       }
     },

@@ -1,3 +1,4 @@
+import { assert } from "../lib/assert.ts";
 import { cacheWalkNs } from "../list-costs.ts";
 import type { ScheduledEvent, Scheduler } from "../scheduler.ts";
 import { type ApiError, keyNotFound, tooManyRequests } from "../storage/errors.ts";
@@ -169,9 +170,8 @@ export class Cacher {
   // upstream: cacher.go GetList, once the watch cache listed
   private onList(call: PendingList<CacheList>, err: ApiError | null, list: CacheList | null) {
     const key = call.key;
-    const opts = call.opts as ListOptions;
-    const ctx = call.ctx as RequestContext;
-    const done = call.done as Done<StorageListResult>;
+    const { opts, ctx, done } = call;
+    assert(opts !== null && ctx !== null && done !== null, "cacher: a LIST is answered once");
     this.pending.release(call);
     if (err !== null || list === null) {
       done(err, null);

@@ -1,4 +1,5 @@
 import type { CodeLine, GetListLine } from "../code-lines.ts";
+import { assert } from "../lib/assert.ts";
 import {
   type ApiError,
   isResourceExpired,
@@ -150,9 +151,8 @@ export class CacheDelegator {
     result: StorageListResult | null,
   ): void {
     const { key, consistentRead } = call;
-    const opts = call.opts as ListOptions;
-    const ctx = call.ctx as RequestContext;
-    const done = call.done as Done<StorageListResult>;
+    const { opts, ctx, done } = call;
+    assert(opts !== null && ctx !== null && done !== null, "delegator: a LIST is answered once");
     this.pending.release(call);
     if (err === null) {
       if (consistentRead) this.countConsistentRead(true, "false");

@@ -1,3 +1,4 @@
+import { defined } from "../lib/at.ts";
 import {
   HistogramSample,
   type Labels,
@@ -247,9 +248,10 @@ export function registerWatchCacheMetrics(
     const children = new Map<string, S>();
     // Most calls repeat the last value (every LIST from the cache is index ""): no map lookup.
     let lastValue: string | null = null;
-    let lastChild: S | null = null;
+    let lastChild: S | undefined;
     return (value: string): S => {
-      if (value === lastValue) return lastChild as S;
+      // A value seen before set the child with it.
+      if (value === lastValue) return defined(lastChild);
       let child = children.get(value);
       if (child === undefined) {
         child = make({ ...base, [label]: value });

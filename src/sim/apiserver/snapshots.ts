@@ -1,3 +1,4 @@
+import { defined } from "../lib/at.ts";
 import { keyId, keyOfId, knownKeyId } from "../lib/key-ids.ts";
 import type { LazyList } from "../storage/interfaces.ts";
 import type { Pod } from "../storage/pod.ts";
@@ -158,7 +159,7 @@ export class Snapshots {
       while ((i < le || j < ge) && out.length < max) {
         const a = i < le ? live.at(i) : undefined;
         const b = j < ge ? this.ghosts.at(j) : undefined;
-        const key = b === undefined || (a !== undefined && a < b) ? (a as string) : b;
+        const key = a !== undefined && (b === undefined || a < b) ? a : defined(b);
         if (key === a) i++;
         if (key === b) j++;
         const pod = at(key);

@@ -6,7 +6,7 @@
 // one chunk) and copied only before a change: a parked large-cluster run holds no array of its
 // 150 000 keys.
 
-import { at } from "../lib/at.ts";
+import { at, defined } from "../lib/at.ts";
 import { bisect } from "../lib/bisect.ts";
 import { SealedChunks } from "../lib/sealed-chunks.ts";
 
@@ -72,7 +72,7 @@ export class SortedKeys {
   reset(keys: string[]): void {
     keys.sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
     const sorted: string[] = [];
-    for (let i = 0; i < keys.length; i++) sorted.push(keys[i] as string);
+    for (let i = 0; i < keys.length; i++) sorted.push(defined(keys[i]));
     this.shared = sorted.length > 0;
     this.keys = this.shared ? sealed.seal(sorted.length, sorted) : sorted;
     this.lastRange = null;

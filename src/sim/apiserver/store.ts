@@ -1,3 +1,4 @@
+import { defined } from "../lib/at.ts";
 import { grownLength, keyId, knownKeyId } from "../lib/key-ids.ts";
 import { RvColumn } from "../lib/rv-column.ts";
 import type { LazyList } from "../storage/interfaces.ts";
@@ -105,12 +106,12 @@ export class Store {
     for (const ix of this.indexes) ix.buckets.clear();
     // Every key numbered first, so the columns grow once, not by doubling as the numbers come.
     let top = -1;
-    for (let i = 0; i < keys.length; i++) top = Math.max(top, keyId(keys[i] as string));
+    for (let i = 0; i < keys.length; i++) top = Math.max(top, keyId(defined(keys[i])));
     if (top >= this.present.length) this.grow(top);
     const distinct: string[] = [];
     for (let i = 0; i < keys.length; i++) {
-      const key = keys[i] as string;
-      const pod = pods[i] as Pod;
+      const key = defined(keys[i]);
+      const pod = defined(pods[i]);
       const id = keyId(key);
       if (this.present[id] !== 1) {
         this.add(id);

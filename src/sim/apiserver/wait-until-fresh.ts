@@ -230,7 +230,8 @@ export class FreshnessWaiters {
   // so an RV that arrives exactly when the waiter resumes wins (upstream checks freshness first).
   // A waiter that finished early leaves this event to pass without effect.
   private readonly onDeadlineDue = (): void => {
-    const w = this.armed as Waiter;
+    const w = this.armed;
+    assert(w !== null, "wait until fresh: a deadline check runs for the armed waiter");
     this.armed = null;
     if (!w.done) {
       w.deadline = this.scheduler.at(

@@ -24,7 +24,8 @@ const before = (a: QueuedWaiter, b: QueuedWaiter): boolean =>
   a.targetRv < b.targetRv || (a.targetRv === b.targetRv && a.seq < b.seq);
 
 export class WaiterQueue<W extends QueuedWaiter> {
-  private items: W[] = [];
+  /** Queued waiters from `head` on; the slots before it are emptied (undefined) as they pop. */
+  private items: (W | undefined)[] = [];
   private head = 0;
   private lastSeq = Number.NEGATIVE_INFINITY;
   private late = new MinHeap<W>();
@@ -62,7 +63,7 @@ export class WaiterQueue<W extends QueuedWaiter> {
       this.late.pop();
       return top;
     }
-    this.items[this.head++] = undefined as unknown as W;
+    this.items[this.head++] = undefined;
     assert(this.head <= this.items.length, "waiter queue: the head stays within the array");
     if (this.head === this.items.length) {
       this.items.length = 0;
@@ -76,7 +77,8 @@ export class WaiterQueue<W extends QueuedWaiter> {
 
   /** Keeps only the waiters `keep` accepts, in order (O(n)). */
   retain(keep: (waiter: W) => boolean): void {
-    this.items = this.items.slice(this.head).filter(keep);
+    // From the head on every slot holds a waiter.
+    this.items = this.items.slice(this.head).filter((w): w is W => w !== undefined && keep(w));
     this.head = 0;
     this.late.retain(keep);
   }

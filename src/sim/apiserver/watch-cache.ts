@@ -1,3 +1,4 @@
+import { assert } from "../lib/assert.ts";
 import type { Scheduler } from "../scheduler.ts";
 import type { ApiError } from "../storage/errors.ts";
 import type { ListOptions, Storage } from "../storage/interfaces.ts";
@@ -115,7 +116,11 @@ export class WatchCache {
     const event: WatchCacheEvent = { type, key, rv, recordTimeNs, object: pod, prevObject };
     this.history.updateCache(event);
     this.resourceVersion = rv;
-    if (this.history.isFull) this.storage.compactSnapshotsLocked(this.history.oldestRv() as number);
+    if (this.history.isFull) {
+      const oldestRv = this.history.oldestRv();
+      assert(oldestRv !== null, "watch cache: a full history has an oldest event");
+      this.storage.compactSnapshotsLocked(oldestRv);
+    }
     this.storage.updateStoreLocked(type, key, pod, rv);
     this.changed("event");
     this.hand(event);

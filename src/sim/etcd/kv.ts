@@ -315,7 +315,7 @@ export class EtcdKv {
         ? podOf(defined(prevBody ?? undefined), revision)
         : this.versionObject(keyIndex, index, revision);
     const key = this.columns.key(keyIndex);
-    return { revision, type: TYPES[type] as KvEventType, key, object, prevObject };
+    return { revision, type: defined(TYPES[type]), key, object, prevObject };
   }
 
   /**
@@ -329,7 +329,7 @@ export class EtcdKv {
     const type = this.log.typeAt(offset);
     const keyIndex = this.log.keyIndexAt(offset);
     into.revision = revision;
-    into.type = TYPES[type] as KvEventType;
+    into.type = defined(TYPES[type]);
     into.key = this.columns.key(keyIndex);
     into.object =
       type === DELETED
@@ -504,7 +504,7 @@ export class EtcdKv {
     let m = 0;
     // Indexed: the start's merge of 200 000 keys runs once, in the interpreter.
     for (let f = 0; f < fresh.length; f++) {
-      const index = fresh[f] as number;
+      const index = defined(fresh[f]);
       const key = columns.key(index);
       while (i < sorted.length && columns.key(at(sorted, i)) < key) merged[m++] = at(sorted, i++);
       merged[m++] = index;

@@ -1,4 +1,5 @@
 import { assert } from "../lib/assert.ts";
+import { defined } from "../lib/at.ts";
 import { Fifo } from "../lib/fifo.ts";
 import { MinHeap } from "../lib/min-heap.ts";
 import { type EtcdCostTerms, transferNs } from "../list-costs.ts";
@@ -132,7 +133,7 @@ export class RangeQueue {
     const slots = this.costs.concurrency(nowNs);
     while (this.inFlight < slots) {
       if (this.queuedJobs.length === 0) return;
-      const job = this.queuedJobs.shift() as RangeJob | null;
+      const job = defined(this.queuedJobs.shift());
       this.shiftedTotal++;
       if (job === null) this.dropped--;
       else this.serve(job, nowNs);
@@ -202,7 +203,8 @@ export class RangeQueue {
     // Before anything this completion sets off can start another request.
     const next = this.inService.peek();
     if (next !== undefined) this.arm(next, fired);
-    const job = entry.job as RangeJob;
+    const job = entry.job;
+    assert(job !== null, "etcd: a ticket in service holds its job");
     // Released before the next request takes the slot: the two are not held at once.
     this.costs.observer?.ended(job.reason, this.scheduler.nowNs, entry.bytes);
     this.release();
@@ -237,7 +239,7 @@ export class RangeQueue {
     const place = this.deadlines.peek();
     const timer = this.deadlineTimer;
     if (place === undefined) return;
-    const atNs = this.deadlines.peekKey() as number;
+    const atNs = defined(this.deadlines.peekKey());
     if (timer !== null && timer.atNs <= atNs) return;
     if (timer !== null) this.scheduler.cancel(timer);
     this.deadlineTimer = this.scheduler.at(atNs, this.kinds.timeout, 0, this.onDeadline);
@@ -248,7 +250,7 @@ export class RangeQueue {
     this.deadlineTimer = null;
     const nowNs = this.scheduler.nowNs;
     for (let place = this.deadlines.peek(); place !== undefined; place = this.deadlines.peek()) {
-      if ((this.deadlines.peekKey() as number) > nowNs) break;
+      if (defined(this.deadlines.peekKey()) > nowNs) break;
       this.deadlines.pop();
       this.dropQueued(place);
     }

@@ -12,6 +12,11 @@
 import { defined } from "./at.ts";
 
 const INITIAL_CAPACITY = 64;
+/** An entry's fields in `entries`: position p's field f is at `ENTRY * p + f`. */
+const ENTRY = 3;
+const KEY = 0;
+const SEQ = 1;
+const SLOT = 2;
 
 // One column of entries, not one typed array per field: V8 reloads a typed array's length and
 // data pointer at every access (it hoists no loads out of the sift loops), so a level of a sift
@@ -23,11 +28,8 @@ export class MinHeap<T> {
   /** Items by slot; a popped item's slot is emptied and reused. */
   private readonly slots: (T | undefined)[] = [];
   private readonly freeSlots: number[] = [];
-  /**
-   * Heap order: position p's key, sequence and item's slot at 3p, 3p + 1 and 3p + 2. Written as
-   * literals: a module's named constant is a variable V8 loads at every use in the bundle.
-   */
-  private entries = new Float64Array(INITIAL_CAPACITY * 3);
+  /** Heap order: position p's key, sequence and item's slot, at `ENTRY * p` + KEY, SEQ, SLOT. */
+  private entries = new Float64Array(INITIAL_CAPACITY * ENTRY);
   private count = 0;
 
   get size(): number {
@@ -35,19 +37,19 @@ export class MinHeap<T> {
   }
 
   peek(): T | undefined {
-    return this.count === 0 ? undefined : this.slots[defined(this.entries[2])];
+    return this.count === 0 ? undefined : this.slots[defined(this.entries[SLOT])];
   }
 
   /** The least key, or undefined when empty. */
   peekKey(): number | undefined {
-    return this.count === 0 ? undefined : this.entries[0];
+    return this.count === 0 ? undefined : this.entries[KEY];
   }
 
   /** Every element, in heap (not sorted) order. */
   values(): readonly T[] {
     const out: T[] = [];
     for (let i = 0; i < this.count; i++) {
-      out.push(defined(this.slots[defined(this.entries[3 * i + 2])]));
+      out.push(defined(this.slots[defined(this.entries[ENTRY * i + SLOT])]));
     }
     return out;
   }
@@ -61,61 +63,61 @@ export class MinHeap<T> {
     const e = this.entries;
     let kept = 0;
     for (let i = 0; i < this.count; i++) {
-      const slot = e[3 * i + 2] as number;
+      const slot = e[ENTRY * i + SLOT] as number;
       if (!keep(defined(this.slots[slot]))) {
         this.slots[slot] = undefined;
         this.freeSlots.push(slot);
         continue;
       }
-      const to = 3 * kept++;
-      e[to] = e[3 * i] as number;
-      e[to + 1] = e[3 * i + 1] as number;
-      e[to + 2] = slot;
+      const to = ENTRY * kept++;
+      e[to + KEY] = e[ENTRY * i + KEY] as number;
+      e[to + SEQ] = e[ENTRY * i + SEQ] as number;
+      e[to + SLOT] = slot;
     }
     this.count = kept;
     for (let i = (kept >> 1) - 1; i >= 0; i--) {
-      const at = 3 * i;
-      this.sink(i, e[at] as number, e[at + 1] as number, e[at + 2] as number);
+      const at = ENTRY * i;
+      this.sink(i, e[at + KEY] as number, e[at + SEQ] as number, e[at + SLOT] as number);
     }
   }
 
   /** Adds `item`, ordered by `key`, then `seq` (the lower first). */
   push(item: T, key: number, seq: number): void {
-    if (this.count * 3 === this.entries.length) this.grow();
+    if (this.count * ENTRY === this.entries.length) this.grow();
     const slot = this.freeSlots.pop() ?? this.slots.length;
     this.slots[slot] = item;
     const e = this.entries;
     let i = this.count++;
     while (i > 0) {
       const parent = (i - 1) >> 1;
-      const at = 3 * parent;
-      const pk = e[at] as number;
-      const ps = e[at + 1] as number;
+      const at = ENTRY * parent;
+      const pk = e[at + KEY] as number;
+      const ps = e[at + SEQ] as number;
       if (!(key < pk || (key === pk && seq < ps))) break;
-      const to = 3 * i;
-      e[to] = pk;
-      e[to + 1] = ps;
-      e[to + 2] = e[at + 2] as number;
+      const to = ENTRY * i;
+      e[to + KEY] = pk;
+      e[to + SEQ] = ps;
+      e[to + SLOT] = e[at + SLOT] as number;
       i = parent;
     }
-    const to = 3 * i;
-    e[to] = key;
-    e[to + 1] = seq;
-    e[to + 2] = slot;
+    const to = ENTRY * i;
+    e[to + KEY] = key;
+    e[to + SEQ] = seq;
+    e[to + SLOT] = slot;
   }
 
   pop(): T | undefined {
     if (this.count === 0) return undefined;
     const e = this.entries;
-    const topSlot = e[2] as number;
+    const topSlot = e[SLOT] as number;
     const top = this.slots[topSlot];
     this.slots[topSlot] = undefined;
     this.freeSlots.push(topSlot);
     const n = --this.count;
     if (n === 0) return top;
     // The last position's entry sinks from the root.
-    const last = 3 * n;
-    this.sink(0, e[last] as number, e[last + 1] as number, e[last + 2] as number);
+    const last = ENTRY * n;
+    this.sink(0, e[last + KEY] as number, e[last + SEQ] as number, e[last + SLOT] as number);
     return top;
   }
 
@@ -129,11 +131,11 @@ export class MinHeap<T> {
       if (left >= n) break;
       const right = left + 1;
       let child = left;
-      let ck = e[3 * left] as number;
-      let cs = e[3 * left + 1] as number;
+      let ck = e[ENTRY * left + KEY] as number;
+      let cs = e[ENTRY * left + SEQ] as number;
       if (right < n) {
-        const rk = e[3 * right] as number;
-        const rs = e[3 * right + 1] as number;
+        const rk = e[ENTRY * right + KEY] as number;
+        const rs = e[ENTRY * right + SEQ] as number;
         if (rk < ck || (rk === ck && rs < cs)) {
           child = right;
           ck = rk;
@@ -141,16 +143,16 @@ export class MinHeap<T> {
         }
       }
       if (!(ck < key || (ck === key && cs < seq))) break;
-      const to = 3 * i;
-      e[to] = ck;
-      e[to + 1] = cs;
-      e[to + 2] = e[3 * child + 2] as number;
+      const to = ENTRY * i;
+      e[to + KEY] = ck;
+      e[to + SEQ] = cs;
+      e[to + SLOT] = e[ENTRY * child + SLOT] as number;
       i = child;
     }
-    const to = 3 * i;
-    e[to] = key;
-    e[to + 1] = seq;
-    e[to + 2] = slot;
+    const to = ENTRY * i;
+    e[to + KEY] = key;
+    e[to + SEQ] = seq;
+    e[to + SLOT] = slot;
   }
 
   private grow(): void {

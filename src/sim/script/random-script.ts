@@ -1,3 +1,4 @@
+import { at } from "../lib/at.ts";
 import { Randomness, type RandomStream } from "../rng.ts";
 import type { ModelledGate } from "../scenario/index.ts";
 import { type Nanos, NS_PER_MS, NS_PER_S } from "../time.ts";
@@ -21,7 +22,7 @@ const MS = NS_PER_MS;
 
 export function randomScript(seed: number): Script {
   const r = new Randomness(seed).stream("oracle.script");
-  const pick = <T>(items: readonly T[]): T => items[r.int(items.length)] as T;
+  const pick = <T>(items: readonly T[]): T => at(items, r.int(items.length));
   const durationNs = (5 + r.int(26)) * NS_PER_S;
   const used = new Set<Nanos>();
   // An instant no other item has, at least 1 ms after the start.
@@ -129,7 +130,7 @@ function drawRequests(
 
 /** A GET of a pod (one past the last: a 404), from etcd, the cache, or at an RV. */
 function drawGet(r: RandomStream, id: string, atNs: Nanos, objects: number, around: number) {
-  const rv = [``, "0", `${around}`][r.int(3)] as string;
+  const rv = at([``, "0", `${around}`], r.int(3));
   const get: GetRequest = { id, atNs, verb: "get", pod: r.int(objects + 1), rv, rvm: "", limit: 0 };
   return get;
 }
@@ -153,7 +154,7 @@ function drawWatch(
   instant: (from?: Nanos, to?: Nanos) => Nanos,
 ): WatchRequest {
   const old = `${1 + r.int(Math.max(1, objects))}`;
-  const rv = ["0", "", `${around}`, old][r.int(4)] as string;
+  const rv = at(["0", "", `${around}`, old], r.int(4));
   const longest = r.next() < 0.3;
   const fromNs = longest ? Math.max(atNs + 1, durationNs - NS_PER_S) : atNs + 1;
   const toNs = longest ? durationNs : Math.min(durationNs, atNs + (1 + r.int(5)) * NS_PER_S);

@@ -1,4 +1,5 @@
 import type { EtcdServer } from "../etcd/server.ts";
+import { defined } from "../lib/at.ts";
 import type { Randomness } from "../rng.ts";
 import {
   READ_MIX_KINDS,
@@ -188,7 +189,7 @@ export class OpenLoop {
     if (key === "otherWrites") return [[this.otherWrites, scenario.otherWrites]];
     if (key !== "reads") return [];
     return READ_MIX_KINDS.map((kind) => [
-      this.readers.get(kind) as Arrivals,
+      defined(this.readers.get(kind)),
       scaled(scenario.reads, scenario.mix[kind]),
     ]);
   }

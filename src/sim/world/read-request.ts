@@ -1,5 +1,6 @@
 import { LIST_WALK_EVENT } from "../apiserver/cacher.ts";
 import type { WatchCacheMetrics } from "../apiserver/metrics.ts";
+import { assert } from "../lib/assert.ts";
 import { defined } from "../lib/at.ts";
 import { placeOf } from "../lib/place-of.ts";
 import { cacheWalkNs } from "../list-costs.ts";
@@ -164,6 +165,20 @@ export class ReadRequest implements RequestContext, Deadlined {
     this.series = deps.series.of("rv0");
   }
 
+  /** The first page's options: set from `start` until the request ends. */
+  private get firstPage(): ListOptions {
+    const first = this.first;
+    assert(first !== null, "read request: a request in flight knows its first page");
+    return first;
+  }
+
+  /** The page being asked for now: set from `start` until the request ends. */
+  private get page(): ListOptions {
+    const opts = this.opts;
+    assert(opts !== null, "read request: a request in flight knows its page");
+    return opts;
+  }
+
   /**
    * Sends a new request. Requests that end are pooled and reused: most reads (RV=0 from a ready
    * cache) end within the call, and at thousands per second their garbage would dominate.
@@ -193,14 +208,14 @@ export class ReadRequest implements RequestContext, Deadlined {
     if (this.steps !== undefined) {
       const page = this.pages === 0 ? "" : ` (page ${this.pages + 1})`;
       const attempt = this.retries === 0 ? "" : ` (attempt ${this.retries + 1})`;
-      const detail = `${describeList(this.opts as ListOptions)}${page}${attempt}`;
+      const detail = `${describeList(this.page)}${page}${attempt}`;
       recordStep(this, this.deps.scheduler.nowNs, "arrived", "client.send", detail);
     }
     this.deps.outcomes.inFlight++;
     this.deadlineNs = this.deps.scheduler.nowNs + this.deps.requestTimeoutNs;
     this.answerDueNs = Number.POSITIVE_INFINITY;
     this.awaiting = true;
-    this.deps.api.getList(PODS_LIST_KEY, this.opts as ListOptions, this, this.onAttempt);
+    this.deps.api.getList(PODS_LIST_KEY, this.page, this, this.onAttempt);
     // An answer already scheduled before the deadline (the cacher's walk) leaves nothing to watch.
     if (this.awaiting && this.answerDueNs >= this.deadlineNs) this.deps.deadlines.watch(this);
   }
@@ -247,12 +262,8 @@ export class ReadRequest implements RequestContext, Deadlined {
       this.answered(list);
       return;
     }
-    const opts = this.opts as ListOptions;
-    if (err !== null && isExpired(err) && opts.continue !== "" && this.deps.followPages) {
-      this.resendAs(
-        fullList(this.first as ListOptions),
-        "410 on a later page: listing all at once",
-      );
+    if (err !== null && isExpired(err) && this.page.continue !== "" && this.deps.followPages) {
+      this.resendAs(fullList(this.firstPage), "410 on a later page: listing all at once");
       return;
     }
     const delayNs = err === null ? null : this.retryDelayNs(err);
@@ -277,12 +288,12 @@ export class ReadRequest implements RequestContext, Deadlined {
   /** A page arrived: the next one is asked for at once, or the list is complete. */
   private answered(list: ListPage): void {
     this.pages++;
-    const limit = (this.first as ListOptions).limit;
+    const limit = this.firstPage.limit;
     if (!this.deps.followPages || limit <= 0 || list.continue === "") {
       this.end(null, list.rv, 200);
       return;
     }
-    this.resendAs(nextPage(this.first as ListOptions, list.continue), null);
+    this.resendAs(nextPage(this.firstPage, list.continue), null);
   }
 
   /** Sends another request of the same list; `why` is a step worth showing, if any. */
@@ -445,7 +456,8 @@ export class ServedAtOnce {
   /** The client gets its page: what settling and ending the read feed. */
   private answered(id: number, objects: number, walkNs: number): void {
     const deps = this.deps;
-    const samples = this.samples as AtOnceSamples;
+    const samples = this.samples;
+    assert(samples !== null, "served at once: counting a read found its series first");
     samples.read.inc();
     deps.memory.servedFromCache(objects * deps.objectBytes);
     deps.outcomes.record(id, this.kind, SERVED_AT_ONCE, null, 200, deps.scheduler.nowNs);

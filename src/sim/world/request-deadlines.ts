@@ -1,3 +1,4 @@
+import { defined } from "../lib/at.ts";
 import { Fifo } from "../lib/fifo.ts";
 import { NumberFifo } from "../lib/number-fifo.ts";
 import type { ScheduledEvent, Scheduler } from "../scheduler.ts";
@@ -49,7 +50,7 @@ export class RequestDeadlines {
 
   private arm(): void {
     for (let head = this.requests.peek(); head !== undefined; head = this.requests.peek()) {
-      const deadlineNs = this.deadlinesNs.peek() as number;
+      const deadlineNs = defined(this.deadlinesNs.peek());
       if (head.awaiting && head.deadlineNs === deadlineNs) {
         this.armed = this.scheduler.at(deadlineNs, this.kind, head.id, this.onDeadline);
         return;
@@ -61,8 +62,8 @@ export class RequestDeadlines {
 
   private expire(): void {
     this.armed = null;
-    const head = this.requests.shift() as Deadlined;
-    const deadlineNs = this.deadlinesNs.shift() as number;
+    const head = defined(this.requests.shift());
+    const deadlineNs = defined(this.deadlinesNs.shift());
     if (head.awaiting && head.deadlineNs === deadlineNs) head.deadlinePassed();
     this.arm();
   }

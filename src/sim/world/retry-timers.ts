@@ -1,3 +1,4 @@
+import { defined } from "../lib/at.ts";
 import { Fifo } from "../lib/fifo.ts";
 import { NumberFifo } from "../lib/number-fifo.ts";
 import type { Scheduler } from "../scheduler.ts";
@@ -52,12 +53,12 @@ class Sleepers {
     const atNs = this.wakeNs.peek();
     if (atNs === undefined) return;
     this.armed = true;
-    const seq = this.seqs.peek() as number;
-    this.scheduler.atReserved(atNs, seq, this.kind, this.ids.peek() as number, this.onWake);
+    const seq = defined(this.seqs.peek());
+    this.scheduler.atReserved(atNs, seq, this.kind, defined(this.ids.peek()), this.onWake);
   }
 
   private wake(): void {
-    const client = this.clients.shift() as Retrying;
+    const client = defined(this.clients.shift());
     this.wakeNs.shift();
     this.seqs.shift();
     this.ids.shift();

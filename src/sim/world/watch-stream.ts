@@ -35,6 +35,9 @@ const MAX_ITEMS = 50_000_000;
 // (processEventConcurrency − 1 = 9), the collector's item in hand (1), outgoingBufSize (100).
 const DECODED_AHEAD = 212;
 
+/** The handed-on event's pod before its first event: `readEvent` writes each event's own. */
+const NO_POD: Pod = { namespace: "", name: "", rv: 0, nodeName: "", labels: {} };
+
 export class WatchStream {
   /** Whether a watch is open (false while the reflector relists). */
   open = false;
@@ -61,7 +64,7 @@ export class WatchStream {
     revision: 0,
     type: "ADDED",
     key: "",
-    object: null as unknown as Pod,
+    object: NO_POD,
   };
   private readonly onProcess = () => this.process();
   private readonly processKind: number;
@@ -148,7 +151,7 @@ export class WatchStream {
   /** A stall window was added: items not yet arrived that fall in it now arrive at its end. */
   applyStalls(): void {
     for (let i = 0; i < this.arrivalNs.length; i++) {
-      const atNs = this.arrivalNs.at(i) as number;
+      const atNs = defined(this.arrivalNs.at(i));
       const moved = stalled(this.scenario(), atNs);
       if (moved !== atNs) this.arrivalNs.replace(i, moved);
     }
@@ -191,7 +194,7 @@ export class WatchStream {
     const fired = this.pending;
     this.pending = null;
     this.lastProcessNs = this.scheduler.nowNs;
-    const arrivalNs = this.arrivalNs.shift() as number;
+    const arrivalNs = defined(this.arrivalNs.shift());
     const item = this.processed++;
     const decodeNs = this.decodeTime(arrivalNs);
     if (this.bookmarkItem.peek() !== item) {
@@ -199,7 +202,7 @@ export class WatchStream {
       this.sink.onEvent(event, this.recordAtDecode ? decodeNs : this.scheduler.nowNs);
     } else {
       this.bookmarkItem.shift();
-      this.sink.onBookmark(this.bookmarkRv.shift() as number);
+      this.sink.onBookmark(defined(this.bookmarkRv.shift()));
     }
     if (this.open) this.reschedule(fired);
   }

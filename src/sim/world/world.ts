@@ -134,14 +134,7 @@ export function buildWorld(scenario: () => Scenario, options: WorldOptions): Wor
   const storage = options.tapStorage?.(etcd) ?? etcd;
   etcd.callsThrough(storage);
   const side = buildApiserverSide(core, etcd, storage, options);
-  const clients = buildClients(
-    core,
-    options,
-    etcd,
-    side.apiserver,
-    { clock, podIndexes },
-    listMemory,
-  );
+  const clients = buildClients(core, options, etcd, side, { clock, podIndexes }, listMemory);
   startCompactor(scheduler, etcd, initial.compaction);
   clock.primeDrops();
   return {
@@ -257,13 +250,12 @@ function buildClients(
   core: Core,
   options: WorldOptions,
   etcd: EtcdServer,
-  apiserver: Apiserver,
+  { apiserver, cache }: { apiserver: Apiserver; cache: WatchCache },
   { clock, podIndexes }: { clock: RevisionClock; podIndexes: PodIndexes },
   memory: ListMemory,
 ) {
   const { scenario, scheduler, metrics, upstream, randomness, late } = core;
   const initial = scenario();
-  const cache = late.cache as WatchCache;
   const outcomes = new OutcomeLog();
   let ids = 0;
   const reads: ReadDeps = {

@@ -36,92 +36,81 @@ export function RequestInspector() {
 
   return (
     <div className="wcl-request-inspector" ref={paneRef}>
-      <PanelFrame
-        panel="code"
-        caption={CAPTION}
-        hasSnapshot={snapshot !== null}
-        atNs={snapshot?.nowNs}
-      >
-        <div className="wcl-follow">
-          <div className="wcl-follow__bar">
-            {selectedId === null ? (
-              <span>Click a waiting read, or one that just left, in the waiting room.</span>
-            ) : trace === null && traced.has(selectedId) ? (
-              <span>Fetching the steps of read #{selectedId}…</span>
-            ) : trace === null ? (
-              <span>
-                Read #{selectedId} was not traced: the simulation records the steps of up to 100 new
-                reads per simulated second (every read at light load).
-              </span>
-            ) : (
-              <span>
-                <strong>
-                  {readKindStyles[trace.kind].label} read #{trace.id}
-                </strong>{" "}
-                · {trace.live ? "in flight" : "finished"} · step {index + 1} of {steps.length}
-              </span>
-            )}
-            {trace !== null && (
-              <span className="wcl-follow__steps">
-                <button type="button" disabled={index <= 0} onClick={() => setCursor(index - 1)}>
-                  ◀ Previous step
+      <PanelFrame panel="code" caption={CAPTION} snapshot={snapshot}>
+        {(shown) => (
+          <div className="wcl-follow">
+            <div className="wcl-follow__bar">
+              {selectedId === null ? (
+                <span>Click a waiting read, or one that just left, in the waiting room.</span>
+              ) : trace === null && traced.has(selectedId) ? (
+                <span>Fetching the steps of read #{selectedId}…</span>
+              ) : trace === null ? (
+                <span>
+                  Read #{selectedId} was not traced: the simulation records the steps of up to 100
+                  new reads per simulated second (every read at light load).
+                </span>
+              ) : (
+                <span>
+                  <strong>
+                    {readKindStyles[trace.kind].label} read #{trace.id}
+                  </strong>{" "}
+                  · {trace.live ? "in flight" : "finished"} · step {index + 1} of {steps.length}
+                </span>
+              )}
+              {trace !== null && (
+                <span className="wcl-follow__steps">
+                  <button type="button" disabled={index <= 0} onClick={() => setCursor(index - 1)}>
+                    ◀ Previous step
+                  </button>
+                  <button
+                    type="button"
+                    disabled={index >= steps.length - 1}
+                    onClick={() => setCursor(index + 1)}
+                  >
+                    Next step ▶
+                  </button>
+                  <button type="button" disabled={cursor === null} onClick={() => setCursor(null)}>
+                    Newest step
+                  </button>
+                </span>
+              )}
+            </div>
+            <div className="wcl-follow__bar">
+              {oldestWaiter !== undefined && oldestWaiter.id !== selectedId && (
+                <button type="button" onClick={() => select(oldestWaiter.id)}>
+                  Follow the oldest waiting read
                 </button>
-                <button
-                  type="button"
-                  disabled={index >= steps.length - 1}
-                  onClick={() => setCursor(index + 1)}
-                >
-                  Next step ▶
+              )}
+              <RecentReadPicker outcomes={shown.recentOutcomes} traced={traced} onSelect={select} />
+              {selectedId !== null && (
+                <button type="button" onClick={() => select(null)}>
+                  Stop following
                 </button>
-                <button type="button" disabled={cursor === null} onClick={() => setCursor(null)}>
-                  Newest step
-                </button>
-              </span>
-            )}
-          </div>
-          <div className="wcl-follow__bar">
-            {oldestWaiter !== undefined && oldestWaiter.id !== selectedId && (
-              <button type="button" onClick={() => select(oldestWaiter.id)}>
-                Follow the oldest waiting read
-              </button>
-            )}
-            {snapshot !== null && (
-              <RecentReadPicker
-                outcomes={snapshot.recentOutcomes}
-                traced={traced}
-                onSelect={select}
-              />
-            )}
-            {selectedId !== null && (
-              <button type="button" onClick={() => select(null)}>
-                Stop following
-              </button>
-            )}
-            {twin && (
-              <span className="wcl-muted">Beside a twin, the pane follows run A's reads.</span>
-            )}
-          </div>
-          <div className="wcl-follow__body">
-            {snapshot !== null && (
+              )}
+              {twin && (
+                <span className="wcl-muted">Beside a twin, the pane follows run A's reads.</span>
+              )}
+            </div>
+            <div className="wcl-follow__body">
               <CodePane
                 currentLine={current?.line ?? null}
                 visited={visitedLines(steps, index)}
                 k8s={k8s}
-                wall={snapshot.wall}
-                rules={snapshot.rules}
+                wall={shown.wall}
+                rules={shown.rules}
               />
-            )}
-            {trace !== null && snapshot !== null && (
-              <Swimlane
-                trace={trace}
-                nowNs={snapshot.nowNs}
-                wall={snapshot.wall}
-                index={index}
-                onPick={setCursor}
-              />
-            )}
+              {trace !== null && (
+                <Swimlane
+                  trace={trace}
+                  nowNs={shown.nowNs}
+                  wall={shown.wall}
+                  index={index}
+                  onPick={setCursor}
+                />
+              )}
+            </div>
           </div>
-        </div>
+        )}
       </PanelFrame>
     </div>
   );

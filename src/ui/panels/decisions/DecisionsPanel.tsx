@@ -18,14 +18,13 @@ export const DecisionsPanel = memo(function DecisionsPanel({
   snapshot: SimSnapshot | null;
 }) {
   return (
-    <PanelFrame
-      panel="decisions"
-      caption={CAPTION}
-      hasSnapshot={snapshot !== null}
-      atNs={snapshot?.nowNs}
-    >
-      {snapshot && <RequestUnits requests={snapshot.requests} />}
-      {snapshot && <DecisionsBody outcomes={snapshot.outcomes} />}
+    <PanelFrame panel="decisions" caption={CAPTION} snapshot={snapshot}>
+      {(shown) => (
+        <>
+          <RequestUnits requests={shown.requests} />
+          <DecisionsBody outcomes={shown.outcomes} />
+        </>
+      )}
     </PanelFrame>
   );
 });

@@ -37,13 +37,8 @@ const drawLatest = (
 
 export const EtcdPanel = memo(function EtcdPanel({ snapshot }: { snapshot: SimSnapshot | null }) {
   return (
-    <PanelFrame
-      panel="etcd"
-      caption={CAPTION}
-      hasSnapshot={snapshot !== null}
-      atNs={snapshot?.nowNs}
-    >
-      {snapshot && <EtcdBody snapshot={snapshot} />}
+    <PanelFrame panel="etcd" caption={CAPTION} snapshot={snapshot}>
+      {(shown) => <EtcdBody snapshot={shown} />}
     </PanelFrame>
   );
 });

@@ -42,13 +42,8 @@ export const FreshnessPanel = memo(function FreshnessPanel({
   snapshot: SimSnapshot | null;
 }) {
   return (
-    <PanelFrame
-      panel="freshness"
-      caption={caption(snapshot?.wall)}
-      hasSnapshot={snapshot !== null}
-      atNs={snapshot?.nowNs}
-    >
-      {snapshot && <FreshnessBody snapshot={snapshot} />}
+    <PanelFrame panel="freshness" caption={caption(snapshot?.wall)} snapshot={snapshot}>
+      {(shown) => <FreshnessBody snapshot={shown} />}
     </PanelFrame>
   );
 });

@@ -32,15 +32,10 @@ export const MetricsPanel = memo(function MetricsPanel({
 }: MetricsPanelProps) {
   const metricsWindow = useContext(RuntimeContext)?.metricsWindow;
   return (
-    <PanelFrame
-      panel="metrics"
-      caption={caption(snapshot?.wall)}
-      hasSnapshot={snapshot !== null}
-      atNs={snapshot?.nowNs}
-    >
-      {snapshot && (
+    <PanelFrame panel="metrics" caption={caption(snapshot?.wall)} snapshot={snapshot}>
+      {(shown) => (
         <MetricsBody
-          snapshot={snapshot}
+          snapshot={shown}
           prometheusText={prometheusText}
           metricsWindow={metricsWindow}
           run={run}

@@ -34,13 +34,8 @@ const FALLBACK_SIZE: CanvasSize = { width: 240, height: 240 };
 
 export const RingPanel = memo(function RingPanel({ snapshot }: { snapshot: SimSnapshot | null }) {
   return (
-    <PanelFrame
-      panel="ring"
-      caption={CAPTION}
-      hasSnapshot={snapshot !== null}
-      atNs={snapshot?.nowNs}
-    >
-      {snapshot && <RingBody snapshot={snapshot} />}
+    <PanelFrame panel="ring" caption={CAPTION} snapshot={snapshot}>
+      {(shown) => <RingBody snapshot={shown} />}
     </PanelFrame>
   );
 });

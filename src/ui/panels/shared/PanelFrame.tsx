@@ -1,25 +1,28 @@
 import { type ReactNode, useContext } from "react";
 import "../panels.css";
 import { type PanelKey, panelHeadingId, panelTitleOf } from "../../../content/panels.ts";
+import type { SimSnapshot } from "../../../model/index.ts";
 import { PanelIdScope } from "./panelIdScope.ts";
 
 interface PanelFrameProps {
   /** Which panel: its title comes from the panel table (content/panels.ts). */
   panel: PanelKey;
   caption: string;
-  /** False until the first snapshot arrives: the panel then says so instead of showing a blank box. */
-  hasSnapshot: boolean;
-  /** Simulated time of the snapshot shown, as `data-at-ns`: which moment the panel tells. */
-  atNs?: number | undefined;
-  children?: ReactNode;
+  /**
+   * The snapshot shown, null until the first arrives (the panel then says so instead of showing
+   * a blank box); its time goes out as `data-at-ns`: which moment the panel tells.
+   */
+  snapshot: SimSnapshot | null;
+  /** The panel's body, drawn from the snapshot once there is one. */
+  children: (snapshot: SimSnapshot) => ReactNode;
 }
 
-/** The title, the plain-words caption and the waiting state every panel shares. */
-export function PanelFrame({ panel, caption, hasSnapshot, atNs, children }: PanelFrameProps) {
+/** The shell every panel shares: its title, the plain-words caption and the waiting state. */
+export function PanelFrame({ panel, caption, snapshot, children }: PanelFrameProps) {
   const title = panelTitleOf(panel);
   const titleId = `${useContext(PanelIdScope)}${panelHeadingId(title)}`;
   return (
-    <section className="wcl-panel" aria-labelledby={titleId} data-at-ns={atNs}>
+    <section className="wcl-panel" aria-labelledby={titleId} data-at-ns={snapshot?.nowNs}>
       <header className="wcl-panel__header">
         <h2 id={titleId} className="wcl-panel__title">
           {title}
@@ -27,8 +30,8 @@ export function PanelFrame({ panel, caption, hasSnapshot, atNs, children }: Pane
         <p className="wcl-panel__caption">{caption}</p>
       </header>
       <div className="wcl-panel__body">
-        {hasSnapshot ? (
-          children
+        {snapshot !== null ? (
+          children(snapshot)
         ) : (
           <p className="wcl-panel__waiting" role="status">
             Waiting for the simulation…

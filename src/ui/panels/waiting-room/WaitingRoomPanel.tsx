@@ -25,13 +25,8 @@ export const WaitingRoomPanel = memo(function WaitingRoomPanel({
   snapshot: SimSnapshot | null;
 }) {
   return (
-    <PanelFrame
-      panel="waiting"
-      caption={caption(snapshot?.wall)}
-      hasSnapshot={snapshot !== null}
-      atNs={snapshot?.nowNs}
-    >
-      {snapshot && <WaitingRoomBody snapshot={snapshot} />}
+    <PanelFrame panel="waiting" caption={caption(snapshot?.wall)} snapshot={snapshot}>
+      {(shown) => <WaitingRoomBody snapshot={shown} />}
     </PanelFrame>
   );
 });
