@@ -76,6 +76,14 @@ if (spawnSync("go", ["version"], { stdio: "ignore" }).status === 0) {
     );
   }
   console.log(`oracle: ${oracleOk ? "1 passed" : "1 failed"}`);
+  // The harness's own tests: its world's rules and each minor's facts on hand scripts (oracle/test.sh).
+  const harnessOk = run("bash", ["oracle/test.sh"]);
+  if (harnessOk) passed++;
+  else {
+    failed++;
+    problems.push("the oracle harness's own Go tests failed (oracle/test.sh)");
+  }
+  console.log(`oracle harness: ${harnessOk ? "1 passed" : "1 failed"}`);
 } else {
   console.log("oracle: no Go here; the model was checked against the committed real outcomes only");
 }

@@ -37,7 +37,7 @@ describe.each(versions)("the model against k8s.io/apiserver %s", (k8s) => {
 
   it("has a real outcome for every script of the corpus", () => {
     expect(scripts.filter((s) => !outcomes.has(s.name)).map((s) => s.name)).toEqual([]);
-    expect(header.randomSeeds).toBeGreaterThanOrEqual(200);
+    expect(header.randomSeeds).toBeGreaterThanOrEqual(500); // issue 33: at least 500 random scripts a minor
   });
 
   it("differs from it only on scripts listed as open", () => {

@@ -84,7 +84,7 @@ func newCacher(st *store.Store, clk *vclock.Clock) (*cacher.Cacher, *cacher.Cach
 		GroupResource:       schema.GroupResource{Resource: "pods"},
 		EventsHistoryWindow: cacher.DefaultEventFreshDuration,
 		ResourcePrefix:      "/pods",
-		KeyFunc:             func(obj runtime.Object) (string, error) { return storage.NamespaceKeyFunc("/pods/", obj) },
+		KeyFunc:             func(obj runtime.Object) (string, error) { return storage.NamespaceKeyFunc(keyFuncPrefix, obj) },
 		GetAttrsFunc:        storage.DefaultNamespaceScopedAttr,
 		NewFunc:             func() runtime.Object { return &example.Pod{} },
 		NewListFunc:         func() runtime.Object { return &example.PodList{} },

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/http"
 	"strconv"
 	"time"
 
@@ -192,5 +193,7 @@ func statusOf(err error) metav1.Status {
 	if errors.As(err, &status) {
 		return status.Status()
 	}
-	return apierrors.NewInternalError(err).Status()
+	// Not an API status: a 500 whose message is the error's own text (no "Internal error
+	// occurred: " prefix, which only apierrors.NewInternalError adds).
+	return metav1.Status{Status: metav1.StatusFailure, Code: http.StatusInternalServerError, Reason: metav1.StatusReasonUnknown, Message: err.Error()}
 }

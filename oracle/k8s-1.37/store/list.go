@@ -89,11 +89,7 @@ func (s *Store) GetList(ctx context.Context, key string, opts storage.ListOption
 func (s *Store) listReadError(ctx context.Context, err error, withRev int64, paging bool, continueKey, keyPrefix string) error {
 	switch {
 	case errors.Is(err, world.ErrFutureRev):
-		current, getErr := s.GetCurrentResourceVersion(ctx)
-		if getErr != nil {
-			current = 0
-		}
-		return storage.NewTooLargeResourceVersionError(uint64(withRev), current, 0)
+		return s.futureRevError(ctx, withRev)
 	case errors.Is(err, world.ErrCompacted) && paging:
 		token, encErr := storage.EncodeContinue(continueKey, keyPrefix, -1)
 		if encErr != nil {

@@ -55,6 +55,9 @@ import { type OracleVersion, versionsToRun, versionsWithOutcomes } from "./versi
 // `compare SCRIPTS REAL` (the model against outcome files in a directory).
 // Exits 1 on any difference the allow-list does not accept.
 
+/** Random scripts for a minor with no committed outcomes yet (issue 33: at least 500 a minor). */
+const DEFAULT_RANDOM_SCRIPTS = 500;
+
 const USAGE =
   "usage: npm run oracle [-- --check | --model-only] [--k8s V] [--random N], or export|random|model (see docs/oracle.md)";
 
@@ -189,7 +192,9 @@ function corpusCommand(args: string[]) {
 function corpusVersion(args: string[], k8s: OracleVersion): number {
   const path = outcomesFile(k8s);
   const committed = existsSync(path) ? readOutcomes(path) : null;
-  const seeds = Number(flag(args, "random") ?? committed?.header.randomSeeds ?? 200);
+  const seeds = Number(
+    flag(args, "random") ?? committed?.header.randomSeeds ?? DEFAULT_RANDOM_SCRIPTS,
+  );
   if (!(Number.isInteger(seeds) && seeds >= 0))
     fail("--random: a whole number of scripts, 0 or more");
   const corpus = corpusFor(k8s, seeds);

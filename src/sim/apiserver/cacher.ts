@@ -17,7 +17,11 @@ import { type Nanos, NS_PER_MS, NS_PER_S, seconds } from "../time.ts";
 import { BookmarkBuckets } from "./bookmark-buckets.ts";
 import { cacherPage } from "./cacher-list.ts";
 import { type CacherWatchOptions, cacherWatch, type WatchDone } from "./cacher-watch.ts";
-import { type ApiserverConfig, readsConsistentFromCache } from "./config.ts";
+import {
+  type ApiserverConfig,
+  compactorDropsSnapshots,
+  readsConsistentFromCache,
+} from "./config.ts";
 import { DeliveredWatchers } from "./delivered-watchers.ts";
 import { DispatchLog } from "./dispatch-log.ts";
 import type { IndexValidator } from "./history.ts";
@@ -117,7 +121,8 @@ export class Cacher {
       const durationNs = this.scheduler.nowNs - this.cachingStartNs;
       this.metrics.initializationDuration.observe(durationNs / NS_PER_S);
     };
-    if (this.config.gates.ListFromCacheSnapshot) this.scheduleCompactor(this.config.createdAtNs);
+    if (this.config.gates.ListFromCacheSnapshot && compactorDropsSnapshots(this.config.version))
+      this.scheduleCompactor(this.config.createdAtNs);
   }
 
   /** Consistent reads may be served from the cache (≤1.36: also the ConsistentListFromCache gate). */

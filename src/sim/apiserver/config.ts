@@ -88,6 +88,15 @@ export const consistencyCheckerRuns = (version: K8sVersion): boolean => atLeast(
  */
 export const continuationWaitsForItsRv = (version: K8sVersion): boolean => atLeast(version, "1.34");
 
+/**
+ * 1.34+ start the cacher's compactor when ListFromCacheSnapshot is on: every 15 s it drops the
+ * snapshots below etcd's compacted revision. 1.33 has none, so its snapshots go only with the
+ * history ring's oldest event or at a relist, and an exact or continued LIST below a compaction can
+ * still be served from the cache (upstream: cacher/compactor.go from release-1.34; release-1.33
+ * cacher.go NewCacherFromConfig starts no compactor).
+ */
+export const compactorDropsSnapshots = (version: K8sVersion): boolean => atLeast(version, "1.34");
+
 /** What whatif=noRvGuard takes away in this version's wait function, in words for the page. */
 export const noRvGuardRemoves = (version: K8sVersion): string =>
   waitsOnlyWhenBehind(version)

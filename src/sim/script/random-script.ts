@@ -50,7 +50,11 @@ export function randomScript(seed: number): Script {
   const requests = drawRequests(r, { durationNs, objects }, instant, revisionAt);
   const gates: Partial<Record<ModelledGate, boolean>> = {};
   if (r.next() < 0.4) gates.ConsistentListFromCacheSkipTimeoutFallback = true;
-  if (r.next() < 0.2) gates.ListFromCacheSnapshot = false;
+  // ListFromCacheSnapshot named off, named on (1.34's default, but 1.33's alpha is off unless
+  // named), or left to the minor: one draw either way, so the rest of a seed's script is kept.
+  const snapshot = r.next();
+  if (snapshot < 0.2) gates.ListFromCacheSnapshot = false;
+  else if (snapshot < 0.5) gates.ListFromCacheSnapshot = true;
   return {
     format: SCRIPT_FORMAT,
     name: `random-${seed}`,

@@ -39,8 +39,21 @@ export function VersionSelect() {
       <small className="note" role="status">
         {note}
       </small>
-      <small className="note">{oracleCheckText(version)}</small>
+      <small className="note">{withWholeDates(oracleCheckText(version))}</small>
     </div>
+  );
+}
+
+/** The line with its date kept whole: at 390 px the column broke "2026-12-\n06" at a hyphen. */
+function withWholeDates(text: string) {
+  return text.split(/(\d{4}-\d{2}-\d{2})/).map((part, i) =>
+    i % 2 === 1 ? (
+      <span key={part} className="unbroken">
+        {part}
+      </span>
+    ) : (
+      part
+    ),
   );
 }
 
