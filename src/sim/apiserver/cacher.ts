@@ -1,4 +1,3 @@
-import { DeferredCalls } from "../deferred-calls.ts";
 import { cacheWalkNs } from "../list-costs.ts";
 import type { ScheduledEvent, Scheduler } from "../scheduler.ts";
 import { type ApiError, keyNotFound, tooManyRequests } from "../storage/errors.ts";
@@ -60,9 +59,6 @@ export interface CacherOptions {
 /** The event that answers a LIST once the cacher walked its page (registered on first use). */
 export const LIST_WALK_EVENT = "cacher.listWalk";
 
-const answerWalked = (_id: number, done: Done<StorageListResult>, page: StorageListResult) =>
-  done(null, page);
-
 export class Cacher {
   private readonly pending = new PendingLists<CacheList>((call, err, list) =>
     this.onList(call, err, list),
@@ -92,12 +88,11 @@ export class Cacher {
   private bookmarkTick: ScheduledEvent | null = null;
   private helper: DelegationHelper | null = null;
   private readonly kinds: { bookmark: number; compactor: number };
-  /** LISTs answered once the walk over their list is done (its kind registered on first use). */
-  private readonly walks: DeferredCalls<Done<StorageListResult>, StorageListResult>;
+  /** The walk's event kind, registered on first use: runs without the cost keep their kinds. */
+  private walkKind = -1;
 
   constructor(options: CacherOptions) {
     this.scheduler = options.scheduler;
-    this.walks = new DeferredCalls(this.scheduler, LIST_WALK_EVENT, answerWalked);
     this.config = options.config;
     this.metrics = options.metrics;
     this.watchCache = options.watchCache;
@@ -202,8 +197,9 @@ export class Cacher {
     }
     // The page is what the list held now: its token is taken before the cache moves on.
     void page.continue;
+    if (this.walkKind < 0) this.walkKind = this.scheduler.kind(LIST_WALK_EVENT);
     ctx.answerDueNs = this.scheduler.nowNs + walkNs;
-    this.walks.after(walkNs, ctx.id, done, page);
+    this.scheduler.after(walkNs, this.walkKind, ctx.id, () => done(null, page));
   }
 
   // upstream: cacher.go Get
