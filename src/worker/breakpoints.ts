@@ -54,5 +54,3 @@ export function createBreakpoints() {
     },
   };
 }
-
-export type Breakpoints = ReturnType<typeof createBreakpoints>;

@@ -179,5 +179,3 @@ export function createTimeTravel(deps: TimeTravelDeps) {
     checkpointTimes: () => checkpoints.times(),
   };
 }
-
-export type TimeTravel = ReturnType<typeof createTimeTravel>;

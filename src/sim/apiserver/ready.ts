@@ -32,9 +32,6 @@ export class CacherReady {
   get generation(): number {
     return this.generationValue;
   }
-  get lastStateChangeTimeNs(): Nanos {
-    return this.lastStateChangeNs;
-  }
 
   // upstream: ready.go check / checkAndReadGeneration
   check(): ReadyCheck {

@@ -123,10 +123,6 @@ export class Store {
     this.keys.reset(distinct);
   }
 
-  hasIndex(name: string): boolean {
-    return this.indexes.some((ix) => ix.indexer.name === name);
-  }
-
   /** The objects whose keys start with `prefix`, from `fromKey` on (inclusive), in key order. */
   list(prefix: string, fromKey: string, rv: number): LazyList & { readonly indexUsed: "" } {
     const [from, end] = this.keys.range(prefix, fromKey);

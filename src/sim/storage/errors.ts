@@ -83,11 +83,6 @@ export function badRequest(message: string): StatusError {
   return status(400, "BadRequest", message);
 }
 
-// upstream: apierrors.NewInternalError wraps a non-API error for a watch's ERROR event
-export function internalError(message: string): StatusError {
-  return status(500, "InternalError", `Internal error occurred: ${message}`);
-}
-
 // upstream: apierrors.NewNotFound (what storage/errors InterpretGetError makes of a missing key)
 export function notFound(resource: string, name: string): StatusError {
   return status(404, "NotFound", `${resource} "${name}" not found`);

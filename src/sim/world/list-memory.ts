@@ -8,8 +8,6 @@
 //   written), so it reaches the peak but never a sampled gauge.
 // Nothing else (encoding buffers, watch events, the cache's own store) is counted.
 
-export type ListSource = "etcd" | "cache";
-
 export class ListMemory {
   etcdBytes = 0;
   /** The highest total (etcd + cache) held at any instant so far. */
