@@ -8,6 +8,8 @@ here=$(cd "$(dirname "$0")" && pwd)
 if [ $# -gt 0 ]; then minors=("$@"); else
   minors=()
   for dir in "$here"/k8s-*/; do
+    # 1.38 is a pre-release that needs GOTOOLCHAIN=go1.27.3; CI runs on Go 1.26 (docs/oracle.md).
+    [ "$(basename "$dir")" = k8s-1.38 ] && continue
     [ -f "$dir/facts_test.go" ] && minors+=("$(basename "$dir" | sed 's/^k8s-//')")
   done
 fi
