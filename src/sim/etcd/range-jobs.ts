@@ -134,10 +134,8 @@ export function listAt(
     const total = kv.countAt(prefix, rev);
     const count = limit > 0 ? Math.min(limit, total) : total;
     const more = count < total;
-    // A remaining count only for the resource's own prefix: a page of another one (the client's
-    // "/pods") has none, as no page read key by key (below) has one.
-    const remaining = more && prefix === kv.resourcePrefix ? total - count : null;
-    return lazyPage(kv, prefix, rev, limit, count, more, remaining);
+    // upstream: etcd3/store.go GetList (remainingItemCount: etcd's count less the page's items)
+    return lazyPage(kv, prefix, rev, limit, count, more ? total - count : null);
   }
   const page = kv.rangeAt(prefix, rev, limit, continueKey);
   if (!page.ok) throw new Error(`etcd: range at readable revision ${rev} failed`);
@@ -165,7 +163,6 @@ function lazyPage(
   rev: number,
   limit: number,
   count: number,
-  more: boolean,
   remaining: number | null,
 ): StorageListResult {
   let items: Pod[] | null = null;
@@ -182,7 +179,7 @@ function lazyPage(
     remainingItemCount: remaining,
     items: materialise,
     get continue(): string {
-      const last = more ? materialise()[count - 1] : undefined;
+      const last = remaining !== null ? materialise()[count - 1] : undefined;
       return last !== undefined ? prepareContinueToken(keyOf(prefix, last), prefix, rev) : "";
     },
   };
