@@ -130,7 +130,16 @@ type KvOp =
 
 const PREFIX = "/registry/pods/";
 const NAMESPACES = ["a", "b", "bb"];
-const prefixes = [PREFIX, `${PREFIX}a/`, `${PREFIX}b`, `${PREFIX}bb/pod-1`, "/registry/other/"];
+// Narrower prefixes, another resource's, and prefixes of this one (which hold every key).
+const prefixes = [
+  PREFIX,
+  `${PREFIX}a/`,
+  `${PREFIX}b`,
+  `${PREFIX}bb/pod-1`,
+  "/registry/other/",
+  "/registry/pods",
+  "/registry/",
+];
 
 describe("etcd's key records against the whole log", () => {
   it("reads, counts and logs the same at every revision, compactions included", {

@@ -258,7 +258,7 @@ export class EtcdKv {
   /** How many pods `rangeAt(prefix, rev, 0)` would return, without materialising them. */
   countAt(prefix: string, rev: number): number {
     this.assertReadable(rev);
-    if (prefix === this.resourcePrefix) return this.counts.at(rev);
+    if (this.holdsAllOf(prefix)) return this.counts.at(rev);
     let count = 0;
     for (let i = this.lowerBound(prefix); i < this.sorted.length; i++) {
       const index = defined(this.sorted[i]);
@@ -266,6 +266,15 @@ export class EtcdKv {
       if (this.visibleAt(index, rev) !== null) count++;
     }
     return count;
+  }
+
+  /**
+   * Whether every key of the store is under `prefix`: the resource prefix or a prefix of it (the
+   * client's "/pods", which the model's etcd store ranges over as given), as every key is made
+   * under the resource prefix (`keyOf`).
+   */
+  holdsAllOf(prefix: string): boolean {
+    return this.resourcePrefix.startsWith(prefix);
   }
 
   /** Absolute index of the first logged event with revision > `rev`, or null if compacted away. */

@@ -130,11 +130,12 @@ export function listAt(
   limit: number,
   continueKey: string,
 ): StorageListResult {
-  if (continueKey === "" && prefix === kv.resourcePrefix) {
+  if (continueKey === "" && kv.holdsAllOf(prefix)) {
     const total = kv.countAt(prefix, rev);
     const count = limit > 0 ? Math.min(limit, total) : total;
     const more = count < total;
-    return lazyPage(kv, prefix, rev, limit, continueKey, count, more ? total - count : null);
+    // upstream: etcd3/store.go GetList (remainingItemCount: etcd's count less the page's items)
+    return lazyPage(kv, prefix, rev, limit, count, more ? total - count : null);
   }
   const page = kv.rangeAt(prefix, rev, limit, continueKey);
   if (!page.ok) throw new Error(`etcd: range at readable revision ${rev} failed`);
@@ -151,19 +152,23 @@ export function listAt(
   };
 }
 
+/**
+ * The first page of a prefix that holds every key: its count is etcd's count at `rev`, and its
+ * items (and so its token, which names the last one) are read only if asked for: a client's
+ * LIST of the whole prefix reads its count alone, where a page made first made 200 000 pods.
+ */
 function lazyPage(
   kv: EtcdKv,
   prefix: string,
   rev: number,
   limit: number,
-  continueKey: string,
   count: number,
   remaining: number | null,
 ): StorageListResult {
   let items: Pod[] | null = null;
   const materialise = (): Pod[] => {
     if (items === null) {
-      const page = kv.rangeAt(prefix, rev, limit, continueKey);
+      const page = kv.rangeAt(prefix, rev, limit);
       items = page.ok ? page.items : [];
     }
     return items;
@@ -174,10 +179,8 @@ function lazyPage(
     remainingItemCount: remaining,
     items: materialise,
     get continue(): string {
-      const last = materialise()[count - 1];
-      return remaining !== null && last !== undefined
-        ? prepareContinueToken(keyOf(prefix, last), prefix, rev)
-        : "";
+      const last = remaining !== null ? materialise()[count - 1] : undefined;
+      return last !== undefined ? prepareContinueToken(keyOf(prefix, last), prefix, rev) : "";
     },
   };
 }
