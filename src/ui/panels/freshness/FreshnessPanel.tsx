@@ -1,10 +1,9 @@
-import { memo } from "react";
 import type { SimSnapshot, WallView } from "../../../model/index.ts";
 import type { CanvasLike, CanvasSize } from "../shared/canvasLike.ts";
 import type { CanvasTheme } from "../shared/canvasTheme.ts";
 import { formatCount, theWall } from "../shared/format.ts";
 import { Legend } from "../shared/Legend.tsx";
-import { PanelFrame } from "../shared/PanelFrame.tsx";
+import { snapshotPanel } from "../shared/PanelFrame.tsx";
 import { useCanvasDrawing } from "../shared/useCanvasDrawing.ts";
 import { drawFreshness } from "./drawFreshness.ts";
 import { freshnessColours } from "./freshnessColours.ts";
@@ -36,17 +35,7 @@ const drawLatest = (
     theme,
   );
 
-export const FreshnessPanel = memo(function FreshnessPanel({
-  snapshot,
-}: {
-  snapshot: SimSnapshot | null;
-}) {
-  return (
-    <PanelFrame panel="freshness" caption={caption(snapshot?.wall)} snapshot={snapshot}>
-      {(shown) => <FreshnessBody snapshot={shown} />}
-    </PanelFrame>
-  );
-});
+export const FreshnessPanel = snapshotPanel("freshness", caption, FreshnessBody);
 
 function FreshnessBody({ snapshot }: { snapshot: SimSnapshot }) {
   const { containerRef, canvasRef } = useCanvasDrawing(snapshot, drawLatest, FALLBACK_SIZE);
