@@ -8,6 +8,7 @@ import {
   type WindowedFigures,
 } from "../panels/metrics/windowedFigures.ts";
 import { bothRuns } from "./reportFindings.ts";
+import { cell } from "./reportSettings.ts";
 
 // The report's section over the window the Metrics panel shows: the read-wait p99 and the
 // consistent reads' rates as the panel prints them, with the PromQL that answers each.
@@ -29,8 +30,6 @@ export interface ReportWindow {
   /** Run A's figures, then B's in a twin; null until the scrapes arrive. */
   figures: { a: WindowedFigures; b?: WindowedFigures | undefined } | null;
 }
-
-const cell = (text: string) => text.replaceAll("|", "\\|");
 
 /** The windowed figures as the Metrics panel prints them, one column per run, with their PromQL. */
 export function windowSection(window: ReportWindow, twin: boolean): string[] {
