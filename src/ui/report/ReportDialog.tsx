@@ -31,19 +31,17 @@ function shownWindow(
   const run = (name: string | undefined) => scrapes?.runs.find((one) => one.run === name);
   const a = run(twin ? "A" : undefined);
   const b = twin ? run("B") : undefined;
-  const atS = scrapes?.atS ?? 0;
+  const window = { atS: scrapes?.atS ?? 0, windowS, semantics };
   return {
-    windowS,
+    ...window,
     label,
     stepS,
-    atS,
-    semantics,
     figures:
       scrapes === null || a === undefined
         ? null
         : {
-            a: windowedFigures(a, atS, windowS, semantics),
-            b: b === undefined ? undefined : windowedFigures(b, atS, windowS, semantics),
+            a: windowedFigures(a, window),
+            b: b === undefined ? undefined : windowedFigures(b, window),
           },
   };
 }

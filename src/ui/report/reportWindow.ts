@@ -1,5 +1,6 @@
-import { type PromSemantics, promName } from "../../state/prom-semantics.ts";
+import { promName } from "../../state/prom-semantics.ts";
 import { consistentReadRows } from "../panels/metrics/consistentReadRows.ts";
+import type { PromWindow } from "../panels/metrics/promql.ts";
 import {
   firstSeenNote,
   formatPerSecond,
@@ -18,15 +19,10 @@ import { cell } from "./reportSettings.ts";
  * (windowS 0), or the last 1 m / 5 m of scrapes with each run's figures (null while the page is
  * still scraping it).
  */
-export interface ReportWindow {
-  windowS: number;
+export interface ReportWindow extends PromWindow {
   /** "last 1 m", as the window picker says. */
   label: string;
   stepS: number;
-  /** The moment the scrapes reach, in simulated seconds. */
-  atS: number;
-  /** The Prometheus whose PromQL the figures follow (the link's `prom`). */
-  semantics: PromSemantics;
   /** Run A's figures, then B's in a twin; null until the scrapes arrive. */
   figures: { a: WindowedFigures; b?: WindowedFigures | undefined } | null;
 }
