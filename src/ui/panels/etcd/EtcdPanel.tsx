@@ -1,11 +1,10 @@
 import type { SimSnapshot } from "../../../model/index.ts";
 import { NS_PER_MS } from "../../../model/index.ts";
-import type { CanvasLike, CanvasSize } from "../shared/canvasLike.ts";
-import type { CanvasTheme } from "../shared/canvasTheme.ts";
+import type { CanvasSize } from "../shared/canvasLike.ts";
 import { formatBytes, formatCount, formatDuration } from "../shared/format.ts";
 import { Legend } from "../shared/Legend.tsx";
 import { snapshotPanel } from "../shared/PanelFrame.tsx";
-import { useCanvasDrawing } from "../shared/useCanvasDrawing.ts";
+import { type CanvasDraw, useCanvasDrawing } from "../shared/useCanvasDrawing.ts";
 import { drawQueueSeries } from "./drawQueueSeries.ts";
 import { etcdColours } from "./etcdColours.ts";
 import { etcdSlots, etcdVerdict } from "./etcdSlots.ts";
@@ -27,12 +26,8 @@ const chartLegend = [
 
 const FALLBACK_SIZE: CanvasSize = { width: 560, height: 140 };
 
-const drawLatest = (
-  context: CanvasLike,
-  size: CanvasSize,
-  latest: SimSnapshot,
-  theme: CanvasTheme,
-) => drawQueueSeries(context, latest.series, size, theme);
+const drawLatest: CanvasDraw = (context, size, latest, theme) =>
+  drawQueueSeries(context, latest.series, size, theme);
 
 export const EtcdPanel = snapshotPanel("etcd", CAPTION, EtcdBody);
 

@@ -1,10 +1,9 @@
 import type { SimSnapshot, WallView } from "../../../model/index.ts";
-import type { CanvasLike, CanvasSize } from "../shared/canvasLike.ts";
-import type { CanvasTheme } from "../shared/canvasTheme.ts";
+import type { CanvasSize } from "../shared/canvasLike.ts";
 import { formatCount, theWall } from "../shared/format.ts";
 import { Legend } from "../shared/Legend.tsx";
 import { snapshotPanel } from "../shared/PanelFrame.tsx";
-import { useCanvasDrawing } from "../shared/useCanvasDrawing.ts";
+import { type CanvasDraw, useCanvasDrawing } from "../shared/useCanvasDrawing.ts";
 import { drawFreshness } from "./drawFreshness.ts";
 import { freshnessColours } from "./freshnessColours.ts";
 import { freshnessScales, wallSeconds } from "./freshnessScales.ts";
@@ -21,12 +20,7 @@ const legend = [
 
 const FALLBACK_SIZE: CanvasSize = { width: 560, height: 200 };
 
-const drawLatest = (
-  context: CanvasLike,
-  size: CanvasSize,
-  latest: SimSnapshot,
-  theme: CanvasTheme,
-) =>
+const drawLatest: CanvasDraw = (context, size, latest, theme) =>
   drawFreshness(
     context,
     latest.series,
