@@ -1,8 +1,8 @@
-// A first-in first-out queue of numbers in a growable Float64Array ring: 8 bytes an item, where
-// a plain `Fifo<number>` takes a pointer and, for a value that is not a small integer (a time in
-// nanoseconds), a boxed number the garbage collector must visit. The ring is `Fifo`'s; only the
-// storage differs (a factory, not a subclass: one class keeps the ring's property reads
-// monomorphic on the hot path).
+// A first-in first-out queue of numbers in a growable Float64Array ring: 8 bytes an item, always.
+// Over a plain array, times in nanoseconds (never V8's small integers) stay 8 bytes only while V8
+// keeps the array one of unboxed doubles; one other write turns it into pointers to boxed numbers
+// the collector must visit (docs/architecture.md, "Structures kept for speed"). The ring is
+// `Fifo`'s; only the storage differs.
 
 import { Fifo, type Slots } from "./fifo.ts";
 
