@@ -30,3 +30,13 @@ export interface Question {
   /** Figures from the deciding moment that back the verdict ("1,079 of 1,079 consistent reads"). */
   evidence: (snapshot: SimSnapshot) => string;
 }
+
+/** How most questions are set: the run's setting, and how many finished reads decide it, by when. */
+export interface FinishedSetting {
+  /** What the run sets up, in a sentence or two, before the question. */
+  setting: string;
+  /** The verdict waits for this many reads of the question's kind to have finished. */
+  minFinished: number;
+  /** Simulated seconds by which they have (the tests check). */
+  windowS: number;
+}
