@@ -40,3 +40,10 @@ export interface FinishedSetting {
   /** Simulated seconds by which they have (the tests check). */
   windowS: number;
 }
+
+/** A question about where the run has got to by a moment: the run's setting, and that moment. */
+export interface BySetting {
+  setting: string;
+  /** If the answer has not shown by then, the verdict is read at this simulated second. */
+  byS: number;
+}
