@@ -1,6 +1,11 @@
 import { DEFAULT_PROM } from "../../src/state/prom-semantics.ts";
 import { histogramQuantile } from "../../src/ui/panels/metrics/histogramBuckets.ts";
-import { increase, maxOverTime, windowQuantile } from "../../src/ui/panels/metrics/promql.ts";
+import {
+  increase,
+  maxOverTime,
+  type PromWindow,
+  windowQuantile,
+} from "../../src/ui/panels/metrics/promql.ts";
 
 /** The page's figures follow the default Prometheus unless the link says otherwise. */
 const PROM = DEFAULT_PROM;
@@ -139,14 +144,10 @@ export function expectedSince(samples: readonly CliSample[], run: string, id: st
   return { value, unit: row.unit };
 }
 
-const sumIncrease = (
-  series: { points: { tS: number; value: number }[] }[],
-  atS: number,
-  w: number,
-) =>
+const sumIncrease = (series: { points: { tS: number; value: number }[] }[], window: PromWindow) =>
   // PromQL's sum: the series with a result added, none when none has one.
   series.reduce<number | null>((total, s) => {
-    const rise = increase(s.points, atS, w, PROM);
+    const rise = increase(s.points, window);
     return rise === null ? total : (total ?? 0) + rise;
   }, null);
 
@@ -159,6 +160,7 @@ export function expectedWindow(
   windowS: number,
 ) {
   const row = countersOf(id);
+  const window: PromWindow = { atS, windowS, semantics: PROM };
   const series = (name: string, matcher: Matcher) => seriesOf(scrapes, name, matcher, run);
   let value: number | null;
   if (row.kind === "quantile") {
@@ -172,21 +174,17 @@ export function expectedWindow(
               bounds: buckets.slice(0, -1).map((b) => b.le),
               points: buckets.map((b) => b.points),
             },
-            atS,
-            windowS,
-            PROM,
+            window,
           );
   } else if (row.kind === "peak") {
-    const highs = series(row.name, row.matcher).map((s) =>
-      maxOverTime(s.points, atS, windowS, PROM),
-    );
+    const highs = series(row.name, row.matcher).map((s) => maxOverTime(s.points, window));
     value = highs.reduce<number | null>((a, b) => (b === null ? a : Math.max(a ?? b, b)), null);
   } else if (row.kind === "retries") {
-    const errors = sumIncrease(series(READS, { code: "!200" }), atS, windowS);
-    const failed = sumIncrease(series(LISTS, { outcome: "!ok" }), atS, windowS);
+    const errors = sumIncrease(series(READS, { code: "!200" }), window);
+    const failed = sumIncrease(series(LISTS, { outcome: "!ok" }), window);
     value = errors === null || failed === null ? null : errors - failed;
   } else {
-    value = sumIncrease(series(row.name, row.matcher), atS, windowS);
+    value = sumIncrease(series(row.name, row.matcher), window);
   }
   return { value, unit: row.unit };
 }

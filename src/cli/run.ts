@@ -16,7 +16,8 @@ import type { CliRun } from "./scenario-input.ts";
 // renders the chosen format. The runs advance a simulated second at a time, so a long run can
 // report its progress, with an estimate of the time left, on stderr.
 
-export interface RunIo {
+/** The command line's terminal, as the run and the sweep write to it. */
+export interface CliIo {
   wallNowMs(): number;
   progress(line: string): void;
   /** Where the output goes, in pieces (stdout): OpenMetrics is written as it is read back. */
@@ -29,7 +30,7 @@ export interface RunIo {
 const FIRST_REPORT_MS = 1000;
 const REPORT_EVERY_MS = 2000;
 
-export function runScenario(runs: readonly CliRun[], args: CliArgs, io: RunIo): void {
+export function runScenario(runs: readonly CliRun[], args: CliArgs, io: CliIo): void {
   const sims = runs.map((run) => ({ ...run, sim: createSimulation(run.scenario) }));
   const progress = progressReporter(args.durationS, io);
   if (args.format === "openmetrics") {
@@ -104,7 +105,7 @@ function runsJson(sims: readonly CliSim[]) {
   };
 }
 
-function progressReporter(durationS: number, io: RunIo) {
+function progressReporter(durationS: number, io: CliIo) {
   const startMs = io.wallNowMs();
   let nextReportMs = startMs + FIRST_REPORT_MS;
   let reported = false;

@@ -1,8 +1,8 @@
 import type { SweepPlan } from "../sweep/spec.ts";
 import type { CliArgs } from "./args.ts";
+import type { CliIo } from "./run.ts";
 import { preparedSweep, runSweep } from "./sweep.ts";
 import { inProcessRunner, type PointRunner, workerRunner } from "./sweep-pool.ts";
-import type { SweepIo } from "./sweep-progress.ts";
 
 // `npm run sim -- --sweep …` from the flags to the output: every problem of the flags, the base
 // scenario and every point is reported at once (exit 2, nothing run); then the points run on
@@ -11,7 +11,7 @@ import type { SweepIo } from "./sweep-progress.ts";
 export interface SweepCommandEnv {
   /** The bundle's own file, which serves points when started as a worker thread. */
   readonly script: string;
-  readonly io: SweepIo;
+  readonly io: CliIo;
   fail(problems: readonly string[]): never;
 }
 

@@ -1,9 +1,10 @@
 import { answerOf, maxSearchRuns, searchSeeds } from "../sweep/find.ts";
 import type { SweepPlan } from "../sweep/spec.ts";
 import type { CliArgs } from "./args.ts";
+import type { CliIo } from "./run.ts";
 import { answerText } from "./sweep-answer.ts";
 import type { PointRunner } from "./sweep-pool.ts";
-import { batchRunner, type SweepIo } from "./sweep-progress.ts";
+import { batchRunner } from "./sweep-progress.ts";
 
 // `--find …`: the threshold search (sweep/find.ts) run on the command line's pool, with progress
 // on stderr, and its answer as text.
@@ -14,7 +15,7 @@ export async function searchThreshold(
   base: { text: string },
   seeds: readonly number[],
   runner: PointRunner,
-  io: SweepIo,
+  io: CliIo,
 ): Promise<string> {
   const find = plan.find;
   if (find === null) throw new Error("searchThreshold needs --find");

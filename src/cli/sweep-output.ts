@@ -21,9 +21,6 @@ export interface SweptPoint {
 /** A CSV cell, quoted when it holds a comma or a quote (a schedule's name does). */
 const csvCell = (text: string) => (/[",\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
 
-const dimensionValue = (value: number | boolean) =>
-  typeof value === "boolean" ? (value ? "on" : "off") : valueText(value);
-
 function tableNumber(value: number | null, unit: FigureUnit): string {
   if (value === null) return "-";
   if (unit === "s") return value.toFixed(3);
@@ -66,7 +63,7 @@ export function sweepText(
   );
   const head = [...dimensions.map(dimensionName), ...figureHeads];
   const rowOf = (point: SweptPoint, format: (v: number | null, unit: FigureUnit) => string) => [
-    ...point.values.map(dimensionValue),
+    ...point.values.map(valueText),
     ...cells(point, format),
   ];
   if (output === "jsonl")

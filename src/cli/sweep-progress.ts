@@ -1,21 +1,15 @@
 import type { PointJob, PointResult } from "../sweep/point.ts";
+import type { CliIo } from "./run.ts";
 import type { PointRunner } from "./sweep-pool.ts";
 
 // A sweep's progress on stderr: how many runs are done, the wall time so far and an estimate of
 // what is left, at most every 2 s (the first after 1 s), and one closing line with the total.
 
-export interface SweepIo {
-  wallNowMs(): number;
-  progress(line: string): void;
-  out(text: string): void;
-  readonly interactive: boolean;
-}
-
 /**
  * Runs batches of points and says how far it got, at most every 2 s (the first after 1 s).
  * `totalRuns`: the runs asked for, or with `upTo` the most a search may ask for.
  */
-export function batchRunner(runner: PointRunner, io: SweepIo, totalRuns: number, upTo = false) {
+export function batchRunner(runner: PointRunner, io: CliIo, totalRuns: number, upTo = false) {
   const startMs = io.wallNowMs();
   let nextMs = startMs + 1000;
   let done = 0;

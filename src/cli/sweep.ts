@@ -3,11 +3,12 @@ import type { PointResult } from "../sweep/point.ts";
 import { gridPoints, type PointValues, pointLabel, pointText } from "../sweep/points.ts";
 import type { SweepPlan } from "../sweep/spec.ts";
 import type { CliArgs } from "./args.ts";
+import type { CliIo } from "./run.ts";
 import { searchThreshold } from "./sweep-find.ts";
 import { sweepText } from "./sweep-output.ts";
 import { pointProblems, sweepBase } from "./sweep-points.ts";
 import type { PointRunner } from "./sweep-pool.ts";
-import { batchRunner, type SweepIo } from "./sweep-progress.ts";
+import { batchRunner } from "./sweep-progress.ts";
 
 // `npm run sim -- --sweep …`: every point of the plan checked first (a refusal runs nothing),
 // then run on the pool, with progress on stderr; the rows, or the search's answer, on stdout.
@@ -39,7 +40,7 @@ export async function runSweep(
   plan: SweepPlan,
   prepared: ReturnType<typeof preparedSweep>,
   runner: PointRunner,
-  io: SweepIo,
+  io: CliIo,
 ): Promise<void> {
   const { base, seeds, points } = prepared;
   if (plan.find !== null) {

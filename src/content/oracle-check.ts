@@ -4,7 +4,8 @@ import status from "./oracle-status.json" with { type: "json" };
 // code by the oracle (docs/oracle.md; the figures are written by `npm run oracle -- --record-open`
 // and a test keeps them equal to the committed outcomes), or by the transcribed unit tests alone.
 
-interface VersionStatus {
+/** A version's check against the released code, as `npm run oracle` records it. */
+export interface VersionStatus {
   readonly module: string;
   readonly scripts: number;
   readonly agree: number;

@@ -1,5 +1,6 @@
 import { createStore, type StoreApi } from "zustand/vanilla";
-import type { MarkKind, Nanos } from "../model/index.ts";
+import type { Nanos } from "../model/index.ts";
+import type { BreakpointSpec } from "../worker/breakpoints.ts";
 import type { SimulationClient } from "../worker/client.ts";
 import type { WorkerReply } from "../worker/protocol.ts";
 
@@ -7,16 +8,11 @@ import type { WorkerReply } from "../worker/protocol.ts";
 // forked, the breakpoints chosen and the last one that paused the run. Seeking is a command to
 // the worker; the position itself comes back with the snapshots like any other observation.
 
-export interface BreakpointChoice {
-  kinds: readonly MarkKind[];
-  lagAboveMs: number | null;
-}
-
 export interface TravelState {
   furthestNs: Nanos;
   /** Where a live change made in the past forked the run, until the page dismisses the note. */
   forkedAtNs: Nanos | null;
-  breakpoints: BreakpointChoice;
+  breakpoints: BreakpointSpec;
   /** What the last breakpoint stopped on, until play resumes or the note is dismissed. */
   breakReason: string | null;
   /** The moment that breakpoint paused the run at (the shown snapshot's time). */
@@ -29,7 +25,7 @@ export interface TravelState {
 
 export interface TravelActions {
   seek(atNs: Nanos): void;
-  setBreakpoints(choice: BreakpointChoice): void;
+  setBreakpoints(choice: BreakpointSpec): void;
   dismissFork(): void;
   dismissBreak(): void;
   receive(reply: Extract<WorkerReply, { type: "travel" | "breakpoint" }>): void;

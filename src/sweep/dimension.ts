@@ -38,8 +38,9 @@ export const SWEEPABLE_KEYS: readonly ScenarioKey[] = (
 export const dimensionName = (d: Dimension) =>
   d.kind === "gate" ? d.gate : d.template === "{}" ? d.key : `${d.key}=${d.template}`;
 
-/** A value as a point's link writes it: whole, or to ten significant digits. */
-export const valueText = (value: number) => String(Number(value.toPrecision(10)));
+/** A value as a point's link writes it: a gate on or off, a number whole or to ten significant digits. */
+export const valueText = (value: number | boolean) =>
+  typeof value === "boolean" ? (value ? "on" : "off") : String(Number(value.toPrecision(10)));
 
 /** One --sweep flag's key and range (or gate), or null with the problem added. */
 export function readDimension(

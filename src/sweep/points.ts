@@ -19,7 +19,7 @@ export function overlay(base: string, over: string): string {
 /** The key=value text that sets one dimension to `value` over `base`. */
 function assignment(base: string, dimension: Dimension, value: number | boolean): string {
   if (dimension.kind === "number") {
-    return `${dimension.key}=${dimension.template.replace("{}", valueText(value as number))}`;
+    return `${dimension.key}=${dimension.template.replace("{}", valueText(value))}`;
   }
   // The gate is set explicitly, off then on, beside whatever other gates the base sets.
   const others = (new URLSearchParams(base).get("gates") ?? "")
@@ -56,10 +56,10 @@ export function gridPoints(dimensions: readonly Dimension[]): PointValues[] {
 export function pointLabel(dimensions: readonly Dimension[], values: PointValues): string {
   return dimensions
     .map((dimension, i) => {
-      const value = values[i];
+      const text = valueText(values[i] as number | boolean);
       return dimension.kind === "gate"
-        ? `${dimension.gate}=${value === true ? "on" : "off"}`
-        : `${dimension.key}=${dimension.template.replace("{}", valueText(value as number))}`;
+        ? `${dimension.gate}=${text}`
+        : `${dimension.key}=${dimension.template.replace("{}", text)}`;
     })
     .join(", ");
 }

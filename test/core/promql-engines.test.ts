@@ -138,7 +138,11 @@ function pageCases(
     for (const windowS of WINDOWS) {
       const query = (expression: string) => ({ atS: START_S + atS, expression });
       const at = `${run.label} ${run.query} step ${run.stepS} at ${atS} s [${windowS}s]`;
-      const figures = windowedFigures(scrapes, atS, windowS, semantics);
+      const figures = windowedFigures(scrapes, {
+        atS: atS,
+        windowS: windowS,
+        semantics: semantics,
+      });
       cases.push({
         what: `${at} p99`,
         page: figures.p99,

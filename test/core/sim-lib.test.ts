@@ -4,7 +4,7 @@ import { at, defined } from "../../src/sim/lib/at.ts";
 import { bisect, firstAbove, firstAboveInRing } from "../../src/sim/lib/bisect.ts";
 import { Fifo } from "../../src/sim/lib/fifo.ts";
 import { MinHeap } from "../../src/sim/lib/min-heap.ts";
-import { NumberFifo } from "../../src/sim/lib/number-fifo.ts";
+import { numberFifo } from "../../src/sim/lib/number-fifo.ts";
 import { smallInteger } from "../../src/sim/lib/small-integer.ts";
 
 // The model's generic structures (src/sim/lib/) against the obvious slow versions of each.
@@ -123,7 +123,7 @@ describe("MinHeap", () => {
 
 describe.each([
   ["Fifo", (limit: number) => new Fifo<number>(limit)],
-  ["NumberFifo", (limit: number) => new NumberFifo(limit)],
+  ["NumberFifo", (limit: number) => numberFifo(limit)],
 ])("%s", (_name, make) => {
   it("keeps arrival order across growth, wrap-around and clearing, like an array", () => {
     // Mostly pushes, so the queue grows while its head has moved (growth across wrap-around).

@@ -18,7 +18,7 @@ const FELL_BACK = 'success="true", fallback="true"';
 
 describe("a series first seen inside the window", () => {
   it("is named with what it had counted when the window holds its first scrape", () => {
-    const figures = windowedFigures(scrapes, 120, 300, "3");
+    const figures = windowedFigures(scrapes, { atS: 120, windowS: 300, semantics: "3" });
     const seen = figures.firstSeen.find((one) => one.series === FELL_BACK);
     expect(seen).toEqual({ series: FELL_BACK, firstS: 60, counted: 1379 });
     expect(firstSeenNote(seen ?? { series: "", firstS: 0, counted: 0 })).toBe(
@@ -31,10 +31,14 @@ describe("a series first seen inside the window", () => {
 
   it("is not named when the window has left its first scrape out", () => {
     // Prometheus 3's last 1 m at 120 s is (60, 120]: the 60 s scrape is outside.
-    expect(windowedFigures(scrapes, 120, 60, "3").firstSeen).toEqual([]);
-    // Prometheus 2 keeps it: [60, 120].
-    expect(windowedFigures(scrapes, 120, 60, "2").firstSeen.map((one) => one.series)).toContain(
-      FELL_BACK,
+    expect(windowedFigures(scrapes, { atS: 120, windowS: 60, semantics: "3" }).firstSeen).toEqual(
+      [],
     );
+    // Prometheus 2 keeps it: [60, 120].
+    expect(
+      windowedFigures(scrapes, { atS: 120, windowS: 60, semantics: "2" }).firstSeen.map(
+        (one) => one.series,
+      ),
+    ).toContain(FELL_BACK);
   });
 });

@@ -53,14 +53,14 @@ describe("the windowed figures of a run paused at the moment a t=120 link names"
   });
 
   it("equal Prometheus 2.42's answers there, under Prometheus 2", () => {
-    const figures = windowedFigures(a, scrapes.atS, 60, "2");
+    const figures = windowedFigures(a, { atS: scrapes.atS, windowS: 60, semantics: "2" });
     expect(figures.p99).toBe(3);
     expect(perSecond(figures, "true")?.toFixed(2)).toBe("14.05");
     expect(perSecond(figures, "false")?.toFixed(1)).toBe("138.1");
   });
 
   it("equal Prometheus 3.16's answers there, under Prometheus 3", () => {
-    const figures = windowedFigures(a, scrapes.atS, 60, "3");
+    const figures = windowedFigures(a, { atS: scrapes.atS, windowS: 60, semantics: "3" });
     expect(figures.p99).toBe(0.14611607142857153);
     expect(perSecond(figures, "true")).toBe(0);
     expect(perSecond(figures, "false")).toBe(123.64444444444443);

@@ -6,7 +6,6 @@ import { type Labels, MetricsRegistry } from "../../sim/metrics/registry.ts";
 import { Scheduler } from "../../sim/scheduler.ts";
 import type { ApiError } from "../../sim/storage/errors.ts";
 import type { Storage } from "../../sim/storage/interfaces.ts";
-import type { Pod } from "../../sim/storage/pod.ts";
 import { newRequestContext, type RequestContext } from "../../sim/storage/request-context.ts";
 import { seconds } from "../../sim/time.ts";
 import { fail, type RunStop } from "../kinds/kind.ts";
@@ -112,15 +111,6 @@ export class ApiserverRig {
 }
 
 const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
-
-/** A vectors' PodSpec (schema/shared.ts; or an op's pod fields) as the model's Pod. */
-export const podOf = ({ namespace, name, rv, nodeName, labels }: Pod): Pod => ({
-  namespace,
-  name,
-  rv,
-  nodeName,
-  labels,
-});
 
 /** One call of a case: when it started and ended, and how. */
 export interface CallRecord<T> {

@@ -9,7 +9,8 @@ import type {
 import { RawStep, type Step } from "../schema/ops.ts";
 import { FeatureGates, StorageMock } from "../schema/shared.ts";
 import { Bool, Count, Text } from "../schema/values.ts";
-import { ApiserverRig, podOf } from "./apiserver.ts";
+import { ApiserverRig } from "./apiserver.ts";
+import { podOf } from "./history.ts";
 import { limitValidChecks } from "./interval-validator.ts";
 
 // Harness C (docs/conformance.md): upstream's newTestCacher over a MockStorage. The cacher has listed

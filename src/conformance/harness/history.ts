@@ -3,7 +3,16 @@ import { WatchCacheHistory } from "../../sim/apiserver/history.ts";
 import type { WatchCacheEvent } from "../../sim/apiserver/watch-cache-event.ts";
 import type { Pod } from "../../sim/storage/pod.ts";
 
-// Rings and events as the vectors describe them (harness W's ring, docs/conformance.md).
+// Rings, events and pods as the vectors describe them (harness W's ring, docs/conformance.md).
+
+/** A vectors' PodSpec (schema/shared.ts; or an op's pod fields) as the model's Pod. */
+export const podOf = ({ namespace, name, rv, nodeName, labels }: Pod): Pod => ({
+  namespace,
+  name,
+  rv,
+  nodeName,
+  labels,
+});
 
 export interface RingInput {
   readonly capacity: number;

@@ -4,14 +4,13 @@ import { WatchCache } from "../../sim/apiserver/watch-cache.ts";
 import { MetricsRegistry } from "../../sim/metrics/registry.ts";
 import { Scheduler } from "../../sim/scheduler.ts";
 import type { ApiError } from "../../sim/storage/errors.ts";
-import type { Pod } from "../../sim/storage/pod.ts";
 import { newRequestContext, type RequestContext } from "../../sim/storage/request-context.ts";
 import { fail, type RunStop } from "../kinds/kind.ts";
 import { type OpName, RawStep, type Step } from "../schema/ops.ts";
 import { FeatureGates, Indexer } from "../schema/shared.ts";
 import { Bool, Count, Key, Text } from "../schema/values.ts";
 import { harnessConfig } from "./apiserver-config.ts";
-import { bareEvent } from "./history.ts";
+import { bareEvent, podOf } from "./history.ts";
 
 // Harness W (docs/conformance.md): upstream's newTestWatchCache — a watch cache with no cacher, no
 // etcd and no reflector, driven by direct calls on a manual clock. The current RV is the cache's
@@ -135,20 +134,6 @@ export class HarnessW {
     this.cache.updateResourceVersion(this.answers.shift() as number);
   }
 }
-
-const podOf = (p: {
-  namespace: string;
-  name: string;
-  rv: number;
-  nodeName: string;
-  labels: Record<string, string>;
-}): Pod => ({
-  namespace: p.namespace,
-  name: p.name,
-  rv: p.rv,
-  nodeName: p.nodeName,
-  labels: p.labels,
-});
 
 const CACHE_OPS: readonly CacheOp[] = [
   "add",

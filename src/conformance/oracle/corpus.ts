@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import type { VersionStatus } from "../../content/oracle-check.ts";
 import type { K8sVersion } from "../../sim/scenario/index.ts";
 import { readScript, type Script } from "../../sim/script/format.ts";
 import { randomScript } from "../../sim/script/random-script.ts";
@@ -31,13 +32,14 @@ export interface OutcomesHeader {
   readonly checkedOn: string;
 }
 
-export function regressionScripts(root = "."): Script[] {
-  const dir = join(root, CORPUS_DIR);
-  return readdirSync(dir)
+/** The scripts of a directory (`*.script.json`), in name order. */
+export const readScripts = (dir: string): Script[] =>
+  readdirSync(dir)
     .filter((f) => f.endsWith(".script.json"))
     .sort()
     .map((f) => readScript(JSON.parse(readFileSync(join(dir, f), "utf8"))));
-}
+
+export const regressionScripts = (root = "."): Script[] => readScripts(join(root, CORPUS_DIR));
 
 export const randomScripts = (seeds: number): Script[] =>
   Array.from({ length: seeds }, (_, i) => randomScript(i + 1));
@@ -124,14 +126,6 @@ export function firstDifferences(results: readonly ScriptVerdict[]): Record<stri
 
 /** What the page says of each version's check against the real code (src/content/oracle-status.json). */
 export const STATUS_FILE = "src/content/oracle-status.json";
-
-export interface VersionStatus {
-  readonly module: string;
-  readonly scripts: number;
-  readonly agree: number;
-  readonly checkedOn: string;
-  readonly allowListEntries: number;
-}
 
 export function statusOf(
   header: OutcomesHeader,

@@ -1,23 +1,10 @@
 import { spawnSync } from "node:child_process";
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseScenario } from "../../sim/scenario/index.ts";
 import { exportScript } from "../../sim/script/export-script.ts";
-import {
-  readScript,
-  SCRIPT_CLASSES,
-  type Script,
-  type ScriptClass,
-} from "../../sim/script/format.ts";
+import { SCRIPT_CLASSES, type Script, type ScriptClass } from "../../sim/script/format.ts";
 import { randomScript } from "../../sim/script/random-script.ts";
 import { runScript } from "../../sim/script/run-script.ts";
 import { NS_PER_S } from "../../sim/time.ts";
@@ -34,6 +21,7 @@ import {
   readAllow,
   readOpen,
   readOutcomes,
+  readScripts,
   STATUS_FILE,
   statusOf,
   verdicts,
@@ -90,13 +78,6 @@ export function linedJson(value: Record<string, unknown>): string {
 
 const writeJson = (path: string, value: object) =>
   writeFileSync(path, linedJson(value as Record<string, unknown>));
-
-export function readScripts(dir: string): Script[] {
-  return readdirSync(dir)
-    .filter((f) => f.endsWith(".script.json"))
-    .sort()
-    .map((f) => readScript(JSON.parse(readFileSync(join(dir, f), "utf8"))));
-}
 
 function exportCommand(args: string[]) {
   const text = need(flag(args, "scenario"), "--scenario");

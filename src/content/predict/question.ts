@@ -30,3 +30,20 @@ export interface Question {
   /** Figures from the deciding moment that back the verdict ("1,079 of 1,079 consistent reads"). */
   evidence: (snapshot: SimSnapshot) => string;
 }
+
+/** How most questions are set: the run's setting, and how many finished reads decide it, by when. */
+export interface FinishedSetting {
+  /** What the run sets up, in a sentence or two, before the question. */
+  setting: string;
+  /** The verdict waits for this many reads of the question's kind to have finished. */
+  minFinished: number;
+  /** Simulated seconds by which they have (the tests check). */
+  windowS: number;
+}
+
+/** A question about where the run has got to by a moment: the run's setting, and that moment. */
+export interface BySetting {
+  setting: string;
+  /** If the answer has not shown by then, the verdict is read at this simulated second. */
+  byS: number;
+}

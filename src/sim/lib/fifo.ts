@@ -1,21 +1,42 @@
 // A first-in first-out queue over a growable ring: O(1) push and shift without the array
 // re-indexing `Array.prototype.shift` costs on long queues. Bounded by `limit`: a queue that
 // would grow past it is a runaway in the model, and that is a bug worth failing loudly on.
+// The ring keeps its items in whatever storage `makeSlots` gives: a plain array here, a
+// Float64Array from `numberFifo`.
+
+const INITIAL_SLOTS = 16;
+
+/** Where a ring keeps its items: a plain array, or a typed array of numbers. */
+export interface Slots<T> {
+  readonly length: number;
+  [index: number]: T | undefined;
+}
+
+const arraySlots = <T>(size: number): Slots<T> => new Array<T | undefined>(size);
 
 export class Fifo<T> {
-  private items: (T | undefined)[] = new Array<T | undefined>(16);
+  private items: Slots<T>;
   private head = 0;
   private count = 0;
   private readonly limit: number;
+  private readonly makeSlots: (size: number) => Slots<T>;
 
-  constructor(limit: number) {
+  constructor(limit: number, makeSlots: (size: number) => Slots<T> = arraySlots) {
     this.limit = limit;
+    this.makeSlots = makeSlots;
+    this.items = makeSlots(INITIAL_SLOTS);
   }
 
   get length(): number {
     return this.count;
   }
 
+  /** Items the ring has room for, held or not: what it occupies in memory. */
+  get capacity(): number {
+    return this.items.length;
+  }
+
+  /** The head item, or undefined when empty. */
   peek(): T | undefined {
     return this.count === 0 ? undefined : this.items[this.head];
   }
@@ -42,18 +63,23 @@ export class Fifo<T> {
   shift(): T | undefined {
     if (this.count === 0) return undefined;
     const item = this.items[this.head];
-    this.items[this.head] = undefined;
+    // Lets the collector take an object the queue held; a number needs no clearing, and writing
+    // undefined into a Float64Array (NaN) is a slow store.
+    if (typeof item === "object") this.items[this.head] = undefined;
     this.head = (this.head + 1) % this.items.length;
     this.count--;
     return item;
   }
 
+  /** Empties the queue and gives its memory back. */
   clear(): void {
-    while (this.count > 0) this.shift();
+    this.items = this.makeSlots(INITIAL_SLOTS);
+    this.head = 0;
+    this.count = 0;
   }
 
   private grow(): void {
-    const next = new Array<T | undefined>(this.items.length * 2);
+    const next = this.makeSlots(this.items.length * 2);
     for (let i = 0; i < this.count; i++) next[i] = this.items[(this.head + i) % this.items.length];
     this.items = next;
     this.head = 0;

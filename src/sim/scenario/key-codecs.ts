@@ -41,6 +41,11 @@ export interface KeyWords {
   readonly help: string;
 }
 
+/** The words as the key table writes them: a value without a unit leaves `unit` out. */
+type GivenWords = Omit<KeyWords, "unit"> & { readonly unit?: string };
+
+const wordsOf = (given: GivenWords): KeyWords => ({ ...given, unit: given.unit ?? "" });
+
 /** One run key: the field of the scenario it fills is the key's own name. */
 export interface KeyDescriptor<T = unknown, S extends ValueSpec = ValueSpec> extends KeyWords {
   readonly value: S;
@@ -55,11 +60,11 @@ export const int = (min: number, max: number) => ({ min, max, integer: true });
 export const real = (min: number, max: number) => ({ min, max, integer: false });
 
 export const numberKey = (
-  words: KeyWords,
+  words: GivenWords,
   range: NumberRange,
   defaultValue: number,
 ): KeyDescriptor<number, { readonly kind: "number" } & NumberRange> => ({
-  ...words,
+  ...wordsOf(words),
   value: { kind: "number", ...range },
   default: defaultValue,
   read: (text) => {
@@ -70,28 +75,28 @@ export const numberKey = (
 });
 
 export const scheduleKey = (
-  words: KeyWords,
+  words: GivenWords,
   range: NumberRange,
   defaultValue: Schedule,
 ): KeyDescriptor<Schedule, { readonly kind: "schedule" } & NumberRange> => {
   const value = { kind: "schedule", ...range } as const;
   return {
-    ...words,
+    ...wordsOf(words),
     value,
     default: defaultValue,
-    read: (text) => readSchedule(text, value, words.unit),
+    read: (text) => readSchedule(text, value, words.unit ?? ""),
     write: formatSchedule,
   };
 };
 
 export function choiceKey<const O extends readonly string[]>(
-  words: KeyWords,
+  words: GivenWords,
   options: O,
   defaultValue: O[number],
 ): KeyDescriptor<O[number], { readonly kind: "choice"; readonly options: O }> {
   const schema = v.picklist(options);
   return {
-    ...words,
+    ...wordsOf(words),
     value: { kind: "choice", options },
     default: defaultValue,
     read: (text) => (v.is(schema, text) ? accept(text as O[number]) : refuse()),
@@ -101,9 +106,9 @@ export function choiceKey<const O extends readonly string[]>(
 
 /** A key of its own kind: `read` and `write` as given. */
 export const customKey = <T, S extends ValueSpec>(
-  words: KeyWords,
+  words: GivenWords,
   value: S,
   defaultValue: T,
   read: KeyDescriptor<T, S>["read"],
   write: KeyDescriptor<T, S>["write"],
-): KeyDescriptor<T, S> => ({ ...words, value, default: defaultValue, read, write });
+): KeyDescriptor<T, S> => ({ ...wordsOf(words), value, default: defaultValue, read, write });

@@ -69,7 +69,6 @@ export const SCENARIO_KEYS = {
   v: customKey(
     {
       label: "Schema version",
-      unit: "",
       restartsRun: true,
       help: "Version of this link format; 1 opens a link as version 1 ran it.",
     },
@@ -81,7 +80,6 @@ export const SCENARIO_KEYS = {
   name: customKey(
     {
       label: "Name",
-      unit: "",
       restartsRun: false,
       help: "Title shown above the panels.",
     },
@@ -93,7 +91,6 @@ export const SCENARIO_KEYS = {
   seed: numberKey(
     {
       label: "Seed",
-      unit: "",
       restartsRun: true,
       help: "Seed of the random streams: the same seed replays the same run.",
     },
@@ -103,7 +100,6 @@ export const SCENARIO_KEYS = {
   k8s: choiceKey(
     {
       label: "Kubernetes version",
-      unit: "",
       restartsRun: true,
       help: "Kubernetes minor whose watch cache is simulated.",
     },
@@ -113,7 +109,6 @@ export const SCENARIO_KEYS = {
   gates: customKey(
     {
       label: "Feature gates",
-      unit: "",
       restartsRun: true,
       help: "Feature gates set away from the version's defaults.",
     },
@@ -145,7 +140,6 @@ export const SCENARIO_KEYS = {
   objects: numberKey(
     {
       label: "Pods at start",
-      unit: "",
       restartsRun: true,
       help: "Pods in etcd when the run starts.",
     },
@@ -165,7 +159,6 @@ export const SCENARIO_KEYS = {
   mix: customKey(
     {
       label: "Read mix",
-      unit: "",
       restartsRun: true,
       help: "Shares of the read kinds: RV=0, consistent, not older than, exact.",
     },
@@ -177,7 +170,6 @@ export const SCENARIO_KEYS = {
   limits: customKey(
     {
       label: "LIST limits",
-      unit: "",
       restartsRun: true,
       help: "Page size of each read kind's LISTs; 0 lists everything at once, N follows continue page by page.",
     },
@@ -199,7 +191,6 @@ export const SCENARIO_KEYS = {
   ryw: scheduleKey(
     {
       label: "Read-your-write clients",
-      unit: "",
       restartsRun: false,
       help: "Clients that each write a pod, read, pause a second, and start again.",
     },
@@ -209,7 +200,6 @@ export const SCENARIO_KEYS = {
   rywRead: choiceKey(
     {
       label: "Read-your-write read",
-      unit: "",
       restartsRun: true,
       help: "How those clients read: consistent (RV unset) or pinned at their write's RV.",
     },
@@ -219,7 +209,6 @@ export const SCENARIO_KEYS = {
   herd: customKey(
     {
       label: "Herds",
-      unit: "",
       restartsRun: false,
       help: "Bursts of clients that each send one consistent LIST at the same second.",
     },
@@ -231,7 +220,6 @@ export const SCENARIO_KEYS = {
   watchers: scheduleKey(
     {
       label: "Watchers",
-      unit: "",
       restartsRun: false,
       help: "Clients watching the pods and resuming from the last RV they saw.",
     },
@@ -251,7 +239,6 @@ export const SCENARIO_KEYS = {
   away: customKey(
     {
       label: "Watchers away",
-      unit: "",
       restartsRun: false,
       help: "Watchers that disconnect for a while, then resume from their last RV.",
     },
@@ -263,7 +250,6 @@ export const SCENARIO_KEYS = {
   arrival: choiceKey(
     {
       label: "Arrivals",
-      unit: "",
       restartsRun: true,
       help: "Whether writes and reads arrive at random (Poisson) or evenly spaced.",
     },
@@ -349,7 +335,6 @@ export const SCENARIO_KEYS = {
   etcdConcurrency: scheduleKey(
     {
       label: "etcd concurrency",
-      unit: "",
       restartsRun: false,
       help: "Range requests etcd serves at once; the rest wait in a queue.",
     },
@@ -409,7 +394,6 @@ export const SCENARIO_KEYS = {
   retry: choiceKey(
     {
       label: "On Retry-After",
-      unit: "",
       restartsRun: true,
       help: "What a client does when told to retry later: wait, give up, or retry at once.",
     },
@@ -439,7 +423,6 @@ export const SCENARIO_KEYS = {
   whatif: customKey(
     {
       label: "What-if switches",
-      unit: "",
       restartsRun: true,
       help: "Remove a safeguard to see what it prevents: noRvGuard, noHysteresis.",
     },

@@ -1,6 +1,6 @@
 import { defined } from "../lib/at.ts";
 import { Fifo } from "../lib/fifo.ts";
-import { NumberFifo } from "../lib/number-fifo.ts";
+import { numberFifo } from "../lib/number-fifo.ts";
 import type { ScheduledEvent, Scheduler } from "../scheduler.ts";
 import type { Nanos } from "../time.ts";
 
@@ -26,7 +26,7 @@ const MAX_WAITING = 10_000_000;
 
 export class RequestDeadlines {
   private readonly requests = new Fifo<Deadlined>(MAX_WAITING);
-  private readonly deadlinesNs = new NumberFifo(MAX_WAITING);
+  private readonly deadlinesNs = numberFifo(MAX_WAITING);
   private armed: ScheduledEvent | null = null;
   private readonly scheduler: Scheduler;
   private readonly kind: number;

@@ -1,6 +1,6 @@
 import { defined } from "../lib/at.ts";
 import { Fifo } from "../lib/fifo.ts";
-import { NumberFifo } from "../lib/number-fifo.ts";
+import { numberFifo } from "../lib/number-fifo.ts";
 import type { Scheduler } from "../scheduler.ts";
 import type { Nanos } from "../time.ts";
 
@@ -24,9 +24,9 @@ const MAX_SLEEPING = 10_000_000;
 /** The sleepers of one delay, in the order they wake. */
 class Sleepers {
   private readonly clients = new Fifo<Retrying>(MAX_SLEEPING);
-  private readonly wakeNs = new NumberFifo(MAX_SLEEPING);
-  private readonly seqs = new NumberFifo(MAX_SLEEPING);
-  private readonly ids = new NumberFifo(MAX_SLEEPING);
+  private readonly wakeNs = numberFifo(MAX_SLEEPING);
+  private readonly seqs = numberFifo(MAX_SLEEPING);
+  private readonly ids = numberFifo(MAX_SLEEPING);
   private armed = false;
   private readonly scheduler: Scheduler;
   private readonly kind: number;

@@ -1,6 +1,6 @@
 import type { EtcdKv, KvWatchEvent } from "../etcd/kv.ts";
 import { defined } from "../lib/at.ts";
-import { NumberFifo } from "../lib/number-fifo.ts";
+import { numberFifo } from "../lib/number-fifo.ts";
 import type { RandomStream } from "../rng.ts";
 import type { Scenario } from "../scenario/index.ts";
 import { atLeast } from "../scenario/k8s-version.ts";
@@ -43,10 +43,10 @@ export class WatchStream {
   open = false;
   /** When the open watch was opened: progress requests sent before it are not its. */
   private openedAtNs: Nanos = 0;
-  private readonly arrivalNs = new NumberFifo(MAX_ITEMS);
+  private readonly arrivalNs = numberFifo(MAX_ITEMS);
   /** The bookmarks among the items: each one's item number (`sent` when it was sent), its RV. */
-  private readonly bookmarkItem = new NumberFifo(MAX_ITEMS);
-  private readonly bookmarkRv = new NumberFifo(MAX_ITEMS);
+  private readonly bookmarkItem = numberFifo(MAX_ITEMS);
+  private readonly bookmarkRv = numberFifo(MAX_ITEMS);
   /** Items sent and taken in by this stream, over all its watches. */
   private sent = 0;
   private processed = 0;

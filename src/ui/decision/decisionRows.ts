@@ -1,6 +1,6 @@
 import type { ReadKind, SimSnapshot } from "../../model/index.ts";
-import type { PromSemantics } from "../../state/prom-semantics.ts";
 import type { RunScrapes } from "../../worker/protocol.ts";
+import type { PromWindow } from "../panels/metrics/promql.ts";
 import { promRange } from "../panels/metrics/windowedFigures.ts";
 import { formatBytes, formatCount } from "../panels/shared/format.ts";
 import { readKindOrder } from "../panels/shared/readKinds.ts";
@@ -44,13 +44,6 @@ export interface DecisionRun {
   scrapes: RunScrapes | null;
 }
 
-export interface DecisionWindow {
-  windowS: number;
-  atS: number;
-  /** The Prometheus whose range and extrapolation the figures follow. */
-  semantics: PromSemantics;
-}
-
 /** The read kinds whose LISTs ended in any of the runs, in the order a learner meets them. */
 function kindsSeen(runs: readonly DecisionRun[]): ReadKind[] {
   return readKindOrder.filter((kind) =>
@@ -74,7 +67,7 @@ const figure = (value: number | null, unit: Unit): DecisionFigure => ({
 /** The rows for these runs (A, then B in a twin), over `window` too when the page shows one. */
 export function decisionRows(
   runs: readonly DecisionRun[],
-  window: DecisionWindow | null,
+  window: PromWindow | null,
 ): DecisionRow[] {
   const latency = kindsSeen(runs).flatMap((kind) => [
     latencyRow(kind, 0.5),
@@ -90,12 +83,7 @@ export function decisionRows(
       window === null
         ? null
         : runs.map((run) =>
-            figure(
-              run.scrapes === null
-                ? null
-                : spec.window(run.scrapes, window.atS, window.windowS, window.semantics),
-              spec.unit,
-            ),
+            figure(run.scrapes === null ? null : spec.window(run.scrapes, window), spec.unit),
           ),
     expression: spec.expression(range === "" ? "1m" : range),
   }));

@@ -1,7 +1,7 @@
 import type { ReadKind, SimSnapshot } from "../../model/index.ts";
-import type { PromSemantics } from "../../state/prom-semantics.ts";
 import type { RunScrapes } from "../../worker/protocol.ts";
 import { histogramQuantile } from "../panels/metrics/histogramBuckets.ts";
+import type { PromWindow } from "../panels/metrics/promql.ts";
 import { readKindStyles } from "../panels/shared/readKinds.ts";
 import { bucketQuantile, type Matcher, maxScraped, sumIncrease } from "./scrapedSeries.ts";
 
@@ -17,12 +17,7 @@ export interface RowSpec {
   label: string;
   unit: Unit;
   since(snapshot: SimSnapshot): number | null;
-  window(
-    scrapes: RunScrapes,
-    atS: number,
-    windowS: number,
-    semantics: PromSemantics,
-  ): number | null;
+  window(scrapes: RunScrapes, window: PromWindow): number | null;
   expression(range: string): string;
 }
 
@@ -53,8 +48,7 @@ function familyRow(
   const outer = how === "sum" ? "sum(increase" : "max(max_over_time";
   return {
     ...row,
-    window: (scrapes, atS, windowS, semantics) =>
-      read(scrapes, name, matcher, atS, windowS, semantics),
+    window: (scrapes, window) => read(scrapes, name, matcher, window),
     expression: (range) => `${outer}(${name}${selector(matcher)}[${range}]))`,
   };
 }
@@ -70,8 +64,7 @@ export function latencyRow(kind: ReadKind, q: number): RowSpec {
       const histogram = s.requests.listDuration[kind];
       return histogram === undefined ? null : histogramQuantile(q, histogram);
     },
-    window: (scrapes, atS, windowS, semantics) =>
-      bucketQuantile(scrapes, q, DURATION, { kind }, atS, windowS, semantics),
+    window: (scrapes, window) => bucketQuantile(scrapes, q, DURATION, { kind }, window),
     expression: (range) =>
       `histogram_quantile(${q}, sum by (le) (rate(${DURATION}_bucket{kind="${kind}"}[${range}])))`,
   };
@@ -131,9 +124,9 @@ export const CLIENT_COUNTS: readonly RowSpec[] = [
     unit: "count",
     since: (s) => s.requests.retries,
     // No series of its own: every error either ended its LIST or was retried (pages aside).
-    window: (scrapes, atS, windowS, semantics) => {
-      const errors = sumIncrease(scrapes, READS, { code: "!200" }, atS, windowS, semantics);
-      const failed = sumIncrease(scrapes, LISTS, { outcome: "!ok" }, atS, windowS, semantics);
+    window: (scrapes, window) => {
+      const errors = sumIncrease(scrapes, READS, { code: "!200" }, window);
+      const failed = sumIncrease(scrapes, LISTS, { outcome: "!ok" }, window);
       return errors === null || failed === null ? null : errors - failed;
     },
     expression: (range) =>

@@ -1,7 +1,7 @@
 import type { MetricsWindowState } from "../../state/metrics-window.ts";
 import type { PromSemantics } from "../../state/prom-semantics.ts";
 import type { RunScrapes } from "../../worker/protocol.ts";
-import type { DecisionWindow } from "./decisionRows.ts";
+import type { PromWindow } from "../panels/metrics/promql.ts";
 
 /**
  * The window the page shows and each run's scrapes over it (`runs`: the run labels, undefined
@@ -12,7 +12,7 @@ export function decisionWindow(
   runs: readonly (string | undefined)[],
   semantics: PromSemantics,
 ): {
-  window: DecisionWindow | null;
+  window: PromWindow | null;
   scrapes: (RunScrapes | null)[];
   atS: number | null;
   pending: boolean;

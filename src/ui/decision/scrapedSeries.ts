@@ -1,6 +1,11 @@
 import type { PromSemantics } from "../../state/prom-semantics.ts";
 import type { RunScrapes, ScrapedSeries } from "../../worker/protocol.ts";
-import { increase, maxOverTime, windowQuantile } from "../panels/metrics/promql.ts";
+import {
+  increase,
+  maxOverTime,
+  type PromWindow,
+  windowQuantile,
+} from "../panels/metrics/promql.ts";
 
 // PromQL's aggregations over one run's scraped series, for the figures over a window: a sum of
 // increases, a max over time, a histogram's quantile, each as PromQL answers it: a series the run
@@ -26,19 +31,17 @@ export function sumIncrease(
   scrapes: RunScrapes,
   name: string,
   matcher: Matcher,
-  atS: number,
-  windowS: number,
-  semantics: PromSemantics,
+  window: PromWindow,
 ): number | null {
   const selected = selectSeries(scrapes, name, matcher);
   // 2.42 reads a backfill from blocks, which hand series over in label order; 3's engine here
   // reads them in the order they were first written (its head's), the scrapes' own order.
-  const ordered = semantics === "2" ? [...selected].sort(byLabels) : selected;
-  const rises = ordered.map((series) => increase(series.points, atS, windowS, semantics));
+  const ordered = window.semantics === "2" ? [...selected].sort(byLabels) : selected;
+  const rises = ordered.map((series) => increase(series.points, window));
   // PromQL's sum adds the series that have a result and has none itself when none has: a series
   // not yet scraped twice in the window, or never written, is left out, not counted 0.
   const found = rises.filter((rise): rise is number => rise !== null);
-  return found.length === 0 ? null : promSum(found, semantics);
+  return found.length === 0 ? null : promSum(found, window.semantics);
 }
 
 /** Label sets in Prometheus's order (labels.Compare): by sorted names, then values, pair by pair. */
@@ -82,12 +85,10 @@ export function maxScraped(
   scrapes: RunScrapes,
   name: string,
   matcher: Matcher,
-  atS: number,
-  windowS: number,
-  semantics: PromSemantics,
+  window: PromWindow,
 ): number | null {
   const highs = selectSeries(scrapes, name, matcher).map((series) =>
-    maxOverTime(series.points, atS, windowS, semantics),
+    maxOverTime(series.points, window),
   );
   const found = highs.filter((high): high is number => high !== null);
   return found.length === 0 ? null : Math.max(...found);
@@ -99,9 +100,7 @@ export function bucketQuantile(
   q: number,
   name: string,
   matcher: Matcher,
-  atS: number,
-  windowS: number,
-  semantics: PromSemantics,
+  window: PromWindow,
 ): number | null {
   const buckets = selectSeries(scrapes, `${name}_bucket`, matcher);
   if (buckets.length === 0) return Number.NaN;
@@ -112,8 +111,6 @@ export function bucketQuantile(
       bounds: bounds.filter((bound) => Number.isFinite(bound)),
       points: buckets.map((series) => series.points),
     },
-    atS,
-    windowS,
-    semantics,
+    window,
   );
 }

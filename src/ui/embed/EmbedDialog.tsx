@@ -5,6 +5,7 @@ import { addressFor } from "../../state/url.ts";
 import { useApp } from "../../state/useApp.ts";
 import { CheckedField } from "../controls/CheckedField.tsx";
 import { type FieldRule, rangeRule } from "../controls/fieldRules.ts";
+import { copyToClipboard } from "../export/clipboard.ts";
 import { Sheet, SheetActions, useSheet } from "../sheet/Sheet.tsx";
 import { EMBEDDABLE_PANELS } from "./embeddablePanels.tsx";
 import { embedQuery, iframeSnippet } from "./embedSnippet.ts";
@@ -53,14 +54,12 @@ export function EmbedDialog() {
         candidate === id ? on : chosen.includes(candidate),
       ),
     );
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(snippet);
-      setCopied("Snippet copied");
-    } catch {
-      setCopied("No clipboard here: select the snippet and copy it");
-    }
-  };
+  const copy = async () =>
+    setCopied(
+      (await copyToClipboard(snippet))
+        ? "Snippet copied"
+        : "No clipboard here: select the snippet and copy it",
+    );
 
   return (
     <>

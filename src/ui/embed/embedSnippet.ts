@@ -1,16 +1,8 @@
 import { joinQuery } from "../../state/url.ts";
+import type { EmbedOptions } from "./embedKeys.ts";
 
 // What the Embed dialog builds: the embed's link (the scenario plus its page keys) and the
 // <iframe> snippet around it.
-
-export interface EmbedChoice {
-  panels: readonly string[];
-  controls: boolean;
-  startS: number;
-  /** Null plays on past the start. */
-  untilS: number | null;
-  loop: boolean;
-}
 
 export interface FrameChoice {
   width: number;
@@ -19,7 +11,7 @@ export interface FrameChoice {
 }
 
 /** The scenario text with the embed's page keys, only those that differ from their defaults. */
-export function embedQuery(scenarioQuery: string, choice: EmbedChoice): string {
+export function embedQuery(scenarioQuery: string, choice: EmbedOptions): string {
   const keys: Record<string, string> = { embed: "1", panels: choice.panels.join(",") };
   if (!choice.controls) keys["controls"] = "0";
   if (choice.startS > 0) keys["t"] = String(choice.startS);

@@ -8,6 +8,7 @@ import { clockSeconds } from "../controls/clockSeconds.ts";
 import { shareAddress } from "../controls/shareAddress.ts";
 import { decisionRows } from "../decision/decisionRows.ts";
 import { decisionWindow } from "../decision/decisionWindow.ts";
+import { copyToClipboard } from "../export/clipboard.ts";
 import { windowedFigures } from "../panels/metrics/windowedFigures.ts";
 import { Sheet, SheetActions, useSheet } from "../sheet/Sheet.tsx";
 import { describeSides } from "../twin/twinLabels.ts";
@@ -30,19 +31,17 @@ function shownWindow(
   const run = (name: string | undefined) => scrapes?.runs.find((one) => one.run === name);
   const a = run(twin ? "A" : undefined);
   const b = twin ? run("B") : undefined;
-  const atS = scrapes?.atS ?? 0;
+  const window = { atS: scrapes?.atS ?? 0, windowS, semantics };
   return {
-    windowS,
+    ...window,
     label,
     stepS,
-    atS,
-    semantics,
     figures:
       scrapes === null || a === undefined
         ? null
         : {
-            a: windowedFigures(a, atS, windowS, semantics),
-            b: b === undefined ? undefined : windowedFigures(b, atS, windowS, semantics),
+            a: windowedFigures(a, window),
+            b: b === undefined ? undefined : windowedFigures(b, window),
           },
   };
 }
@@ -57,6 +56,12 @@ export function ReportButton() {
   const [report, setReport] = useState("");
   const [state, setState] = useState<CopyState>("");
 
+  const copy = async (text: string) =>
+    setState(
+      (await copyToClipboard(text))
+        ? "Copied to the clipboard"
+        : "Could not reach the clipboard: select the text",
+    );
   const open = async () => {
     const clicked = runtime.live.get();
     if (clicked === null) return;
@@ -95,12 +100,7 @@ export function ReportButton() {
     });
     setReport(text);
     sheet.open();
-    try {
-      await navigator.clipboard.writeText(text);
-      setState("Copied to the clipboard");
-    } catch {
-      setState("Could not reach the clipboard: select the text");
-    }
+    await copy(text);
   };
 
   return (
@@ -114,15 +114,7 @@ export function ReportButton() {
           {report}
         </pre>
         <SheetActions sheet={sheet}>
-          <button
-            type="button"
-            onClick={() =>
-              navigator.clipboard.writeText(report).then(
-                () => setState("Copied to the clipboard"),
-                () => setState("Could not reach the clipboard: select the text"),
-              )
-            }
-          >
+          <button type="button" onClick={() => copy(report)}>
             Copy again
           </button>
         </SheetActions>

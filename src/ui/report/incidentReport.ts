@@ -3,7 +3,7 @@ import { formatClock } from "../controls/clockSeconds.ts";
 import { type DecisionFigure, type DecisionRow, GROUP_TITLES } from "../decision/decisionRows.ts";
 import { formatDifference, formatMetric, KEY_METRICS } from "../twin/keyMetrics.ts";
 import { decisionFindings, runFindings, shown, twinFindings } from "./reportFindings.ts";
-import { settingsTable } from "./reportSettings.ts";
+import { cell, settingsTable } from "./reportSettings.ts";
 import { type ReportWindow, windowFinding, windowSection } from "./reportWindow.ts";
 
 // A run (or a twin's two) as Markdown for an incident document: the link that replays it, every
@@ -28,8 +28,6 @@ export interface ReportInput {
   /** The compare view's rows for these runs (decision/decisionRows.ts), over the window too. */
   decision: readonly DecisionRow[];
 }
-
-const cell = (text: string) => text.replaceAll("|", "\\|");
 
 export function incidentReport({ link, a, b, window, decision }: ReportInput): string {
   const title = a.scenario.name === "" ? "Watch Cache Lab run" : a.scenario.name;

@@ -12,7 +12,8 @@ import {
 // defaults: the Kubernetes version, each modelled gate in force (and whether the version has it),
 // and every run key's value. One column per run.
 
-const cell = (text: string) => text.replaceAll("|", "\\|");
+/** Text for a cell of the report's Markdown tables, where a bare | would end the cell. */
+export const cell = (text: string) => text.replaceAll("|", "\\|");
 
 function keyValue(key: ScenarioKey, scenario: Scenario): string {
   const { unit } = SCENARIO_KEYS[key];

@@ -1,5 +1,6 @@
-import { type PromSemantics, promName } from "../../state/prom-semantics.ts";
+import { promName } from "../../state/prom-semantics.ts";
 import { consistentReadRows } from "../panels/metrics/consistentReadRows.ts";
+import type { PromWindow } from "../panels/metrics/promql.ts";
 import {
   firstSeenNote,
   formatPerSecond,
@@ -8,6 +9,7 @@ import {
   type WindowedFigures,
 } from "../panels/metrics/windowedFigures.ts";
 import { bothRuns } from "./reportFindings.ts";
+import { cell } from "./reportSettings.ts";
 
 // The report's section over the window the Metrics panel shows: the read-wait p99 and the
 // consistent reads' rates as the panel prints them, with the PromQL that answers each.
@@ -17,20 +19,13 @@ import { bothRuns } from "./reportFindings.ts";
  * (windowS 0), or the last 1 m / 5 m of scrapes with each run's figures (null while the page is
  * still scraping it).
  */
-export interface ReportWindow {
-  windowS: number;
+export interface ReportWindow extends PromWindow {
   /** "last 1 m", as the window picker says. */
   label: string;
   stepS: number;
-  /** The moment the scrapes reach, in simulated seconds. */
-  atS: number;
-  /** The Prometheus whose PromQL the figures follow (the link's `prom`). */
-  semantics: PromSemantics;
   /** Run A's figures, then B's in a twin; null until the scrapes arrive. */
   figures: { a: WindowedFigures; b?: WindowedFigures | undefined } | null;
 }
-
-const cell = (text: string) => text.replaceAll("|", "\\|");
 
 /** The windowed figures as the Metrics panel prints them, one column per run, with their PromQL. */
 export function windowSection(window: ReportWindow, twin: boolean): string[] {

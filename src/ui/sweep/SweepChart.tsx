@@ -158,7 +158,7 @@ interface MarkProps {
 
 /** A point: a link to its run, in a new tab, that says its figures when hovered or focused. */
 function PointMark({ point, cx, cy, value, figure, label, hrefOf, onPoint }: MarkProps) {
-  const at = point.values.map((v) => (typeof v === "boolean" ? (v ? "on" : "off") : valueText(v)));
+  const at = point.values.map(valueText);
   return (
     <a
       href={hrefOf(point)}

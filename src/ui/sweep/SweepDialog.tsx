@@ -3,6 +3,7 @@ import { encodeScenario } from "../../model/index.ts";
 import { useRuntime } from "../../state/runtime-context.ts";
 import { addressFor } from "../../state/url.ts";
 import { useApp } from "../../state/useApp.ts";
+import { copyToClipboard } from "../export/clipboard.ts";
 import { Sheet, SheetActions, useSheet } from "../sheet/Sheet.tsx";
 import type { PagePoint } from "./runPageSweep.ts";
 import { SweepFields } from "./SweepFields.tsx";
@@ -60,14 +61,12 @@ export function SweepDialog() {
     run.cancel();
     store.getState().setPageKey(SWEEP_KEY, null);
   };
-  const copyLink = async () => {
-    try {
-      await navigator.clipboard.writeText(window.location.href);
-      setCopied("Link copied");
-    } catch {
-      setCopied("No clipboard here: copy the address bar");
-    }
-  };
+  const copyLink = async () =>
+    setCopied(
+      (await copyToClipboard(window.location.href))
+        ? "Link copied"
+        : "No clipboard here: copy the address bar",
+    );
   const running = run.state.status === "running";
 
   return (

@@ -153,9 +153,7 @@ function Cell({ point, x, y, w, h, value, fill, label, figureId, text, href, onP
         width={w}
         height={h}
         fill={known ? fill(value) : undefined}
-        data-x={point.values
-          .map((v) => (typeof v === "boolean" ? (v ? "on" : "off") : valueText(v)))
-          .join(",")}
+        data-x={point.values.map(valueText).join(",")}
         data-figure={figureId}
         data-value={known ? String(value) : ""}
       />

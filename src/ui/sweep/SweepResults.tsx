@@ -50,7 +50,7 @@ export function SweepResults({
     plan.dimensions
       .map((d, i) => {
         const v = point.values[i];
-        return `${dimensionName(d)}=${typeof v === "boolean" ? (v ? "on" : "off") : valueText(v as number)}`;
+        return `${dimensionName(d)}=${valueText(v as number | boolean)}`;
       })
       .join(", ");
   return (
@@ -207,7 +207,7 @@ function SweepTable({
                   scope="row"
                   data-value={String(v)}
                 >
-                  {typeof v === "boolean" ? (v ? "on" : "off") : valueText(v)}
+                  {valueText(v)}
                 </th>
               ))}
               {ids.map((id) => {

@@ -1,7 +1,7 @@
 import { counted } from "../../counted.ts";
 import { finished } from "../../observables.ts";
 import { type Group, mostEnd, outcomeEvidence } from "../outcome-majority.ts";
-import type { Question } from "../question.ts";
+import type { FinishedSetting, Question } from "../question.ts";
 
 // How consistent LISTs (RV="") end: served by the cache, fallen back to etcd at the wall, or
 // refused there. Asked of every run whose consistent reads are the point (the wall, the herds).
@@ -13,20 +13,11 @@ const GROUPS = {
   504: { outcomes: ["504"], said: "answered 504" },
 } as const satisfies Record<string, Group>;
 
-export interface ConsistentReadSetting {
-  /** What the run sets up, in a sentence or two, before the question. */
-  setting: string;
-  /** The verdict waits for this many consistent reads to have finished. */
-  minFinished: number;
-  /** Simulated seconds by which they have (the tests check). */
-  windowS: number;
-}
-
 export function consistentReadQuestion({
   setting,
   minFinished,
   windowS,
-}: ConsistentReadSetting): Question {
+}: FinishedSetting): Question {
   return {
     prompt: `${setting} How will most consistent LISTs (RV="") be answered?`,
     decides: {

@@ -1,7 +1,7 @@
 import { counted } from "../../counted.ts";
 import { finished } from "../../observables.ts";
 import { type Group, mostEnd, outcomeEvidence } from "../outcome-majority.ts";
-import type { Question } from "../question.ts";
+import type { FinishedSetting, Question } from "../question.ts";
 
 // A client writes, then reads its own write back: the cache has not seen the write yet.
 
@@ -12,17 +12,11 @@ const GROUPS = {
   504: { outcomes: ["504"], said: "answered 504" },
 } as const satisfies Record<string, Group>;
 
-export interface ReadYourWriteSetting {
-  setting: string;
-  minFinished: number;
-  windowS: number;
-}
-
 export function readYourWriteQuestion({
   setting,
   minFinished,
   windowS,
-}: ReadYourWriteSetting): Question {
+}: FinishedSetting): Question {
   return {
     prompt: `${setting} How will most of these reads of one's own write be answered?`,
     decides: {

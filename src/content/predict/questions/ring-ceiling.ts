@@ -1,18 +1,13 @@
 import { formatCount } from "../../../ui/panels/shared/format.ts";
 import { atLeastS } from "../../tour/readings.ts";
-import type { Question } from "../question.ts";
+import type { BySetting, Question } from "../question.ts";
 
 // How far heavy churn can grow the history ring: the ceiling --request-timeout sets.
 
 /** The ring's upper bound at the default --request-timeout of 60 s. */
 const DEFAULT_CEILING = 102_400;
 
-export interface RingCeilingSetting {
-  setting: string;
-  byS: number;
-}
-
-export function ringCeilingQuestion({ setting, byS }: RingCeilingSetting): Question {
+export function ringCeilingQuestion({ setting, byS }: BySetting): Question {
   return {
     prompt: `${setting} How large will the history ring grow within ${byS} s?`,
     decides: {

@@ -1,17 +1,11 @@
 import { formatCount } from "../../../ui/panels/shared/format.ts";
 import { QUARTER_POINT_EVENT } from "../../quarter-point.ts";
 import { atLeastS, hasMark } from "../../tour/readings.ts";
-import type { Question } from "../question.ts";
+import type { BySetting, Question } from "../question.ts";
 
 // What the history ring does under churn that then dies down: grow, and shrink back or not.
 
-export interface RingResizeSetting {
-  setting: string;
-  /** If the ring has not shrunk by then, the verdict is read at this simulated second. */
-  byS: number;
-}
-
-export function ringResizeQuestion({ setting, byS }: RingResizeSetting): Question {
+export function ringResizeQuestion({ setting, byS }: BySetting): Question {
   return {
     prompt: `${setting} What will the history ring's capacity do within ${byS} s?`,
     decides: {

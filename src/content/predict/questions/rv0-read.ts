@@ -2,7 +2,7 @@ import type { SimSnapshot } from "../../../model/index.ts";
 import { counted } from "../../counted.ts";
 import { finished } from "../../observables.ts";
 import { type Group, mostEnd, outcomeEvidence } from "../outcome-majority.ts";
-import type { Question } from "../question.ts";
+import type { FinishedSetting, Question } from "../question.ts";
 
 // How RV=0 LISTs ("anything you have will do") end: the cheap path that never waits.
 
@@ -12,12 +12,6 @@ const GROUPS = {
   fallback: { outcomes: ["fallback"], said: "fell back to etcd" },
   etcd: { outcomes: ["etcd"], said: "sent to etcd" },
 } as const satisfies Record<string, Group>;
-
-export interface Rv0Setting {
-  setting: string;
-  minFinished: number;
-  windowS: number;
-}
 
 const rv0Evidence = outcomeEvidence("rv0", "RV=0 reads", Object.values(GROUPS));
 
@@ -32,7 +26,7 @@ function parkedNote(s: SimSnapshot): string {
   return ` ${parked} ${verb} still parked, waiting for the cache: a consistent read's quorum read for the current RV already shows in etcd's panel, but Decisions lists a read only once it is answered.`;
 }
 
-export function rv0ReadQuestion({ setting, minFinished, windowS }: Rv0Setting): Question {
+export function rv0ReadQuestion({ setting, minFinished, windowS }: FinishedSetting): Question {
   return {
     prompt: `${setting} How will most RV="0" LISTs be answered?`,
     decides: {

@@ -1,21 +1,15 @@
 import { formatCount } from "../../../ui/panels/shared/format.ts";
 import { counted } from "../../counted.ts";
 import { count, finished } from "../../observables.ts";
-import type { Question } from "../question.ts";
+import type { FinishedSetting, Question } from "../question.ts";
 
 // Which pinned reads apiserver_watch_cache_read_wait_seconds observes: every one, or only waits.
-
-export interface WaitHistogramSetting {
-  setting: string;
-  minFinished: number;
-  windowS: number;
-}
 
 export function waitHistogramQuestion({
   setting,
   minFinished,
   windowS,
-}: WaitHistogramSetting): Question {
+}: FinishedSetting): Question {
   return {
     prompt: `${setting} Which pinned reads will the wait histogram (read_wait_seconds) count?`,
     decides: {

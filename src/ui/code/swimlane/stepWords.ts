@@ -37,32 +37,28 @@ export function stepDetail(step: RequestStep): string {
     : step.detail;
 }
 
+type Title = string | ((step: RequestStep, wall: WallView) => string);
+
+/** Each step's title; a function where the detail or the wall decides it. */
+const TITLES: Record<RequestStep["step"], Title> = {
+  arrived: "client sends",
+  decision: (step) => (step.detail.startsWith("etcd") ? "sent to etcd" : "sent to the cache"),
+  currentRv: "etcd's current RV",
+  fresh: "fresh: no wait",
+  parked: "parked",
+  woken: (step, wall) => {
+    const by = wokenBy(step);
+    if (by === null) return "woken";
+    return by === "timer" ? `woken by the ${formatWall(wall)} timer` : WAKERS[by];
+  },
+  served: (step) => (step.detail.startsWith("etcd") ? "served by etcd" : "served by the cache"),
+  failed: "failed",
+  fallback: "falls back to etcd",
+  delegated: "asks etcd",
+  retry: "client retries",
+};
+
 export function stepTitle(step: RequestStep, wall: WallView): string {
-  switch (step.step) {
-    case "arrived":
-      return "client sends";
-    case "decision":
-      return step.detail.startsWith("etcd") ? "sent to etcd" : "sent to the cache";
-    case "currentRv":
-      return "etcd's current RV";
-    case "fresh":
-      return "fresh: no wait";
-    case "parked":
-      return "parked";
-    case "woken": {
-      const by = wokenBy(step);
-      if (by === null) return "woken";
-      return by === "timer" ? `woken by the ${formatWall(wall)} timer` : WAKERS[by];
-    }
-    case "served":
-      return step.detail.startsWith("etcd") ? "served by etcd" : "served by the cache";
-    case "failed":
-      return "failed";
-    case "fallback":
-      return "falls back to etcd";
-    case "delegated":
-      return "asks etcd";
-    case "retry":
-      return "client retries";
-  }
+  const title = TITLES[step.step];
+  return typeof title === "string" ? title : title(step, wall);
 }

@@ -2,7 +2,7 @@ import { memo, useMemo } from "react";
 import type { SimSnapshot } from "../../../model/index.ts";
 import { formatCount, formatPercent } from "../shared/format.ts";
 import { outcomeOrder, outcomeStyles } from "../shared/outcomes.ts";
-import { PanelFrame } from "../shared/PanelFrame.tsx";
+import { snapshotPanel } from "../shared/PanelFrame.tsx";
 import { readKindStyles } from "../shared/readKinds.ts";
 import { decisionsTable, seenOutcomes } from "./decisionsTable.ts";
 import { RequestUnits } from "./RequestUnits.tsx";
@@ -12,22 +12,12 @@ const CAPTION =
   "Where each kind of read was answered since the start: straight from the cache, from the cache " +
   "after a wait, by etcd, or turned away at the wall (fallback, 429, 504) or as too old (410).";
 
-export const DecisionsPanel = memo(function DecisionsPanel({
-  snapshot,
-}: {
-  snapshot: SimSnapshot | null;
-}) {
-  return (
-    <PanelFrame panel="decisions" caption={CAPTION} snapshot={snapshot}>
-      {(shown) => (
-        <>
-          <RequestUnits requests={shown.requests} />
-          <DecisionsBody outcomes={shown.outcomes} />
-        </>
-      )}
-    </PanelFrame>
-  );
-});
+export const DecisionsPanel = snapshotPanel("decisions", CAPTION, ({ snapshot }) => (
+  <>
+    <RequestUnits requests={snapshot.requests} />
+    <DecisionsBody outcomes={snapshot.outcomes} />
+  </>
+));
 
 // Memoised on the counts object alone: a frame that reuses it skips the table entirely.
 const DecisionsBody = memo(function DecisionsBody({

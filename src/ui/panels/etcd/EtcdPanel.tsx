@@ -1,12 +1,10 @@
-import { memo } from "react";
 import type { SimSnapshot } from "../../../model/index.ts";
 import { NS_PER_MS } from "../../../model/index.ts";
-import type { CanvasLike, CanvasSize } from "../shared/canvasLike.ts";
-import type { CanvasTheme } from "../shared/canvasTheme.ts";
+import type { CanvasSize } from "../shared/canvasLike.ts";
 import { formatBytes, formatCount, formatDuration } from "../shared/format.ts";
 import { Legend } from "../shared/Legend.tsx";
-import { PanelFrame } from "../shared/PanelFrame.tsx";
-import { useCanvasDrawing } from "../shared/useCanvasDrawing.ts";
+import { snapshotPanel } from "../shared/PanelFrame.tsx";
+import { type CanvasDraw, useCanvasDrawing } from "../shared/useCanvasDrawing.ts";
 import { drawQueueSeries } from "./drawQueueSeries.ts";
 import { etcdColours } from "./etcdColours.ts";
 import { etcdSlots, etcdVerdict } from "./etcdSlots.ts";
@@ -28,20 +26,10 @@ const chartLegend = [
 
 const FALLBACK_SIZE: CanvasSize = { width: 560, height: 140 };
 
-const drawLatest = (
-  context: CanvasLike,
-  size: CanvasSize,
-  latest: SimSnapshot,
-  theme: CanvasTheme,
-) => drawQueueSeries(context, latest.series, size, theme);
+const drawLatest: CanvasDraw = (context, size, latest, theme) =>
+  drawQueueSeries(context, latest.series, size, theme);
 
-export const EtcdPanel = memo(function EtcdPanel({ snapshot }: { snapshot: SimSnapshot | null }) {
-  return (
-    <PanelFrame panel="etcd" caption={CAPTION} snapshot={snapshot}>
-      {(shown) => <EtcdBody snapshot={shown} />}
-    </PanelFrame>
-  );
-});
+export const EtcdPanel = snapshotPanel("etcd", CAPTION, EtcdBody);
 
 function EtcdBody({ snapshot }: { snapshot: SimSnapshot }) {
   const { inFlight, queued, concurrency, latencyMs, fullListMs } = snapshot.etcd;

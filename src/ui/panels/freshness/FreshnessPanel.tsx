@@ -1,11 +1,9 @@
-import { memo } from "react";
 import type { SimSnapshot, WallView } from "../../../model/index.ts";
-import type { CanvasLike, CanvasSize } from "../shared/canvasLike.ts";
-import type { CanvasTheme } from "../shared/canvasTheme.ts";
+import type { CanvasSize } from "../shared/canvasLike.ts";
 import { formatCount, theWall } from "../shared/format.ts";
 import { Legend } from "../shared/Legend.tsx";
-import { PanelFrame } from "../shared/PanelFrame.tsx";
-import { useCanvasDrawing } from "../shared/useCanvasDrawing.ts";
+import { snapshotPanel } from "../shared/PanelFrame.tsx";
+import { type CanvasDraw, useCanvasDrawing } from "../shared/useCanvasDrawing.ts";
 import { drawFreshness } from "./drawFreshness.ts";
 import { freshnessColours } from "./freshnessColours.ts";
 import { freshnessScales, wallSeconds } from "./freshnessScales.ts";
@@ -22,12 +20,7 @@ const legend = [
 
 const FALLBACK_SIZE: CanvasSize = { width: 560, height: 200 };
 
-const drawLatest = (
-  context: CanvasLike,
-  size: CanvasSize,
-  latest: SimSnapshot,
-  theme: CanvasTheme,
-) =>
+const drawLatest: CanvasDraw = (context, size, latest, theme) =>
   drawFreshness(
     context,
     latest.series,
@@ -36,17 +29,7 @@ const drawLatest = (
     theme,
   );
 
-export const FreshnessPanel = memo(function FreshnessPanel({
-  snapshot,
-}: {
-  snapshot: SimSnapshot | null;
-}) {
-  return (
-    <PanelFrame panel="freshness" caption={caption(snapshot?.wall)} snapshot={snapshot}>
-      {(shown) => <FreshnessBody snapshot={shown} />}
-    </PanelFrame>
-  );
-});
+export const FreshnessPanel = snapshotPanel("freshness", caption, FreshnessBody);
 
 function FreshnessBody({ snapshot }: { snapshot: SimSnapshot }) {
   const { containerRef, canvasRef } = useCanvasDrawing(snapshot, drawLatest, FALLBACK_SIZE);

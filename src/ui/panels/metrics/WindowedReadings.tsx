@@ -44,7 +44,7 @@ export function WindowedReadings({
   if (scrapes === null || mine === undefined) {
     return <p className="wcl-muted">Scraping the run every interval…</p>;
   }
-  const figures = windowedFigures(mine, scrapes.atS, windowS, semantics);
+  const figures = windowedFigures(mine, { atS: scrapes.atS, windowS, semantics });
   const engine = promName(semantics);
   const label =
     WINDOW_CHOICES.find((choice) => choice.windowS === windowS)?.label ??

@@ -7,6 +7,14 @@ import { histogramQuantile } from "./histogramBuckets.ts";
 // which samples the range holds, and the order of extrapolatedRate's two limits on how far back
 // a counter is extrapolated (docs/fidelity.md, "PromQL over the scrapes").
 
+/** Where a range selector is evaluated: its end and width in simulated seconds, and by whom. */
+export interface PromWindow {
+  readonly atS: number;
+  readonly windowS: number;
+  /** The Prometheus whose range and extrapolation the figures follow. */
+  readonly semantics: PromSemantics;
+}
+
 /** One scraped sample: simulated seconds since the start, and the value then. */
 export interface Point {
   readonly tS: number;
@@ -20,12 +28,8 @@ const toMs = (seconds: number): number => Math.round(seconds * 1000);
  * The samples a range selector `[windowS]` evaluated at `atS` sees (promql/engine.go
  * matrixIterSlice): (at − w, at] in Prometheus 3, [at − w, at] in Prometheus 2.
  */
-export function selectRange(
-  points: readonly Point[],
-  atS: number,
-  windowS: number,
-  semantics: PromSemantics,
-): Point[] {
+export function selectRange(points: readonly Point[], window: PromWindow): Point[] {
+  const { atS, windowS, semantics } = window;
   const endMs = toMs(atS);
   const startMs = endMs - toMs(windowS);
   return points.filter((point) => {
@@ -45,12 +49,11 @@ export function selectRange(
  */
 function extrapolatedRate(
   points: readonly Point[],
-  atS: number,
-  windowS: number,
-  semantics: PromSemantics,
+  window: PromWindow,
   perSecond: boolean,
 ): number | null {
-  const samples = selectRange(points, atS, windowS, semantics);
+  const { atS, windowS, semantics } = window;
+  const samples = selectRange(points, window);
   const first = samples[0];
   const last = samples[samples.length - 1];
   if (first === undefined || last === undefined || samples.length < 2) return null;
@@ -82,20 +85,12 @@ function extrapolatedRate(
 }
 
 /** `increase(counter[w])` at `atS`; null with no result. */
-export const increase = (
-  points: readonly Point[],
-  atS: number,
-  windowS: number,
-  semantics: PromSemantics,
-): number | null => extrapolatedRate(points, atS, windowS, semantics, false);
+export const increase = (points: readonly Point[], window: PromWindow): number | null =>
+  extrapolatedRate(points, window, false);
 
 /** `rate(counter[w])` at `atS`: increase per second of the window. Null with no result. */
-export const rate = (
-  points: readonly Point[],
-  atS: number,
-  windowS: number,
-  semantics: PromSemantics,
-): number | null => extrapolatedRate(points, atS, windowS, semantics, true);
+export const rate = (points: readonly Point[], window: PromWindow): number | null =>
+  extrapolatedRate(points, window, true);
 
 /** A histogram's `_bucket` series: one per finite `le` bound, ascending, then `+Inf`. */
 export interface BucketSeries {
@@ -149,15 +144,13 @@ function monotonic(counts: readonly number[], semantics: PromSemantics): number[
 export function windowQuantile(
   q: number,
   buckets: BucketSeries,
-  atS: number,
-  windowS: number,
-  semantics: PromSemantics,
+  window: PromWindow,
 ): number | null {
-  const rates = buckets.points.map((points) => rate(points, atS, windowS, semantics));
+  const rates = buckets.points.map((points) => rate(points, window));
   if (rates.some((value) => value === null)) return null;
   const cumulative = monotonic(
     rates.map((value) => value ?? 0),
-    semantics,
+    window.semantics,
   );
   const count = cumulative[cumulative.length - 1] ?? 0;
   const quantile = histogramQuantile(q, { bounds: [...buckets.bounds], cumulative, sum: 0, count });
@@ -165,12 +158,7 @@ export function windowQuantile(
 }
 
 /** `max_over_time(gauge[w])` at `atS`: the largest sample in the window; null with none. */
-export function maxOverTime(
-  points: readonly Point[],
-  atS: number,
-  windowS: number,
-  semantics: PromSemantics,
-): number | null {
-  const samples = selectRange(points, atS, windowS, semantics);
+export function maxOverTime(points: readonly Point[], window: PromWindow): number | null {
+  const samples = selectRange(points, window);
   return samples.length === 0 ? null : Math.max(...samples.map((point) => point.value));
 }

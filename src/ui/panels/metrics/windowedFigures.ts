@@ -1,7 +1,7 @@
 import { type PromSemantics, promName } from "../../../state/prom-semantics.ts";
 import type { RunScrapes } from "../../../worker/protocol.ts";
 import { formatCount } from "../shared/format.ts";
-import { type Point, rate, selectRange, windowQuantile } from "./promql.ts";
+import { type Point, type PromWindow, rate, selectRange, windowQuantile } from "./promql.ts";
 
 // The figures a dashboard shows for a window, each with the PromQL expression that answers it, so
 // an operator can paste the expression into Grafana and compare like with like.
@@ -69,31 +69,18 @@ export interface WindowedFigures {
 }
 
 /** The series' first sample, if it lies inside the window and already counts something. */
-function firstSeenIn(
-  points: readonly Point[],
-  firstS: number,
-  atS: number,
-  windowS: number,
-  semantics: PromSemantics,
-): number | null {
-  const first = selectRange(points, atS, windowS, semantics)[0];
+function firstSeenIn(points: readonly Point[], firstS: number, window: PromWindow): number | null {
+  const first = selectRange(points, window)[0];
   return first !== undefined && firstS > 0 && first.tS === firstS && first.value > 0
     ? first.value
     : null;
 }
 
-export function windowedFigures(
-  scrapes: RunScrapes,
-  atS: number,
-  windowS: number,
-  semantics: PromSemantics,
-): WindowedFigures {
+export function windowedFigures(scrapes: RunScrapes, window: PromWindow): WindowedFigures {
+  const { windowS } = window;
   return {
-    semantics,
-    p99:
-      scrapes.readWait === null
-        ? null
-        : windowQuantile(0.99, scrapes.readWait, atS, windowS, semantics),
+    semantics: window.semantics,
+    p99: scrapes.readWait === null ? null : windowQuantile(0.99, scrapes.readWait, window),
     p99Expression: p99Expression(windowS, scrapes.run),
     firstSeen: [
       ...(scrapes.readWait === null
@@ -105,22 +92,20 @@ export function windowedFigures(
               counted: firstSeenIn(
                 scrapes.readWait.points[scrapes.readWait.points.length - 1] ?? [],
                 scrapes.readWait.firstS,
-                atS,
-                windowS,
-                semantics,
+                window,
               ),
             },
           ]),
       ...scrapes.consistentReads.map((series) => ({
         series: `success="${series.success}", fallback="${series.fallback}"`,
         firstS: series.firstS,
-        counted: firstSeenIn(series.points, series.firstS, atS, windowS, semantics),
+        counted: firstSeenIn(series.points, series.firstS, window),
       })),
     ].flatMap((one) => (one.counted === null ? [] : [{ ...one, counted: one.counted }])),
     reads: scrapes.consistentReads.map((series) => ({
       success: series.success,
       fallback: series.fallback,
-      perSecond: rate(series.points, atS, windowS, semantics),
+      perSecond: rate(series.points, window),
       expression: readsExpression(
         windowS,
         { success: series.success, fallback: series.fallback },

@@ -1,12 +1,11 @@
-import { type MouseEvent, memo, useCallback, useMemo, useRef } from "react";
+import { type MouseEvent, useCallback, useMemo, useRef } from "react";
 import { QUARTER_POINT_EVENT } from "../../../content/quarter-point.ts";
 import type { RingSummary, SimSnapshot } from "../../../model/index.ts";
-import type { CanvasLike, CanvasSize } from "../shared/canvasLike.ts";
-import type { CanvasTheme } from "../shared/canvasTheme.ts";
+import type { CanvasSize } from "../shared/canvasLike.ts";
 import { formatDuration } from "../shared/format.ts";
 import { Legend, type LegendItem } from "../shared/Legend.tsx";
-import { PanelFrame } from "../shared/PanelFrame.tsx";
-import { useCanvasDrawing } from "../shared/useCanvasDrawing.ts";
+import { snapshotPanel } from "../shared/PanelFrame.tsx";
+import { type CanvasDraw, useCanvasDrawing } from "../shared/useCanvasDrawing.ts";
 import { usePrefersReducedMotion } from "../shared/usePrefersReducedMotion.ts";
 import { displayedCapacity, transitionProgress } from "./capacityTransition.ts";
 import { describeSegment } from "./describeSegment.ts";
@@ -32,13 +31,7 @@ const CAPTION =
 
 const FALLBACK_SIZE: CanvasSize = { width: 240, height: 240 };
 
-export const RingPanel = memo(function RingPanel({ snapshot }: { snapshot: SimSnapshot | null }) {
-  return (
-    <PanelFrame panel="ring" caption={CAPTION} snapshot={snapshot}>
-      {(shown) => <RingBody snapshot={shown} />}
-    </PanelFrame>
-  );
-});
+export const RingPanel = snapshotPanel("ring", CAPTION, RingBody);
 
 function RingBody({ snapshot }: { snapshot: SimSnapshot }) {
   const { ring } = snapshot;
@@ -48,8 +41,8 @@ function RingBody({ snapshot }: { snapshot: SimSnapshot }) {
   // What the canvas shows (the panel's snapshot): pointer hits are read against it.
   const drawn = useRef<{ ring: RingSummary; placement: RingPlacement } | null>(null);
 
-  const draw = useCallback(
-    (context: CanvasLike, size: CanvasSize, latest: SimSnapshot, theme: CanvasTheme) => {
+  const draw = useCallback<CanvasDraw>(
+    (context, size, latest, theme) => {
       const transition = tracker.advance(latest.ring.capacity, latest.nowNs);
       const progress = transitionProgress(transition, latest.nowNs, reducedMotion);
       const placement = placeRing(latest.ring, displayedCapacity(transition, progress));

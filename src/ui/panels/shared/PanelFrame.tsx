@@ -1,7 +1,7 @@
-import { type ReactNode, useContext } from "react";
+import { memo, type ReactNode, useContext } from "react";
 import "../panels.css";
 import { type PanelKey, panelHeadingId, panelTitleOf } from "../../../content/panels.ts";
-import type { SimSnapshot } from "../../../model/index.ts";
+import type { SimSnapshot, WallView } from "../../../model/index.ts";
 import { PanelIdScope } from "./panelIdScope.ts";
 
 interface PanelFrameProps {
@@ -40,4 +40,23 @@ export function PanelFrame({ panel, caption, snapshot, children }: PanelFramePro
       </div>
     </section>
   );
+}
+
+/**
+ * A panel drawn from the snapshot alone: its frame around `Body`, memoised as every panel is (a
+ * frame re-renders only when its snapshot changes). The caption may name the run's wall.
+ */
+export function snapshotPanel(
+  panel: PanelKey,
+  caption: string | ((wall: WallView | undefined) => string),
+  Body: (props: { snapshot: SimSnapshot }) => ReactNode,
+) {
+  return memo(function SnapshotPanel({ snapshot }: { snapshot: SimSnapshot | null }) {
+    const words = typeof caption === "string" ? caption : caption(snapshot?.wall);
+    return (
+      <PanelFrame panel={panel} caption={words} snapshot={snapshot}>
+        {(shown) => <Body snapshot={shown} />}
+      </PanelFrame>
+    );
+  });
 }

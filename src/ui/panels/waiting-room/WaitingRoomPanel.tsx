@@ -1,9 +1,9 @@
-import { memo, useState } from "react";
+import { useState } from "react";
 import type { SimSnapshot, WallView } from "../../../model/index.ts";
 import { useRequestSelection } from "../../../state/useRequestSelection.ts";
 import { formatCount, formatWall, theWall } from "../shared/format.ts";
 import { Legend } from "../shared/Legend.tsx";
-import { PanelFrame } from "../shared/PanelFrame.tsx";
+import { snapshotPanel } from "../shared/PanelFrame.tsx";
 import { readKindOrder, readKindStyles } from "../shared/readKinds.ts";
 import { Departures } from "./Departures.tsx";
 import { describeWaiter } from "./describeWaiter.ts";
@@ -19,17 +19,7 @@ const waitingKinds = readKindOrder
   .filter((kind) => kind !== "rv0")
   .map((kind) => ({ label: readKindStyles[kind].label, colour: readKindStyles[kind].colour }));
 
-export const WaitingRoomPanel = memo(function WaitingRoomPanel({
-  snapshot,
-}: {
-  snapshot: SimSnapshot | null;
-}) {
-  return (
-    <PanelFrame panel="waiting" caption={caption(snapshot?.wall)} snapshot={snapshot}>
-      {(shown) => <WaitingRoomBody snapshot={shown} />}
-    </PanelFrame>
-  );
-});
+export const WaitingRoomPanel = snapshotPanel("waiting", caption, WaitingRoomBody);
 
 function WaitingRoomBody({ snapshot }: { snapshot: SimSnapshot }) {
   const [inspectedId, setInspectedId] = useState<number | null>(null);
