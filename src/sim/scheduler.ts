@@ -12,6 +12,10 @@ import { hex32, WordHash } from "./word-hash.ts";
 // pending events are timers minutes ahead (the watchers' reconnects: 100 of (b)'s 108) while
 // nearly every event that runs was scheduled milliseconds ahead (etcd's completions, the watch
 // stream's intake); apart, those sift through a heap of a few events, not of a hundred.
+//
+// Lanes: an owner whose events come due in the order it schedules them (the cacher's walks,
+// deferred-calls.ts) keeps them in a queue of its own and shows the scheduler its head; the head
+// runs when it is first by the same order, hashed as an event, without passing through a heap.
 
 export interface ScheduledEvent {
   readonly atNs: Nanos;
@@ -23,6 +27,20 @@ export interface ScheduledEvent {
 }
 
 type Pending = { -readonly [K in keyof ScheduledEvent]: ScheduledEvent[K] };
+
+/**
+ * Events one owner keeps in a queue of its own, due in (time, sequence) order (deferred-calls.ts):
+ * the scheduler runs its head where the heaps would run it as an event, without the heaps.
+ */
+export interface Lane {
+  /** The head's time, sequence (from `reserveSeq`), kind and id; Infinity when empty. */
+  readonly headNs: Nanos;
+  readonly headSeq: number;
+  readonly headKind: number;
+  readonly headId: number;
+  /** Runs the head (and takes it off the lane). */
+  runHead(): void;
+}
 
 /** An event due more than this after it is scheduled waits in the far heap. */
 const FAR_NS = 1_000_000_000;
@@ -43,6 +61,10 @@ export class Scheduler {
   /** The event whose `run` is running: out of the heaps, so `again` may schedule its record. */
   private running: ScheduledEvent | null = null;
   private readonly hash = new WordHash(0x811c9dc5, 0x01000193);
+  private readonly lanes: Lane[] = [];
+  /** What `choose` found next: a lane's head, else the heaps' event (if any). */
+  private nextLane: Lane | null = null;
+  private nextEvent: ScheduledEvent | undefined = undefined;
   private readonly kindNames: string[] = [];
 
   /** Registers a kind of event by name; the returned code is what the trace hash sees. */
@@ -124,11 +146,15 @@ export class Scheduler {
     event.cancelled = true;
   }
 
+  /** Adds an owner's queue of events to those the scheduler runs in order. */
+  addLane(lane: Lane): void {
+    this.lanes.push(lane);
+  }
+
   /** Time of the next live event, or Infinity when none is pending. */
   peekNs(): Nanos {
     // Called after every event by the run's driver.
-    const next = this.next();
-    return next === undefined ? Number.POSITIVE_INFINITY : next.atNs;
+    return this.choose();
   }
 
   /** Runs every event due at or before `untilNs`, then sets the clock to `untilNs`. */
@@ -139,7 +165,17 @@ export class Scheduler {
 
   /** Runs the next live event; returns false when nothing is pending. */
   step(): boolean {
-    const event = this.next();
+    const atNs = this.choose();
+    const lane = this.nextLane;
+    if (lane !== null) {
+      assert(atNs >= this.nowNs, "scheduler: time never runs backwards");
+      this.nowNs = atNs;
+      this.executed++;
+      this.hash.event(atNs, lane.headKind, lane.headId);
+      lane.runHead();
+      return true;
+    }
+    const event = this.nextEvent;
     if (event === undefined) return false;
     if (this.nextIsFar) {
       this.far.pop();
@@ -171,6 +207,31 @@ export class Scheduler {
     }
     this.far.push(event, event.atNs, event.seq);
     if (event.atNs < this.farNs) this.farNs = event.atNs;
+  }
+
+  /**
+   * The time of what runs next, the heaps' next event (`nextEvent`) or a lane's head
+   * (`nextLane`), the first by (time, sequence); Infinity when nothing is pending.
+   */
+  private choose(): Nanos {
+    const event = this.next();
+    this.nextEvent = event;
+    this.nextLane = null;
+    let atNs = Number.POSITIVE_INFINITY;
+    let seq = Number.POSITIVE_INFINITY;
+    if (event !== undefined) {
+      atNs = event.atNs;
+      seq = event.seq;
+    }
+    for (const lane of this.lanes) {
+      const laneNs = lane.headNs;
+      if (laneNs < atNs || (laneNs === atNs && lane.headSeq < seq)) {
+        atNs = laneNs;
+        seq = lane.headSeq;
+        this.nextLane = lane;
+      }
+    }
+    return atNs;
   }
 
   /** The next live event, the earlier of the two heaps' tops; cancelled tops are dropped. */

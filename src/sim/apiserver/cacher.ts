@@ -1,3 +1,4 @@
+import { DeferredCalls } from "../deferred-calls.ts";
 import { assert } from "../lib/assert.ts";
 import { cacheWalkNs } from "../list-costs.ts";
 import type { ScheduledEvent, Scheduler } from "../scheduler.ts";
@@ -64,6 +65,9 @@ export interface CacherOptions {
 /** The event that answers a LIST once the cacher walked its page (registered on first use). */
 export const LIST_WALK_EVENT = "cacher.listWalk";
 
+const answerWalked = (_id: number, done: Done<StorageListResult>, page: StorageListResult) =>
+  done(null, page);
+
 export class Cacher {
   private readonly pending = new PendingLists<CacheList>((call, err, list) =>
     this.onList(call, err, list),
@@ -93,11 +97,12 @@ export class Cacher {
   private bookmarkTick: ScheduledEvent | null = null;
   private helper: DelegationHelper | null = null;
   private readonly kinds: { bookmark: number; compactor: number };
-  /** The walk's event kind, registered on first use: runs without the cost keep their kinds. */
-  private walkKind = -1;
+  /** LISTs answered once the walk over their list is done (its kind registered on first use). */
+  private readonly walks: DeferredCalls<Done<StorageListResult>, StorageListResult>;
 
   constructor(options: CacherOptions) {
     this.scheduler = options.scheduler;
+    this.walks = new DeferredCalls(this.scheduler, LIST_WALK_EVENT, answerWalked);
     this.config = options.config;
     this.metrics = options.metrics;
     this.watchCache = options.watchCache;
@@ -202,9 +207,8 @@ export class Cacher {
     }
     // The page is what the list held now: its token is taken before the cache moves on.
     void page.continue;
-    if (this.walkKind < 0) this.walkKind = this.scheduler.kind(LIST_WALK_EVENT);
     ctx.answerDueNs = this.scheduler.nowNs + walkNs;
-    this.scheduler.after(walkNs, this.walkKind, ctx.id, () => done(null, page));
+    this.walks.after(walkNs, ctx.id, done, page);
   }
 
   // upstream: cacher.go Get

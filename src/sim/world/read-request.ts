@@ -1,5 +1,6 @@
 import { LIST_WALK_EVENT } from "../apiserver/cacher.ts";
 import type { WatchCacheMetrics } from "../apiserver/metrics.ts";
+import { DeferredCalls } from "../deferred-calls.ts";
 import { assert } from "../lib/assert.ts";
 import { defined } from "../lib/at.ts";
 import { placeOf } from "../lib/place-of.ts";
@@ -416,11 +417,16 @@ export class ServedAtOnce {
   private readonly deps: ReadDeps;
   private readonly kind: ReadKind;
   private samples: AtOnceSamples | null = null;
-  private walkKind = -1;
+  /** Reads answered once the cacher's walk is done: id, objects, walk. */
+  private readonly walks: DeferredCalls<number, number>;
 
   constructor(deps: ReadDeps, kind: ReadKind) {
     this.deps = deps;
     this.kind = kind;
+    this.walks = new DeferredCalls(deps.scheduler, LIST_WALK_EVENT, (id, objects, walkNs) => {
+      deps.outcomes.inFlight--;
+      this.answered(id, objects, walkNs);
+    });
   }
 
   count(objects: number): void {
@@ -439,13 +445,8 @@ export class ServedAtOnce {
     }
     // As the run of the read: the cacher's walk answers it later, before its deadline (so the
     // deadline is not watched).
-    const scheduler = deps.scheduler;
     deps.outcomes.inFlight++;
-    this.walkKind = this.walkKind < 0 ? scheduler.kind(LIST_WALK_EVENT) : this.walkKind;
-    scheduler.after(walkNs, this.walkKind, id, () => {
-      deps.outcomes.inFlight--;
-      this.answered(id, objects, walkNs);
-    });
+    this.walks.after(walkNs, id, objects, walkNs);
   }
 
   /** Whether a read of `objects` would be answered before its deadline (else it must run). */
