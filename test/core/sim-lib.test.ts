@@ -160,6 +160,26 @@ describe.each([
     );
   });
 
+  it("gives back the room it grew to once it drains, keeping its order", () => {
+    const fifo = make(100_000);
+    const naive: number[] = [];
+    for (let i = 0; i < 70_000; i++) {
+      fifo.push(i);
+      naive.push(i);
+    }
+    expect(fifo.capacity).toBe(131_072);
+    // Shifts and a few pushes, so the ring shrinks while its head has wrapped around.
+    for (let i = 0; naive.length > 10; i++) {
+      expect(fifo.shift()).toBe(naive.shift());
+      if (i % 7 === 0) {
+        fifo.push(-i);
+        naive.push(-i);
+      }
+    }
+    expect(fifo.capacity).toBeLessThanOrEqual(64);
+    expect(Array.from({ length: naive.length }, (_, i) => fifo.at(i))).toEqual(naive);
+  });
+
   it("fails loudly past its bound", () => {
     const fifo = make(2);
     fifo.push(1);

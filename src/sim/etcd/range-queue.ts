@@ -100,6 +100,11 @@ export class RangeQueue {
     };
   }
 
+  /** Slots of the deadline heap, held or not (the worker's run-size estimate weighs them). */
+  get deadlineSlots(): number {
+    return this.deadlines.capacity;
+  }
+
   get queued(): number {
     return this.queuedJobs.length - this.dropped;
   }

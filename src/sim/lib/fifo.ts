@@ -68,6 +68,12 @@ export class Fifo<T> {
     if (typeof item === "object") this.items[this.head] = undefined;
     this.head = (this.head + 1) % this.items.length;
     this.count--;
+    // A queue that drained gives back the room it grew to: a parked run keeps its queues, and one
+    // that once held 60 s of requests (request-deadlines.ts: 240 000 in the heavy run's first
+    // minute) held its 262 144 slots for the rest of the run.
+    if (this.count < this.items.length >> 2 && this.items.length > INITIAL_SLOTS) {
+      this.resize(this.items.length >> 1);
+    }
     return item;
   }
 
@@ -79,7 +85,11 @@ export class Fifo<T> {
   }
 
   private grow(): void {
-    const next = this.makeSlots(this.items.length * 2);
+    this.resize(this.items.length * 2);
+  }
+
+  private resize(size: number): void {
+    const next = this.makeSlots(size);
     for (let i = 0; i < this.count; i++) next[i] = this.items[(this.head + i) % this.items.length];
     this.items = next;
     this.head = 0;

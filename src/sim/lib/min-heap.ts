@@ -36,6 +36,11 @@ export class MinHeap<T> {
     return this.count;
   }
 
+  /** Entries the heap has room for, held or not: what it occupies in memory. */
+  get capacity(): number {
+    return this.entries.length / ENTRY;
+  }
+
   peek(): T | undefined {
     return this.count === 0 ? undefined : this.slots[defined(this.entries[SLOT])];
   }

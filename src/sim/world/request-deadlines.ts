@@ -37,6 +37,11 @@ export class RequestDeadlines {
     this.kind = scheduler.kind("client.deadline");
   }
 
+  /** Slots of the two rings, held or not (the worker's run-size estimate weighs them). */
+  get slots(): number {
+    return this.requests.capacity;
+  }
+
   /** Watches `request`'s current attempt until its deadline. */
   watch(request: Deadlined): void {
     const last = this.deadlinesNs.at(this.deadlinesNs.length - 1);
