@@ -26,7 +26,9 @@ export type Dimension = NumberDimension | GateDimension;
 
 /** A plain number, as a range's ends and a predicate's value are written. */
 export const NUMBER = String.raw`\d+(?:\.\d+)?`;
-const RANGE = new RegExp(`(${NUMBER})\\.\\.(${NUMBER})`, "g");
+// A range's ends stand alone: a sign, a digit, a point or a letter beside them would make them
+// other numbers (`-5..100` is not 5..100 after a minus, nor `0..1e400` 0..1 before "e400").
+const RANGE = new RegExp(`(?<![\\w.+-])(${NUMBER})\\.\\.(${NUMBER})(?![\\w.])`, "g");
 const NOT_NUMERIC = new Set(["choice", "text", "switches", "gates"]);
 
 /** The keys a sweep can vary as a whole, in table order (a dialog's choices). */
@@ -48,7 +50,7 @@ export function readDimension(
   problems: string[],
 ): Omit<NumberDimension, "values"> | GateDimension | null {
   const flag = `--sweep '${text}'`;
-  const match = /^([A-Za-z]+)=(.*)$/s.exec(text);
+  const match = /^([A-Za-z][A-Za-z0-9]*)=(.*)$/s.exec(text);
   if (match === null) {
     problems.push(`${flag} is not KEY=A..B, such as lag=2000..4000 or gates=<Gate>`);
     return null;

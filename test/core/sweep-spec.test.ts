@@ -81,6 +81,17 @@ describe("--sweep: every bad spec is refused, saying what is wrong and what is a
     );
     refused(["--sweep", "lag=0..70000", "--points", "3"], "lag takes a number 0 … 60000");
     refused(["--sweep", "lag=2000", "--points", "3"], "exactly one range A..B");
+    refused(["--sweep", "k8s=1..2", "--points", "3"], "k8s is not numeric (it takes one of 1.33");
+  });
+
+  it("a range whose ends are not plain numbers: signed, or with more number beside them", () => {
+    for (const range of ["-5..100", "0..1e400", "0..1.5.5", "+1..3", "1..3e2"]) {
+      refused(
+        ["--sweep", `lag=${range}`, "--points", "3"],
+        "exactly one range A..B of plain numbers",
+      );
+    }
+    refused(["--sweep", "herd=500@-10..60", "--points", "3"], "exactly one range A..B");
   });
 
   it("more points than a whole-number range holds", () => {
