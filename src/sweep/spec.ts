@@ -64,8 +64,11 @@ export function readSweep(
   if (gates.length > 1) problems.push("--sweep: at most one gate may be swept");
   const find =
     texts.find === undefined ? null : readFind(texts, numeric.length, gates.length, problems);
+  // A search picks its own points: a --find refused for its own fault asks for no --points.
   const counts =
-    find === null ? readPoints(texts.points, Math.min(2, numeric.length + unread), problems) : [];
+    texts.find === undefined
+      ? readPoints(texts.points, Math.min(2, numeric.length + unread), problems)
+      : [];
   const dimensions: Dimension[] = [];
   let numberIndex = 0;
   for (const dimension of parsed) {

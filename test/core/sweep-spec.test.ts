@@ -108,6 +108,15 @@ describe("--sweep: every bad spec is refused, saying what is wrong and what is a
       "<figure><op><number>",
     );
     refused(["--sweep", "lag=0..10000", "--find", "fallbacks>0"], "--find needs --precision");
+    const { problems } = read(
+      "--sweep",
+      "lag=0..10000",
+      "--find",
+      "fallbacks>0",
+      "--precision",
+      "0",
+    );
+    expect(problems).toEqual([`--precision "0" is not a number > 0 (in the swept key's unit)`]);
   });
 
   it("a sweep over the cap, with the cap and the product named", () => {
