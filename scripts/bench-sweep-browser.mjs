@@ -6,11 +6,15 @@
 // Builds into a scratch folder and serves it on its own port. Not a test: it prints figures, with
 // the machine's load, for docs/benchmarks.md: beside each wall time Chromium's CPU time over the
 // sweep by thread (process-cpu.mjs), and the heaviest main-thread task with what it ran.
-// `--trace-out=<prefix>` keeps each case's trace as <prefix>-<case>.json. Run it at `nice -n -15`:
-// Chromium's session is given that nice too (bench-priority.mjs).
+// `--trace-out=<prefix>` keeps each case's trace as <prefix>-<case>.json. The deploy wave is also
+// run serially, one worker with every Chromium thread on core 0, alternated with the parallel run
+// in `--rounds=N` pairs (3): the parallel efficiency, serial time ÷ (workers × parallel time), as
+// the command line's (bench-sweep.mjs). Run it at `nice -n -15`: Chromium's session is given that
+// nice too (bench-priority.mjs).
+import { spawnSync } from "node:child_process";
 import { writeFileSync } from "node:fs";
-import { getPriority, loadavg } from "node:os";
-import { cpuSince, threadCpu } from "./process-cpu.mjs";
+import { availableParallelism, getPriority, loadavg } from "node:os";
+import { chromiumPids, cpuSince, threadCpu } from "./process-cpu.mjs";
 import {
   argValue,
   buildToScratch,
@@ -52,6 +56,9 @@ const CASES = [
 ];
 
 const TASK = "ThreadControllerImpl::RunTask";
+/** Alternated pairs of the deploy wave's parallel and serial sweeps (`--rounds=N`). */
+const ROUNDS = Number(argValue("rounds", "3"));
+if (!(ROUNDS >= 1)) throw new Error("usage: bench-sweep-browser.mjs [--case=N] [--rounds=N ≥ 1]");
 
 /**
  * The page's main-thread tasks in a trace, by wall time and by the thread's CPU time: on a loaded
@@ -117,10 +124,31 @@ function cpuWords({ total, byName }) {
 
 const log = (line) => console.log(`bench:sweep-browser: ${line}`);
 
-async function measure(browser, { name, scenario, fields }) {
+/**
+ * Every thread of every Chromium process on core 0 (`serial`), or back on all the cores. A
+ * process Chromium starts later (a page's renderer) inherits its parent's cores.
+ */
+function pinChromium(serial) {
+  const cores = serial ? "0" : `0-${availableParallelism() - 1}`;
+  for (const pid of chromiumPids()) {
+    spawnSync("taskset", ["--all-tasks", "--cpu-list", "--pid", cores, String(pid)], {
+      stdio: "ignore",
+    });
+  }
+}
+
+/** One sweep of a case; `serial`: one worker, Chromium on one core, and no idle stretch first. */
+async function measure(browser, { name, scenario, fields }, serial = false) {
+  pinChromium(serial);
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  if (serial) {
+    await page.addInitScript(() =>
+      Object.defineProperty(Navigator.prototype, "hardwareConcurrency", { get: () => 1 }),
+    );
+  }
   await recordLongTasks(page);
   await page.goto(`${ORIGIN}/#${scenario}${scenario === "" ? "" : "&"}predict=skip`);
+  pinChromium(serial); // the GPU and utility processes Chromium started meanwhile
   await page.getByRole("button", { name: "Pause" }).click();
   await page.getByRole("button", { name: "Sweep…" }).click();
   const dialog = page.getByRole("dialog", { name: "Sweep a key of this scenario" });
@@ -133,7 +161,7 @@ async function measure(browser, { name, scenario, fields }) {
   // of a few ms can take far longer on the wall clock, and this shows how much of that is load.
   const idleFrom = await page.evaluate(() => performance.now());
   const idleCpuBefore = threadCpu();
-  await page.waitForTimeout(IDLE_MS);
+  await page.waitForTimeout(serial ? 0 : IDLE_MS);
   const idleCpu = cpuSince(idleCpuBefore);
   const idle = await page.evaluate(
     (from) => window.__longTasks.filter((t) => t.start >= from),
@@ -167,6 +195,7 @@ async function measure(browser, { name, scenario, fields }) {
   const longest = Math.max(0, ...tasks.map((t) => t.duration));
   const over = tasks.filter((t) => t.duration > LONG_TASK_MS).length;
   await page.close();
+  pinChromium(false);
   const wallS = (endMs - startMs) / 1000;
   const idleLongest = Math.max(0, ...idle.map((t) => t.duration));
   const idleOver = idle.filter((t) => t.duration > LONG_TASK_MS).length;
@@ -194,12 +223,27 @@ try {
       .join(" ")}`,
   );
   const only = process.argv.find((a) => a.startsWith("--case="))?.slice(7);
+  const row = (r) =>
+    `| ${r.name} | ${r.wallS.toFixed(1)} s (page: "${r.said.replace(/\s+/g, " ")}") | ≤ 30 s: ${r.wallS <= 30 ? "met" : "NOT met"} | longest task ${r.longest.toFixed(0)} ms, ${r.over} over ${LONG_TASK_MS} ms (${r.idle}); traced: ${r.cpu} | ${r.chromiumCpu} | ${r.cores} workers | load ${r.loads.map((l) => l.toFixed(1)).join(" → ")} |`;
   for (const [i, c] of CASES.entries()) {
     if (only !== undefined && Number(only) !== i) continue;
-    const r = await measure(browser, c);
-    const verdict = r.wallS <= 30 ? "met" : "NOT met";
+    log(row(await measure(browser, c)));
+  }
+  // The deploy wave's parallel efficiency, in alternated pairs as the host's speed drifts.
+  if (only === undefined || only === "0") {
+    const pairs = [];
+    for (let round = 1; round <= ROUNDS; round++) {
+      const parallel = await measure(browser, CASES[0]);
+      const serial = await measure(browser, CASES[0], true);
+      const efficiency = serial.wallS / (parallel.cores * parallel.wallS);
+      pairs.push(efficiency);
+      log(
+        `round ${round}: ${parallel.cores} workers ${parallel.wallS.toFixed(1)} s, 1 worker on one core ${serial.wallS.toFixed(1)} s (${serial.cores} worker, load ${serial.loads[0].toFixed(1)}): ${(efficiency * 100).toFixed(0)} %`,
+      );
+    }
+    const median = [...pairs].sort((a, b) => a - b)[Math.floor(pairs.length / 2)];
     log(
-      `| ${r.name} | ${r.wallS.toFixed(1)} s (page: "${r.said.replace(/\s+/g, " ")}") | ≤ 30 s: ${verdict} | longest task ${r.longest.toFixed(0)} ms, ${r.over} over ${LONG_TASK_MS} ms (${r.idle}); traced: ${r.cpu} | ${r.chromiumCpu} | ${r.cores} workers | load ${r.loads.map((l) => l.toFixed(1)).join(" → ")} |`,
+      `| deploy wave: parallel efficiency, serial time ÷ (workers × parallel time), each round's pair: ${pairs.map((e) => `${(e * 100).toFixed(0)} %`).join(", ")} | ${(median * 100).toFixed(0)} % (median) | ≥ 85 %: ${median >= 0.85 ? "met" : "NOT met"} |`,
     );
   }
 } finally {
