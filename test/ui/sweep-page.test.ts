@@ -1,4 +1,4 @@
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { runPoint } from "../../src/sweep/point.ts";
 import { readSweep } from "../../src/sweep/spec.ts";
 import { runPageSweep } from "../../src/ui/sweep/runPageSweep.ts";
@@ -6,6 +6,7 @@ import { DEFAULT_FORM, formOf, textsOf } from "../../src/ui/sweep/sweepForm.ts";
 import {
   checkSweepKey,
   readPageSweep,
+  readPageSweepInSlices,
   readSweepKey,
   sweepKeyValue,
 } from "../../src/ui/sweep/sweepKey.ts";
@@ -85,6 +86,29 @@ describe("the sweep page key and the dialog's fields", () => {
     expect(late.problems).toEqual([
       "at herd=500@100: scenario: herd=500@100 starts at or after the run's end (--duration 60): it would never happen; schedule it before 60 s or run longer",
     ]);
+  });
+
+  it("checks a grid's points in slices that let the page run, with the answer of one go", async () => {
+    // A clock that moves 1 ms each time it is read: the check reads it once a point.
+    let nowMs = 0;
+    const clock = vi.spyOn(performance, "now").mockImplementation(() => nowMs++);
+    const pauses = vi.spyOn(globalThis, "setTimeout");
+    try {
+      for (const key of [
+        "sweep=lag%3D0..5000&sweep=jitter%3D0..500&points=20&duration=60",
+        "sweep=herd%3D500%4010..100&sweep=lag%3D0..100&points=20,5&duration=60",
+      ]) {
+        const written = readSweepKey(key);
+        const atOnce = readPageSweep(written, "", 2);
+        pauses.mockClear();
+        expect(await readPageSweepInSlices(written, "", 2)).toEqual(atOnce);
+        // 400 and 100 points, a pause each time the clock passed 8 ms.
+        expect(pauses.mock.calls.length).toBeGreaterThanOrEqual(10);
+      }
+    } finally {
+      clock.mockRestore();
+      pauses.mockRestore();
+    }
   });
 
   it("drops a bad key from the link with a banner line, and keeps a good one", () => {

@@ -9,7 +9,13 @@ import type { PagePoint } from "./runPageSweep.ts";
 import { SweepFields } from "./SweepFields.tsx";
 import { SweepResults } from "./SweepResults.tsx";
 import { DEFAULT_FORM, formOf, type SweepForm, textsOf } from "./sweepForm.ts";
-import { readPageSweep, readSweepKey, SWEEP_KEY, sweepKeyValue } from "./sweepKey.ts";
+import {
+  readPageSweep,
+  readPageSweepInSlices,
+  readSweepKey,
+  SWEEP_KEY,
+  sweepKeyValue,
+} from "./sweepKey.ts";
 import { poolSize, useSweepRun } from "./useSweepRun.ts";
 import "./sweep.css";
 
@@ -32,9 +38,13 @@ export function SweepDialog() {
   const base = encodeScenario(scenario);
   const hrefOf = useCallback((point: PagePoint) => addressFor(window.location, point.text), []);
 
-  const startFrom = (next: SweepForm) => {
+  // The points are checked in slices (a grid's 400 take tens of ms); a later click wins.
+  const asked = useRef(0);
+  const startFrom = async (next: SweepForm) => {
+    const ask = ++asked.current;
     const written = textsOf(next);
-    const read = readPageSweep(written, base, poolSize());
+    const read = await readPageSweepInSlices(written, base, poolSize());
+    if (ask !== asked.current) return;
     setProblems(read.problems);
     if (read.sweep === null) return;
     store.getState().setPageKey(SWEEP_KEY, sweepKeyValue(written));
@@ -88,7 +98,7 @@ export function SweepDialog() {
         <form
           onSubmit={(event) => {
             event.preventDefault();
-            startFrom(form);
+            void startFrom(form);
           }}
         >
           <SweepFields form={form} onChange={setForm} disabled={running} />
