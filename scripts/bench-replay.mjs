@@ -3,15 +3,21 @@
 // chunk sharing on beside a run that went past `toS` first, as time travel replays (worker/
 // time-travel.ts). CPU time, not wall time, so a loaded machine changes it less; the median of
 // `repeats` replays is printed with the load average. Not a test: figures for docs/benchmarks.md.
+// With --profile[=N], one more replay under V8's CPU profiler, its self time by source module and
+// by function (the N heaviest, default 25; replay-profile.mjs), and the scheduler's events a
+// simulated second: where a replayed second goes.
 import { loadavg } from "node:os";
 import { performance } from "node:perf_hooks";
-import { loadModel } from "./load-model.mjs";
+import { loadModelWithSource } from "./load-model.mjs";
+import { profiled, summarise, summaryLines } from "./replay-profile.mjs";
 
-const query = process.argv[2] ?? "reads=10000&writes=1000&watchers=100";
-const fromS = Number(process.argv[3] ?? "300");
-const toS = Number(process.argv[4] ?? "320");
-const repeats = Number(process.argv[5] ?? "5");
-const model = await loadModel({
+const args = process.argv.slice(2).filter((arg) => !arg.startsWith("--"));
+const profileArg = process.argv.find((arg) => arg.startsWith("--profile"));
+const query = args[0] ?? "reads=10000&writes=1000&watchers=100";
+const fromS = Number(args[1] ?? "300");
+const toS = Number(args[2] ?? "320");
+const repeats = Number(args[3] ?? "5");
+const { model, source, url } = await loadModelWithSource({
   createSimulation: "./src/sim/simulation.ts",
   parseScenario: "./src/sim/scenario/index.ts",
   shareSealedChunks: "./src/sim/lib/sealed-chunks.ts",
@@ -49,3 +55,16 @@ console.log(
 console.log(
   `CPU ${cpuMs.map((x) => x.toFixed(0)).join(", ")} ms (median ${median(cpuMs).toFixed(0)}: ${((toS - fromS) / (median(cpuMs) / 1000)).toFixed(0)}× real time); wall median ${median(wallMs).toFixed(0)} ms`,
 );
+
+if (profileArg !== undefined) {
+  const run = model.createSimulation(scenario);
+  await advance(run, fromS);
+  const eventsBefore = run.world.scheduler.executed;
+  const profile = await profiled(() => run.advanceTo(toS * 1e9));
+  const events = run.world.scheduler.executed - eventsBefore;
+  console.log(
+    `scheduler events: ${(events / (toS - fromS)).toFixed(0)} a simulated second (open-loop arrivals not counted)`,
+  );
+  const top = Number(profileArg.split("=")[1] ?? "25");
+  for (const line of summaryLines(summarise(profile, source, url), top)) console.log(line);
+}

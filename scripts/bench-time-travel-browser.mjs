@@ -5,7 +5,8 @@
 // seeks begin once the worker says its checkpoints' builder has nothing left to build (its
 // "builder" reply, worker/protocol.ts; the page's messages are watched through the Worker it
 // makes). The clicks are 1.5 s apart, or with --settle each waits until the builder has
-// replaced the checkpoint the last seek used, so every seek starts from the whole grid.
+// replaced the checkpoint the last seek used, so every seek starts from the whole grid. With
+// --each, every seek's landing moment and time too (its replay's distance is from the grid).
 // Builds into a scratch folder and serves it on its own port (BENCH_PORT to change it).
 import { loadavg } from "node:os";
 import {
@@ -22,6 +23,7 @@ const ORIGIN = `http://127.0.0.1:${PORT}`;
 const SEEKS = 20;
 const query = (process.argv.find((arg) => arg.startsWith("--query=")) ?? "--query=").slice(8);
 const settle = process.argv.includes("--settle");
+const each = process.argv.includes("--each");
 const minutesList = process.argv
   .slice(2)
   .filter((arg) => !arg.startsWith("--"))
@@ -130,6 +132,8 @@ async function measure(browser, minutes) {
     await page.mouse.click(box.x + fraction * box.width, box.y + box.height / 2);
     await page.waitForFunction(() => window.__seekMs !== null, null, { timeout: 60_000 });
     latencies.push(await page.evaluate(() => window.__seekMs));
+    if (each)
+      log(`seek ${i + 1}: to ${await simulatedS(page)} s in ${latencies.at(-1).toFixed(0)} ms`);
     // Let the builder replace the checkpoint the seek used.
     if (settle) rebuildS.push((await builderIdle(page)).waitedS);
     else await sleep(1500);

@@ -1,13 +1,22 @@
 // Node 20 cannot import TypeScript: the benchmarks bundle the modules they measure with esbuild
 // into a scratch file and import that. `sources` maps each export name to its module path. The
 // scratch folder goes once the module is loaded: the benches and tests call this often.
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { build } from "esbuild";
 import { NODE_BUNDLE } from "./node-bundle.mjs";
 
 export async function loadModel(sources) {
+  return (await loadModelWithSource(sources)).model;
+}
+
+/**
+ * The model and the bundle's text, whose `// src/…` lines mark where each module starts: a CPU
+ * profile of the bundle names lines of it (bench-replay.mjs --profile sums them by module).
+ */
+export async function loadModelWithSource(sources) {
   const dir = mkdtempSync(join(tmpdir(), "wcl-model-"));
   const outfile = join(dir, "model.mjs");
   const contents = Object.entries(sources)
@@ -19,7 +28,8 @@ export async function loadModel(sources) {
       outfile,
       ...NODE_BUNDLE,
     });
-    return await import(outfile);
+    const source = readFileSync(outfile, "utf8");
+    return { model: await import(outfile), source, url: pathToFileURL(outfile).href };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
