@@ -9,14 +9,16 @@ import { build } from "esbuild";
 import { NODE_BUNDLE } from "./node-bundle.mjs";
 
 export async function loadModel(sources) {
-  return (await loadModelWithSource(sources)).model;
+  return (await bundled(sources, false)).model;
 }
 
 /**
  * The model and the bundle's text, whose `// src/…` lines mark where each module starts: a CPU
  * profile of the bundle names lines of it (bench-replay.mjs --profile sums them by module).
  */
-export async function loadModelWithSource(sources) {
+export const loadModelWithSource = (sources) => bundled(sources, true);
+
+async function bundled(sources, withSource) {
   const dir = mkdtempSync(join(tmpdir(), "wcl-model-"));
   const outfile = join(dir, "model.mjs");
   const contents = Object.entries(sources)
@@ -28,7 +30,7 @@ export async function loadModelWithSource(sources) {
       outfile,
       ...NODE_BUNDLE,
     });
-    const source = readFileSync(outfile, "utf8");
+    const source = withSource ? readFileSync(outfile, "utf8") : "";
     return { model: await import(outfile), source, url: pathToFileURL(outfile).href };
   } finally {
     rmSync(dir, { recursive: true, force: true });
